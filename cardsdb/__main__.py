@@ -1,0 +1,5 @@
+import sys
+
+from cardsdb.cli import main
+
+sys.exit(main())

@@ -1,0 +1,83 @@
+"""`python -m cardsdb`: build, sync, look up, and ask the engine. Bad input exits 2 with one line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from cardsdb.errors import CardsDBError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m cardsdb", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    build = sub.add_parser("build", help="build the SQLite database from a data folder")
+    build.add_argument("--source", required=True, help="a folder laid out like shared/riftbound-data")
+    build.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    build.add_argument("--json", action="store_true", help="print the build report as JSON")
+
+    sync = sub.add_parser("sync", help="fetch cards from the RiftCodex API, then build")
+    sync.add_argument("--db", help="database file")
+    sync.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
+    sync.add_argument("--source", help="a data folder for rules and FAQs (default: RIFTBOUND_DATA)")
+    sync.add_argument("--json", action="store_true")
+
+    for name, helptext in (
+        ("card", "a card by name (typos forgiven)"),
+        ("rule", "a rule by number or words"),
+        ("keyword", "a keyword with its rules and cards"),
+        ("rulings", "FAQ answers and rulings by words, card name or rule number"),
+        ("search", "cards by search syntax: kw:hidden t:spell d:order e<=2 o:kill"),
+    ):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("query", nargs="+")
+        p.add_argument("--db", help="database file")
+        p.add_argument("--json", action="store_true")
+
+    check = sub.add_parser("check", help="ask the Hidden engine about a scenario (see docs/scenario-format.md)")
+    check.add_argument("file", help="a scenario file, or - for standard input")
+    check.add_argument("--db", help="database file")
+    check.add_argument("--json", action="store_true")
+    return parser
+
+
+def _handler(command: str) -> Callable[[argparse.Namespace], int]:
+    # Imported lazily so that `card` does not pay for importing the build or the engine.
+    if command == "build":
+        from cardsdb.build import main as build_main
+
+        return build_main
+    if command == "sync":
+        from cardsdb.sync import main as sync_main
+
+        return sync_main
+    if command == "check":
+        from cardsdb.engine.cli import main as check_main
+
+        return check_main
+    from cardsdb import cli_query
+
+    handler: Callable[[argparse.Namespace], int] = getattr(cli_query, f"cmd_{command}")
+    return handler
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return _handler(args.command)(args)
+    except CardsDBError as error:
+        if getattr(args, "json", False):
+            import json
+
+            print(json.dumps({"error": str(error)}))
+        else:
+            print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""Exceptions that carry one clear line for the user. The CLI prints the line and exits 2."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class CardsDBError(Exception):
+    """Base: `str(error)` is the one line shown to the user."""
+
+
+class DatabaseUnavailable(CardsDBError):
+    """The database file is missing, unreadable or not a card database."""
+
+
+class BuildError(CardsDBError):
+    """The input to a build is not what it should be; the previous database is kept."""
+
+
+class SyncError(CardsDBError):
+    """Fetching from the RiftCodex API failed; nothing was changed."""
+
+
+class NotFound(CardsDBError):
+    def __init__(self, message: str, suggestions: Sequence[str] = ()) -> None:
+        self.suggestions = tuple(suggestions)
+        if self.suggestions:
+            message = f"{message} Did you mean: {', '.join(self.suggestions)}?"
+        super().__init__(message)
+
+
+class QuerySyntaxError(CardsDBError):
+    """A card search query that cannot be parsed."""
