@@ -31,3 +31,7 @@ class NotFound(CardsDBError):
 
 class QuerySyntaxError(CardsDBError):
     """A card search query that cannot be parsed."""
+
+
+class ScenarioCodeError(CardsDBError):
+    """A scenario code that cannot be made or read (not a code, unknown version, damaged, too large)."""

@@ -1,0 +1,270 @@
+"""From a question to the embeds that answer it: look up, ask the engine, render. No Discord I/O here.
+
+The cogs, the `[[card]]` listener, the buttons and `python -m bot ask` all answer through these functions.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot import render
+from bot.errors import CardNotFound, UserError
+from bot.services import Services, engine_check
+from bot.text import echo
+from cardsdb.errors import CardsDBError, NotFound
+from cardsdb.models import Card
+
+log = logging.getLogger(__name__)
+
+MAX_CARD_REFS = 3
+CARD_REF = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
+MAX_SCENARIO_CHARS = 8000
+
+
+@dataclass
+class Reply:
+    embeds: list[discord.Embed]
+    ephemeral: bool = False
+    content: str | None = None
+    # What the reply's buttons need: cited rule numbers for the "rules cited" button, search paging state.
+    citations: tuple[str, ...] = ()
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+def _need(value: str | None, what: str) -> str:
+    text = " ".join((value or "").split())
+    if not text:
+        raise UserError(f"Give {what}.")
+    return text
+
+
+def lookup_card(services: Services, name: str) -> tuple[Card, str | None]:
+    """The card for a typed name (typos forgiven) and a note when the match was fuzzy; raises CardNotFound."""
+    query = _need(name, "a card name")
+    db = services.cards()
+    match = db.find_card(query)
+    if match is None:
+        raise CardNotFound(query, list(db.suggest_cards(query, limit=5)))
+    note = None
+    if match.match == "fuzzy":
+        note = f"Closest match for “{echo(query)}”"
+        if match.alternatives:
+            note += "; also: " + ", ".join(match.alternatives[:3])
+    return match.card, note
+
+
+def facedown_profile(card: Card) -> dict[str, Any] | None:
+    """The engine's Hidden profile of the card (its choices from facedown); None for a card without Hidden."""
+    if not card.has_keyword("Hidden") and "hidden" not in card.text.casefold():
+        return None
+    from cardsdb.engine import card_profile
+
+    profile = card_profile(card)
+    if not profile.has_hidden:
+        return None
+    result: dict[str, Any] = profile.to_dict()
+    return result
+
+
+def card_reply(services: Services, name: str) -> Reply:
+    card, note = lookup_card(services, name)
+    db = services.cards()
+    reminders: dict[str, tuple[str | None, Sequence[str]]] = {}
+    for kw in card.keywords:
+        info = db.keyword(kw.name)
+        if info is not None:
+            # The keyword's own rule (811 for Hidden), not every sub-rule: /keyword shows those.
+            reminders[kw.name] = (
+                info.reminder,
+                tuple(r.number if r.is_current else f"{r.number} ({r.stamp})" for r in info.rules[:1]),
+            )
+    facedown = facedown_profile(card)
+    embeds = render.card_embeds(
+        card,
+        symbols=services.symbols,
+        keyword_reminders=reminders,
+        errata=list(db.errata_for(card.name)),
+        banned=db.is_banned(card.name),
+        facedown=facedown,
+        match_note=note,
+    )
+    citations = tuple(facedown.get("citations") or ()) if facedown else ()
+    return Reply(embeds, citations=citations)
+
+
+def message_replies(services: Services, content: str) -> list[Reply]:
+    """`[[Card Name]]` in a message: one card reply per name (at most 3); unknown names say so in one embed."""
+    names: dict[str, str] = {}
+    for match in CARD_REF.finditer(content):
+        name = " ".join(match.group(1).split())
+        if name:
+            names.setdefault(name.casefold(), name)
+    replies: list[Reply] = []
+    for name in list(names.values())[:MAX_CARD_REFS]:
+        try:
+            replies.append(card_reply(services, name))
+        except CardNotFound as missing:
+            embed = render.not_found_embed("card", missing.query, missing.suggestions)
+            replies.append(Reply([embed], extras={"suggestions": list(missing.suggestions)}))
+    return replies
+
+
+def rule_reply(services: Services, query: str) -> Reply:
+    text = _need(query, "a rule number (like 811.1.d) or some words")
+    db = services.cards()
+    view = db.rule(text)
+    if view is None:
+        found = list(db.search_rules(text, limit=10))
+        if not found:
+            raise NotFound(f"No rule matches “{echo(text)}”. Try a number like 811.1.d or other words.")
+        return Reply([render.rule_list_embed(f"Rules matching “{echo(text)}”", found)])
+    return Reply(render.rule_embeds(view))
+
+
+def ruling_reply(services: Services, query: str) -> Reply:
+    text = _need(query, "some words, a card name or a rule number")
+    found = list(services.cards().rulings(text, limit=8))
+    if not found:
+        raise NotFound(f"No FAQ answer or ruling matches “{echo(text)}”.")
+    citations = tuple(dict.fromkeys(n for r in found for n in r.rules))
+    return Reply(render.rulings_embeds(echo(text), found), citations=citations)
+
+
+def keyword_reply(services: Services, name: str) -> Reply:
+    text = _need(name, "a keyword")
+    db = services.cards()
+    info = db.keyword(text)
+    if info is None:
+        from rapidfuzz import process
+
+        close = [m[0] for m in process.extract(text, list(db.keyword_names()), limit=3, score_cutoff=60)]
+        raise NotFound(f"No keyword named “{echo(text)}”.", close)
+    return Reply(render.keyword_embeds(info, services.symbols), citations=tuple(r.number for r in info.rules))
+
+
+def search_reply(services: Services, query: str, page: int = 0) -> Reply:
+    text = _need(query, "a search, like `kw:hidden t:spell`")
+    size = render.misc.PAGE_SIZE
+    result = services.cards().search(text, limit=size, offset=page * size)
+    total = int(result.total)
+    embed = render.search_page_embed(
+        text, list(result.cards), total=total, page=page, symbols=services.symbols
+    )
+    return Reply([embed], extras={"query": text, "page": page, "total": total})
+
+
+# ---- the Hidden engine ---------------------------------------------------------------------------------------
+
+
+def _position_text(scenario: Mapping[str, Any]) -> str:
+    from cardsdb.engine.quick import dump_scenario
+
+    return str(dump_scenario(scenario))
+
+
+def scenario_code(scenario: Mapping[str, Any]) -> str | None:
+    """The position's scenario code (`rb1.…`, docs/scenario-codes.md), or None when it cannot be encoded."""
+    from cardsdb import scenario_code as codes
+
+    try:
+        return codes.encode(scenario)
+    except CardsDBError:
+        return None
+
+
+def verdict_reply(
+    services: Services,
+    answer: Mapping[str, Any],
+    *,
+    scenario: Mapping[str, Any] | None,
+    set_by_user: Sequence[str] = (),
+    card: Card | None = None,
+    show_yaml: bool = True,
+) -> Reply:
+    assumed = [*set_by_user, *(str(a) for a in answer.get("assumptions") or ())]
+    embeds = render.verdict_embeds(
+        answer,
+        meta=services.meta(),
+        position=_position_text(scenario) if scenario is not None and show_yaml else None,
+        code=scenario_code(scenario) if scenario is not None else None,
+        assumed=assumed,
+        reasons=_reasons(card),
+    )
+    return Reply(embeds, citations=tuple(answer.get("citations") or ()), extras={"answer": dict(answer)})
+
+
+def _reasons(card: Card | None) -> dict[str, str]:
+    """Why each of the card's choices is or is not restricted from facedown (the engine's profile)."""
+    profile = facedown_profile(card) if card is not None else None
+    return {str(c["choice"]): str(c["why"]) for c in (profile or {}).get("choices") or () if c.get("why")}
+
+
+def _given(builder: Any, options: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The options the user set, and one line per option of the position: the value used and where it came from."""
+    given = {k: v for k, v in options.items() if v is not None}
+    lines: list[str] = []
+    for name, param in inspect.signature(builder).parameters.items():
+        if param.kind is not inspect.Parameter.KEYWORD_ONLY:
+            continue
+        shown = name.rstrip("_")
+        if name == "your_turn" and given.get("hidden_this_turn"):
+            overridden = ", not False as given" if given.get("your_turn") is False else ""
+            lines.append(f"your_turn: True (implied: cards are hidden only on your own turn{overridden})")
+        elif name in given:
+            lines.append(f"{shown}: {given[name]} (you set it)")
+        else:
+            lines.append(f"{shown}: {param.default} (default)")
+    return given, lines
+
+
+def hidden_hide_reply(services: Services, card_name: str, **options: Any) -> Reply:
+    card, _ = lookup_card(services, card_name)
+    from cardsdb.engine.quick import hide_scenario
+
+    given, shown = _given(hide_scenario, options)
+    scenario = hide_scenario(card.name, **given)
+    return verdict_reply(
+        services, engine_check(scenario, services.cards()), scenario=scenario, set_by_user=shown
+    )
+
+
+def hidden_play_reply(services: Services, card_name: str, **options: Any) -> Reply:
+    card, _ = lookup_card(services, card_name)
+    from cardsdb.engine.quick import play_scenario
+
+    given, shown = _given(play_scenario, options)
+    scenario = play_scenario(card.name, **given)
+    return verdict_reply(
+        services, engine_check(scenario, services.cards()), scenario=scenario, set_by_user=shown
+    )
+
+
+def hidden_targets_reply(services: Services, card_name: str) -> Reply:
+    card, _ = lookup_card(services, card_name)
+    from cardsdb.engine.quick import targets_scenario
+
+    scenario = targets_scenario(card.name)
+    return verdict_reply(services, engine_check(scenario, services.cards()), scenario=scenario, card=card)
+
+
+def scenario_reply(services: Services, text: str) -> Reply:
+    raw = (text or "").strip()
+    if not raw:
+        raise UserError("Give a scenario (see `/help`), or run `/hidden scenario` without text to paste one.")
+    if len(raw) > MAX_SCENARIO_CHARS:
+        raise UserError(f"That scenario has {len(raw)} characters; the limit is {MAX_SCENARIO_CHARS}.")
+    from cardsdb import scenario_code as codes
+    from cardsdb.engine.scenario import load_text
+
+    data = codes.decode(raw) if codes.is_code(raw) else load_text(raw)
+    if not isinstance(data, Mapping):
+        raise UserError("A scenario is a mapping of keys like `me:`, `battlefields:` and `ask:` (see /help).")
+    answer = engine_check(data, services.cards())
+    return verdict_reply(services, answer, scenario=data, show_yaml=False)

@@ -1,0 +1,278 @@
+"""`python -m bot`: run the bot; `ask "LINE" [--json]`: answer LINE as the bot would; `commands --json`: the tree.
+
+Bad input exits 2 with one line on standard error (or `{"error": ...}` with --json), never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import re
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.database import DatabaseHandle, open_cardsdb
+from bot.settings import Settings, SettingsError
+from cardsdb.errors import CardsDBError
+from cardsdb.paths import BUILD_HINT
+
+log = logging.getLogger("bot")
+
+
+class AskError(Exception):
+    """A LINE that cannot be asked: unknown command or option, a bad value. One line, exit 2."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="The Riftbound rules bot for Discord.")
+    parser.add_argument(
+        "--sync", action="store_true", help="register the slash commands with Discord on start"
+    )
+    sub = parser.add_subparsers(dest="command")
+    ask = sub.add_parser("ask", help="answer a slash command or a message as the bot would, without Discord")
+    ask.add_argument(
+        "line",
+        help='e.g. "/hidden play card:Hidden Blade hidden_this_turn:True" or "is [[Tideturner]] good?"',
+    )
+    ask.add_argument("--json", action="store_true", help="print the reply as JSON")
+    ask.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    cmds = sub.add_parser("commands", help="print the command tree as it would be synced")
+    cmds.add_argument("--json", action="store_true")
+    return parser
+
+
+# ---- parsing a LINE -------------------------------------------------------------------------------------------
+
+_TRUE = {"true", "yes", "y", "1", "on"}
+_FALSE = {"false", "no", "n", "0", "off"}
+
+
+def _convert(command: app_commands.Command[Any, ..., Any], name: str, raw: str) -> Any:
+    param = next(p for p in command.parameters if p.display_name == name)
+    value = raw.strip()
+    if param.choices:
+        wanted = value.casefold().replace("_", " ")
+        for choice in param.choices:
+            if wanted in (str(choice.value).casefold().replace("_", " "), choice.name.casefold()):
+                return choice.value
+        names = ", ".join(c.name for c in param.choices)
+        raise AskError(f"{name}: {value!r} is not one of {names}")
+    kind = param.type
+    if kind is discord.AppCommandOptionType.boolean:
+        if value.casefold() in _TRUE:
+            return True
+        if value.casefold() in _FALSE:
+            return False
+        raise AskError(f"{name}: {value!r} is not True or False")
+    if kind is discord.AppCommandOptionType.integer:
+        try:
+            return int(value)
+        except ValueError:
+            raise AskError(f"{name}: {value!r} is not a whole number") from None
+    return value
+
+
+def parse_command_line(tree: app_commands.CommandTree[Any], line: str) -> tuple[str, dict[str, Any]]:
+    """`/hidden hide card:Hidden Blade your_turn:False` -> ("hidden hide", {"card": "Hidden Blade", "your_turn": False})."""
+    words = line.strip().lstrip("/").split(maxsplit=1)
+    if not words:
+        raise AskError("no command given")
+    top = tree.get_command(words[0].casefold())
+    if top is None:
+        known = ", ".join(f"/{c.name}" for c in tree.get_commands())
+        raise AskError(f"unknown command /{words[0]}; the commands are {known}")
+    rest = words[1] if len(words) > 1 else ""
+    path = [top.name]
+    command: Any = top
+    if isinstance(top, app_commands.Group):
+        sub_words = rest.split(maxsplit=1)
+        sub = top.get_command(sub_words[0].casefold()) if sub_words else None
+        if sub is None:
+            subs = " | ".join(c.name for c in top.commands)
+            raise AskError(f"/{top.name} needs a subcommand: {subs}")
+        path.append(sub.name)
+        command = sub
+        rest = sub_words[1] if len(sub_words) > 1 else ""
+    assert isinstance(command, app_commands.Command)
+    names: list[str] = [p.display_name for p in command.parameters]
+    where = " ".join(path)
+    options: dict[str, Any] = {}
+    if names:
+        pattern = re.compile(r"(?:^|(?<=\s))(" + "|".join(re.escape(n) for n in names) + r"):", re.IGNORECASE)
+        matches = list(pattern.finditer(rest))
+        head = rest[: matches[0].start()] if matches else rest
+        if head.strip():
+            unknown = re.match(r"\s*([A-Za-z_]+):", head)
+            if unknown:
+                raise AskError(
+                    f"/{where} has no option {unknown.group(1)!r}; its options are {', '.join(names)}"
+                )
+            required = [p.display_name for p in command.parameters if p.required]
+            if len(required) != 1:
+                raise AskError(f"write options as name:value; /{where} takes {', '.join(names)}")
+            options[required[0]] = _convert(command, required[0], head)
+        for i, match in enumerate(matches):
+            end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
+            name = match.group(1).lower()
+            options[name] = _convert(command, name, rest[match.end() : end])
+    elif rest.strip():
+        raise AskError(f"/{where} takes no options")
+    missing = [p.display_name for p in command.parameters if p.required and p.display_name not in options]
+    if missing:
+        raise AskError(f"/{where} needs {', '.join(f'{m}:...' for m in missing)}")
+    return where, options
+
+
+# ---- output --------------------------------------------------------------------------------------------------
+
+
+def format_text(reply: Mapping[str, Any]) -> str:
+    """A reply as plain text for a terminal: what a server would see, one block per embed."""
+    lines: list[str] = []
+    if reply.get("ephemeral"):
+        lines.append("(only you can see this)")
+    if reply.get("content"):
+        lines.append(str(reply["content"]))
+    messages = [reply, *(reply.get("followups") or [])]
+    for message in messages:
+        for embed in message.get("embeds") or ():
+            if embed.get("title"):
+                lines.append(f"## {embed['title']}")
+            if embed.get("description"):
+                lines.append(str(embed["description"]))
+            for field in embed.get("fields") or ():
+                lines.append(f"[{field.get('name')}]\n{field.get('value')}")
+            if (embed.get("footer") or {}).get("text"):
+                lines.append(f"-- {embed['footer']['text']}")
+            lines.append("")
+        buttons = [
+            c.get("label") for row in message.get("components") or () for c in row.get("components") or ()
+        ]
+        if buttons:
+            lines.append("Buttons: " + " | ".join(f"[{b}]" for b in buttons))
+    for choice in reply.get("choices") or ():
+        lines.append(f"{choice.get('name')} -> {choice.get('value')}")
+    if reply.get("modal"):
+        lines.append(f"(opens a form: {reply['modal'].get('title')})")
+    return "\n".join(lines).rstrip()
+
+
+def _fail(message: str, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({"error": message}))
+    else:
+        print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+# ---- commands ------------------------------------------------------------------------------------------------
+
+
+async def ask(line: str, handle: DatabaseHandle, settings: Settings) -> tuple[dict[str, Any], int]:
+    """The reply to LINE, as the JSON of the interface contract, and the exit status (2: the reply is an error)."""
+    from bot.factory import create_bot
+    from bot.harness import Harness
+
+    bot = create_bot(settings, handle, sharded=False)
+    harness = await Harness.start(bot, strict=False)
+    text = line.strip()
+    if text.startswith("/"):
+        path, options = parse_command_line(harness.tree, text)
+        result = await harness.command(path, options)
+        if result.error is not None:
+            log.error("the command failed", exc_info=result.error)
+            return result.to_json(), 1
+        return result.to_json(), 2 if result.user_error is not None else 0
+    if "[[" in text:
+        from bot.cogs.messages import replies_for
+        from bot.render import pack
+
+        embeds = [e for reply in replies_for(bot.services, text) for e in reply.embeds]
+        groups = pack(embeds) or [[]]
+        reply = {
+            "content": None,
+            "embeds": [e.to_dict() for e in groups[0]],
+            "ephemeral": False,
+            "components": [],
+            **(
+                {"followups": [{"embeds": [e.to_dict() for e in g]} for g in groups[1:]]}
+                if len(groups) > 1
+                else {}
+            ),
+        }
+        return reply, 0
+    raise AskError("LINE must be a slash command (/card name:Hidden Blade) or a message with [[Card Name]]")
+
+
+def _ask_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
+    settings = Settings.from_env(env, need_token=False)
+    path = settings.db_path if not args.db else type(settings.db_path)(args.db)
+    if not path.is_file():
+        return _fail(f"the card database was not found at {path}: {BUILD_HINT}", args.json)
+    try:
+        handle = DatabaseHandle(open_cardsdb(path), path=path)
+    except CardsDBError as error:
+        return _fail(f"{error}" + ("" if BUILD_HINT in str(error) else f" ({BUILD_HINT})"), args.json)
+    try:
+        reply, status = asyncio.run(ask(args.line, handle, settings))
+    except (AskError, CardsDBError) as error:
+        return _fail(str(error), args.json)
+    except Exception as error:  # a bug: one line here, the details in the log
+        log.debug("ask failed", exc_info=True)
+        return _fail(f"internal error: {type(error).__name__}: {error}", args.json) - 1
+    if args.json:
+        print(json.dumps(reply, ensure_ascii=False, indent=2))
+    else:
+        print(format_text(reply))
+    return status
+
+
+async def command_tree_json() -> list[dict[str, Any]]:
+    from bot.factory import create_bot
+    from bot.harness import Harness
+
+    bot = create_bot(Settings(), DatabaseHandle(None), sharded=False)
+    harness = await Harness.start(bot, strict=False)
+    return [command.to_dict(harness.tree) for command in harness.tree.get_commands()]
+
+
+def _commands_main(args: argparse.Namespace) -> int:
+    tree = asyncio.run(command_tree_json())
+    if args.json:
+        print(json.dumps(tree, indent=2))
+    else:
+        for command in tree:
+            subs = [o["name"] for o in command.get("options") or () if o.get("type") == 1]
+            print(
+                f"/{command['name']}"
+                + (f" {' | '.join(subs)}" if subs else "")
+                + f": {command['description']}"
+            )
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    env = os.environ if env is None else env
+    try:
+        if args.command == "ask":
+            return _ask_main(args, env)
+        if args.command == "commands":
+            return _commands_main(args)
+        from bot.run import run
+
+        return run(env, sync=args.sync)
+    except SettingsError as error:
+        return _fail(str(error), getattr(args, "json", False))
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `python -m bot ask ... | head`: the reader left early
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

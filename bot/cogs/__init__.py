@@ -1,0 +1,1 @@
+"""The commands: thin cogs that parse options, call `bot.answers`, and send through `bot.errors.send`."""

@@ -1,0 +1,83 @@
+"""Autocomplete callbacks shared by the cogs (at most 25 choices, each at most 100 characters)."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot import limits
+from bot.answers import Reply
+from bot.errors import send
+from bot.services import Services
+from bot.views import answer_view
+from cardsdb.errors import CardsDBError
+
+log = logging.getLogger(__name__)
+
+
+def services_of(interaction: discord.Interaction[Any]) -> Services:
+    services: Services = interaction.client.services
+    return services
+
+
+def to_choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    out: list[app_commands.Choice[str]] = []
+    seen: set[str] = set()
+    for label, value in pairs:
+        label, value = label.strip(), value.strip()
+        if not label or not value or len(value) > limits.CHOICE_VALUE or value in seen:
+            continue
+        seen.add(value)
+        out.append(app_commands.Choice(name=limits.fit(label, limits.CHOICE_NAME), value=value))
+        if len(out) == limits.CHOICES:
+            break
+    return out
+
+
+def _safe(interaction: discord.Interaction[Any], what: str, fetch: Any) -> list[app_commands.Choice[str]]:
+    try:
+        return to_choices(fetch(services_of(interaction)))
+    except (CardsDBError, sqlite3.Error) as error:
+        log.debug("no %s suggestions: %s", what, error)
+        return []
+
+
+async def card_names(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    return _safe(
+        interaction,
+        "card",
+        lambda s: ((n, n) for n in s.cards().autocomplete_cards(current, limit=limits.CHOICES)),
+    )
+
+
+async def rule_numbers(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    return _safe(interaction, "rule", lambda s: s.cards().autocomplete_rules(current, limit=limits.CHOICES))
+
+
+async def keyword_names(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    return _safe(
+        interaction,
+        "keyword",
+        lambda s: ((n, n) for n in s.cards().autocomplete_keywords(current, limit=limits.CHOICES)),
+    )
+
+
+async def answer(
+    interaction: discord.Interaction[Any], reply: Reply, *, view: discord.ui.View | None = None
+) -> None:
+    """Send a reply with the "cited rules" button when it cites rules."""
+    services = services_of(interaction)
+    await send(
+        interaction,
+        reply.embeds,
+        content=reply.content,
+        ephemeral=reply.ephemeral,
+        view=view if view is not None else answer_view(services, reply),
+    )

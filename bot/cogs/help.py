@@ -1,0 +1,18 @@
+"""/help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import render
+from bot.errors import send
+
+
+class Help(commands.Cog):
+    @app_commands.command(name="help", description="What this bot does and how to ask it")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        await send(interaction, render.help_embeds(), ephemeral=True)

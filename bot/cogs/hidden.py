@@ -1,0 +1,115 @@
+"""/hidden hide | play | targets | scenario: options become a position, the engine answers, render shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import answers
+from bot.cogs.common import answer, card_names, services_of
+from bot.views import ScenarioModal
+
+ZONES = [
+    app_commands.Choice(name="hand", value="hand"),
+    app_commands.Choice(name="champion zone", value="champion_zone"),
+    app_commands.Choice(name="elsewhere", value="elsewhere"),
+]
+
+
+class Hidden(
+    commands.GroupCog,
+    group_name="hidden",
+    group_description="May I hide it, play it from facedown, target that?",
+):
+    @app_commands.command(
+        name="hide", description="May this card be hidden now? A verdict with every check's rules"
+    )
+    @app_commands.describe(
+        card="The card to hide",
+        from_="Where the card is (default: hand)",
+        your_turn="Is it your turn? (default: True)",
+        chain_open="Is a chain open? (default: False)",
+        showdown="Is a showdown under way? (default: False)",
+        control_battlefield="Do you control the battlefield? (default: True)",
+        facedown_there="Is a facedown card already there? (default: False)",
+        can_pay="Can you pay one power of any domain? (default: True)",
+    )
+    @app_commands.rename(from_="from")
+    @app_commands.choices(from_=ZONES)
+    @app_commands.autocomplete(card=card_names)
+    async def hide(
+        self,
+        interaction: discord.Interaction[Any],
+        card: str,
+        from_: app_commands.Choice[str] | None = None,
+        your_turn: bool | None = None,
+        chain_open: bool | None = None,
+        showdown: bool | None = None,
+        control_battlefield: bool | None = None,
+        facedown_there: bool | None = None,
+        can_pay: bool | None = None,
+    ) -> None:
+        reply = answers.hidden_hide_reply(
+            services_of(interaction),
+            card,
+            from_=from_.value if from_ is not None else None,
+            your_turn=your_turn,
+            chain_open=chain_open,
+            showdown=showdown,
+            control_battlefield=control_battlefield,
+            facedown_there=facedown_there,
+            can_pay=can_pay,
+        )
+        await answer(interaction, reply)
+
+    @app_commands.command(
+        name="play", description="May this card be played from facedown now? Cost, where it goes, targets"
+    )
+    @app_commands.describe(
+        card="The facedown card",
+        hidden_this_turn="Was it hidden this turn? (default: False)",
+        your_turn="Is it your turn? (default: False)",
+        chain_open="Is a chain open? (default: False)",
+        control_battlefield="Do you control its battlefield? (default: True)",
+    )
+    @app_commands.autocomplete(card=card_names)
+    async def play(
+        self,
+        interaction: discord.Interaction[Any],
+        card: str,
+        hidden_this_turn: bool | None = None,
+        your_turn: bool | None = None,
+        chain_open: bool | None = None,
+        control_battlefield: bool | None = None,
+    ) -> None:
+        reply = answers.hidden_play_reply(
+            services_of(interaction),
+            card,
+            hidden_this_turn=hidden_this_turn,
+            your_turn=your_turn,
+            chain_open=chain_open,
+            control_battlefield=control_battlefield,
+        )
+        await answer(interaction, reply)
+
+    @app_commands.command(
+        name="targets", description="Each choice the card makes from facedown, and what restricts it"
+    )
+    @app_commands.describe(card="The card with Hidden")
+    @app_commands.autocomplete(card=card_names)
+    async def targets(self, interaction: discord.Interaction[Any], card: str) -> None:
+        await answer(interaction, answers.hidden_targets_reply(services_of(interaction), card))
+
+    @app_commands.command(
+        name="scenario", description="Ask about an exact position (scenario text; without it, a form opens)"
+    )
+    @app_commands.describe(text="A scenario in YAML or JSON (one line works), or a scenario code")
+    async def scenario(self, interaction: discord.Interaction[Any], text: str | None = None) -> None:
+        services = services_of(interaction)
+        if text is None:
+            await interaction.response.send_modal(ScenarioModal(services))
+            return
+        await answer(interaction, answers.scenario_reply(services, text))

@@ -1,0 +1,86 @@
+"""The bot's hold on the card database: what it asks of `cardsdb.query.CardsDB`, and what happens when it breaks.
+
+A running bot whose database is gone or corrupt keeps running: every command answers privately that the card database
+is not available, and the problem is logged once.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from cardsdb.errors import DatabaseUnavailable
+from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Rule, RuleView, Ruling
+
+log = logging.getLogger(__name__)
+
+NOT_AVAILABLE = "The card database is not available right now. Please try again later."
+
+
+class CardsLookup(Protocol):
+    """The part of `cardsdb.query.CardsDB` the bot calls (it is also the engine's `CardSource`)."""
+
+    def get_card(self, name: str) -> Card | None: ...
+    def suggest_cards(self, name: str, limit: int = 3) -> Sequence[str]: ...
+    def find_card(self, query: str) -> CardMatch | None: ...
+    def autocomplete_cards(self, text: str, limit: int = 25) -> Sequence[str]: ...
+    def rule(self, number_or_words: str) -> RuleView | None: ...
+    def search_rules(self, words: str, limit: int = 10) -> Sequence[Rule]: ...
+    def autocomplete_rules(self, text: str, limit: int = 25) -> Sequence[tuple[str, str]]: ...
+    def keyword(self, name: str) -> KeywordInfo | None: ...
+    def keyword_names(self) -> Sequence[str]: ...
+    def autocomplete_keywords(self, text: str, limit: int = 25) -> Sequence[str]: ...
+    def rulings(self, query: str, limit: int = 10) -> Sequence[Ruling]: ...
+    def errata_for(self, card_name: str) -> Sequence[Errata]: ...
+    def is_banned(self, name: str) -> bool: ...
+    def search(self, query: str, limit: int = 10, offset: int = 0) -> Any: ...
+    def meta(self) -> dict[str, str]: ...
+
+
+def open_cardsdb(path: Path) -> CardsLookup:
+    """`CardsDB.open(path)`, read-only; raises DatabaseUnavailable."""
+    from cardsdb.query import CardsDB
+
+    db: CardsLookup = CardsDB.open(path)
+    return db
+
+
+class DatabaseHandle:
+    """Gives commands the open database, or raises DatabaseUnavailable (after trying to reopen it once per call)."""
+
+    def __init__(
+        self,
+        db: CardsLookup | None,
+        *,
+        path: Path | None = None,
+        opener: Callable[[Path], CardsLookup] = open_cardsdb,
+    ) -> None:
+        self._db = db
+        self._path = path
+        self._opener = opener
+        self._logged = False
+
+    def get(self) -> CardsLookup:
+        if self._db is None and self._path is not None and self._path.is_file():
+            try:
+                self._db = self._opener(self._path)
+            except (DatabaseUnavailable, sqlite3.Error):
+                self._db = None
+            else:
+                if self._logged:
+                    log.info("the card database at %s is available again", self._path)
+                self._logged = False
+        if self._db is None:
+            self.broken("no database could be opened")
+            raise DatabaseUnavailable(NOT_AVAILABLE)
+        return self._db
+
+    def broken(self, why: str) -> None:
+        """Forget the open database (it failed) and log that once, not on every command."""
+        self._db = None
+        if not self._logged:
+            self._logged = True
+            log.error("the card database is not available (%s); commands answer that until it is back", why)

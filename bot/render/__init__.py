@@ -1,0 +1,39 @@
+"""Rendering: models and engine answers in, embeds within Discord's limits out. The cogs only call this."""
+
+from bot.render.card import card_embeds, cost_line, facedown_lines, type_line
+from bot.render.common import data_footer, pack, rules_list, text_embeds
+from bot.render.misc import error_embed, help_embeds, not_found_embed, search_page_embed
+from bot.render.rules import (
+    SUMMARY_LABEL,
+    cited_rules_embeds,
+    keyword_embeds,
+    rule_embeds,
+    rule_list_embed,
+    ruling_embed,
+    rulings_embeds,
+)
+from bot.render.verdict import verdict_embeds, verdict_word
+
+__all__ = [
+    "SUMMARY_LABEL",
+    "card_embeds",
+    "cited_rules_embeds",
+    "cost_line",
+    "data_footer",
+    "error_embed",
+    "facedown_lines",
+    "help_embeds",
+    "keyword_embeds",
+    "not_found_embed",
+    "pack",
+    "rule_embeds",
+    "rule_list_embed",
+    "rules_list",
+    "ruling_embed",
+    "rulings_embeds",
+    "search_page_embed",
+    "text_embeds",
+    "type_line",
+    "verdict_embeds",
+    "verdict_word",
+]

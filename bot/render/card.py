@@ -1,0 +1,146 @@
+"""The card embed: what a player reads at a glance, and for a card with Hidden what playing it from facedown restricts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot import limits
+from bot.render.common import COLOR_INFO, DOMAIN_COLORS, add_field, rules_list
+from bot.symbols import Symbols
+from cardsdb.models import Card, Errata
+
+
+def cost_line(card: Card, symbols: Symbols) -> str:
+    """ "2 energy + 1 Order power", with custom emoji where configured."""
+    parts: list[str] = []
+    if card.energy is not None:
+        parts.append(
+            symbols.token(f"rb_energy_{card.energy}") if card.energy <= 12 else f"{card.energy} energy"
+        )
+    if card.power:
+        if len(card.domains) == 1:
+            one = symbols.emoji.get(f"rb_rune_{card.domains[0].casefold()}")
+            label = f"{one}" if one else f"{card.domains[0]} power"
+            parts.append(f"{card.power} {label}" if not one else " ".join([one] * card.power))
+        else:
+            parts.append(f"{card.power} power")
+    return " + ".join(parts)
+
+
+def type_line(card: Card, symbols: Symbols) -> str:
+    kinds = " ".join([*card.supertypes, *card.types]) or "Card"
+    domains = ", ".join(symbols.domain(d) for d in card.domains)
+    return f"{kinds} · {domains}" if domains else kinds
+
+
+def card_text(card: Card, symbols: Symbols) -> str:
+    return symbols.render(card.text_raw) if card.text_raw else card.text
+
+
+def facedown_lines(profile: Mapping[str, Any]) -> list[str]:
+    """The "From facedown" section, from the engine's Hidden profile of the card (`card_profile(card).to_dict()`)."""
+    lines: list[str] = []
+    for choice in profile.get("choices") or ():
+        cited = rules_list(choice.get("rules") or ())
+        where = (
+            "only at the battlefield where it was hidden" if choice.get("restricted") else "not restricted"
+        )
+        lines.append(f"• Choose {choice.get('choice')}: {where}, since {choice.get('why')} ({cited}).")
+    if profile.get("destination"):
+        lines.append(
+            f"• Goes to {profile['destination']} ({rules_list(profile.get('destination_rules') or ())})."
+        )
+    for played in profile.get("units_played") or ():
+        lines.append(f"• {played}: that unit enters at the battlefield where it was hidden (rule 811.1.d.5).")
+    for other in profile.get("unrestricted") or ():
+        lines.append(f"• {other}: works as normal, not restricted (rule 811.2).")
+    if profile.get("cost_from_facedown"):
+        lines.append(
+            f"• Cost: {profile['cost_from_facedown']} ({rules_list(profile.get('cost_rules') or ())})."
+        )
+    for note in profile.get("notes") or ():
+        lines.append(f"• {note}")
+    if profile.get("undecided"):
+        lines.append(f"• Not decided by the engine: {profile['undecided']}")
+    return lines
+
+
+def card_embeds(
+    card: Card,
+    *,
+    symbols: Symbols | None = None,
+    keyword_reminders: Mapping[str, tuple[str | None, Sequence[str]]] | None = None,
+    errata: Sequence[Errata] = (),
+    banned: bool = False,
+    facedown: Mapping[str, Any] | None = None,
+    match_note: str | None = None,
+) -> list[discord.Embed]:
+    """The card; `keyword_reminders` maps a keyword to (reminder, rule numbers); `facedown` is the engine's profile."""
+    symbols = symbols or Symbols()
+    colour = (
+        discord.Colour(DOMAIN_COLORS.get(card.domains[0].casefold(), COLOR_INFO.value))
+        if card.domains
+        else COLOR_INFO
+    )
+    printing = card.printings[0] if card.printings else None
+    title = card.name + (" (partly known)" if card.partial else "")
+    embed = discord.Embed(title=limits.fit(title, limits.EMBED_TITLE), colour=colour)
+    head = [f"**{type_line(card, symbols)}**"]
+    if match_note:
+        head.insert(0, f"*{match_note}*")
+    text = card_text(card, symbols)
+    description = "\n".join(head) + ("\n\n" + text if text else "")
+    embed.description = limits.fit(description, limits.EMBED_DESCRIPTION, marker=limits.CONTINUED)
+    cost = cost_line(card, symbols)
+    if cost:
+        embed.add_field(name="Cost", value=cost, inline=True)
+    if card.might is not None:
+        embed.add_field(name="Might", value=str(card.might), inline=True)
+    if card.tags:
+        embed.add_field(name="Tags", value=limits.fit(", ".join(card.tags), limits.FIELD_VALUE), inline=True)
+    if card.keywords:
+        lines = []
+        for kw in card.keywords:
+            reminder, numbers = (keyword_reminders or {}).get(kw.name, (None, ()))
+            line = f"**{kw}**"
+            if reminder:
+                line += f": {symbols.render(reminder)}"
+            if numbers:
+                line += f" ({rules_list(numbers)})"
+            lines.append(line)
+        add_field(embed, "Keywords", "\n".join(lines))
+    if facedown is not None:
+        add_field(embed, "From facedown", "\n".join(facedown_lines(facedown)) or "No choices to restrict.")
+    for item in errata:
+        when = f" ({item.date})" if item.date else ""
+        new_text = symbols.render(item.new_text)
+        if " ".join(new_text.split()) == " ".join(text.split()):
+            add_field(embed, f"Errata{when}", f"The text above includes it. *{item.source_title}*")
+        else:
+            add_field(embed, f"Errata{when}", f"{new_text}\n*{item.source_title}*")
+    if card.older_wordings:
+        sets = ", ".join(sorted({w.set_id for w in card.older_wordings}))
+        embed.add_field(
+            name="Older wording", value=f"Printed differently in {sets}; this is the latest text."
+        )
+    if banned:
+        embed.add_field(name="Banned", value="This card is on the banned list.", inline=False)
+    for note in card.notes:
+        add_field(embed, "Note", note)
+    if card.partial:
+        add_field(
+            embed,
+            "Partly known",
+            "This card is newer than the card data: only what the rules documents say of it is known.",
+        )
+    if printing is not None:
+        set_line = f"{printing.set_name} · {printing.public_code}"
+        if printing.rarity:
+            set_line += f" · {printing.rarity}"
+        embed.set_footer(text=limits.fit(set_line, limits.FOOTER_TEXT))
+        if printing.image_url:
+            embed.set_thumbnail(url=printing.image_url)
+    return [embed]

@@ -1,0 +1,109 @@
+"""Search pages, help, errors and "did you mean" answers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot import limits
+from bot.render.card import cost_line, type_line
+from bot.render.common import COLOR_ERROR, COLOR_INFO
+from bot.symbols import Symbols
+from bot.text import echo
+from cardsdb.models import Card
+
+PAGE_SIZE = 10
+
+
+def search_page_embed(
+    query: str,
+    cards: Sequence[Card],
+    *,
+    total: int,
+    page: int,
+    page_size: int = PAGE_SIZE,
+    symbols: Symbols | None = None,
+) -> discord.Embed:
+    symbols = symbols or Symbols()
+    pages = max(1, -(-total // page_size))
+    embed = discord.Embed(
+        title=limits.fit(f"Cards matching {echo(query, 200)}", limits.EMBED_TITLE), colour=COLOR_INFO
+    )
+    if not cards:
+        embed.description = "No card matches. Try fewer filters, e.g. `kw:hidden t:spell`."
+    else:
+        lines = []
+        for i, card in enumerate(cards, start=page * page_size + 1):
+            cost = cost_line(card, symbols)
+            lines.append(
+                f"{i}. **{card.name}** · {type_line(card, symbols)}" + (f" · {cost}" if cost else "")
+            )
+        embed.description = limits.fit("\n".join(lines), limits.EMBED_DESCRIPTION)
+    embed.set_footer(text=f"Page {page + 1} of {pages} · {total} card{'s' if total != 1 else ''}")
+    return embed
+
+
+SEARCH_SYNTAX = (
+    "`kw:hidden` keyword · `t:spell` type · `d:order` domain · `e<=2` energy · `p>=1` power · `m>=3` might · "
+    "`o:kill` text · `tag:Bilgewater` · words match the name"
+)
+
+
+def help_embeds() -> list[discord.Embed]:
+    embed = discord.Embed(
+        title="Riftbound rules bot",
+        description=(
+            "Cards, Core Rules, FAQ rulings, and a rules engine for **Hidden** that answers *may I?* "
+            "with Yes or No and the rule numbers. It states rules; it does not replace a judge at an event."
+        ),
+        colour=COLOR_INFO,
+    )
+    embed.add_field(
+        name="/card name",
+        value="A card: cost, type, text, set; for Hidden cards what playing from facedown restricts.",
+        inline=False,
+    )
+    embed.add_field(
+        name="/keyword name", value="A keyword's rules, reminder text, FAQ and cards.", inline=False
+    )
+    embed.add_field(
+        name="/rule query",
+        value="A rule by number (`811.1.d`) or words, with parents, sub-rules and moves between versions.",
+        inline=False,
+    )
+    embed.add_field(
+        name="/ruling query",
+        value="FAQ answers and rulings by words, card name or rule number.",
+        inline=False,
+    )
+    embed.add_field(name="/search query", value=SEARCH_SYNTAX, inline=False)
+    embed.add_field(
+        name="/hidden hide · play · targets · scenario",
+        value=(
+            "May this card be hidden now? Played from facedown now? What may it choose? Options set the position "
+            "(your turn, chain open, showdown ...); the answer shows what was assumed. For an exact board, "
+            "`/hidden scenario` takes a scenario text (a modal opens without one)."
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name="[[Card Name]]", value="In any message (up to 3 per message), answers like /card.", inline=False
+    )
+    embed.set_footer(text="Card text and rules are Riot Games' material. Unofficial fan project.")
+    return [embed]
+
+
+def error_embed(message: str, *, title: str = "Sorry") -> discord.Embed:
+    return discord.Embed(
+        title=title, description=limits.fit(message, limits.EMBED_DESCRIPTION), colour=COLOR_ERROR
+    )
+
+
+def not_found_embed(what: str, query: str, suggestions: Sequence[str]) -> discord.Embed:
+    text = f"No {what} named **{echo(query)}**."
+    if suggestions:
+        text += " Did you mean: " + ", ".join(f"**{s}**" for s in suggestions) + "?"
+        if what == "card":
+            text += " Press a button to see one."
+    return error_embed(text, title=f"Unknown {what}")

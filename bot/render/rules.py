@@ -1,0 +1,142 @@
+"""Rules, rulings and keywords: official wording quoted as such, summaries labelled, every number shown."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot import limits
+from bot.render.common import COLOR_INFO, add_field, rules_list, text_embeds
+from bot.symbols import Symbols
+from cardsdb.models import KeywordInfo, Rule, RuleView, Ruling
+
+SUMMARY_LABEL = "Summary (our wording, not the official text)"
+
+
+def rule_heading(rule: Rule) -> str:
+    title = f"Rule {rule.number}"
+    return f"{title} · {rule.title}" if rule.title else title
+
+
+def rule_text(rule: Rule) -> str:
+    """The rule's text, with a summary labelled so that it is never passed off as official wording."""
+    text = rule.text.strip() or (rule.title or "")
+    if rule.kind == "heading" and rule.title and text == rule.title.strip():
+        return f"*Heading of section {rule.number}.*"
+    if rule.wording == "summary":
+        return f"*{SUMMARY_LABEL}:* {text}"
+    return text
+
+
+def _one_line(rule: Rule, width: int = 160) -> str:
+    label = rule.title or rule.text
+    mark = " (summary)" if rule.wording == "summary" else ""
+    return f"**{rule.number}**{mark} {limits.fit(' '.join(label.split()), width)}"
+
+
+def rule_embeds(view: RuleView, *, query_note: str | None = None) -> list[discord.Embed]:
+    rule = view.rule
+    body = rule_text(rule)
+    if query_note:
+        body = f"*{query_note}*\n\n{body}"
+    embeds = text_embeds(rule_heading(rule), body)
+    first = embeds[0]
+    if view.parents:
+        add_field(first, "Part of", "\n".join(_one_line(p, 120) for p in view.parents))
+    if view.children:
+        add_field(first, "Sub-rules", "\n".join(_one_line(c) for c in view.children))
+    if rule.counterpart:
+        other = "v1.3" if rule.is_current else "the current rules"
+        first.add_field(
+            name="Other version", value=f"This rule is {rule.counterpart} in {other}.", inline=False
+        )
+    if view.moved:
+        add_field(first, "Moved", "\n".join(f"• {m}" for m in view.moved))
+    if view.notes:
+        add_field(first, "Note", "\n".join(f"• {n}" for n in view.notes))
+    if rule.seed_sentence and rule.wording == "summary":
+        add_field(first, "Source sentence", f"> {rule.seed_sentence}")
+    embeds[-1].set_footer(text=f"Core Rules: {rule.stamp}")
+    return embeds
+
+
+def rule_list_embed(title: str, rules: Sequence[Rule]) -> discord.Embed:
+    embed = discord.Embed(title=limits.fit(title, limits.EMBED_TITLE), colour=COLOR_INFO)
+    lines = [f"{_one_line(r)} ({r.stamp})" for r in rules]
+    embed.description = limits.fit("\n".join(lines), limits.EMBED_DESCRIPTION)
+    return embed
+
+
+def cited_rules_embeds(views: Sequence[RuleView], missing: Sequence[str] = ()) -> list[discord.Embed]:
+    """The full text of the rules an answer cites, one field each."""
+    embed = discord.Embed(title="The rules cited", colour=COLOR_INFO)
+    for view in views:
+        rule = view.rule
+        add_field(embed, f"{rule.number} ({rule.stamp})", rule_text(rule))
+    for number in missing:
+        embed.add_field(name=number, value="Not found in the rules table.", inline=False)
+    return [embed]
+
+
+def ruling_source(ruling: Ruling) -> str:
+    kind = {"official": "Official", "community": "Community (not official)", "seed": "Rules article"}.get(
+        ruling.source, ruling.source.capitalize()
+    )
+    return f"{kind}: {ruling.source_title}" if ruling.source_title else kind
+
+
+def ruling_embed(ruling: Ruling) -> discord.Embed:
+    embed = discord.Embed(
+        title=limits.fit(f"Q: {' '.join(ruling.question.split())}", limits.EMBED_TITLE),
+        description=limits.fit(ruling.answer.strip(), limits.EMBED_DESCRIPTION, marker=limits.CONTINUED),
+        colour=COLOR_INFO,
+        url=ruling.url or None,
+    )
+    if len(ruling.question) > limits.EMBED_TITLE - 3:
+        add_field(embed, "Full question", ruling.question)
+    embed.add_field(name="Source", value=limits.fit(ruling_source(ruling), limits.FIELD_VALUE), inline=True)
+    if ruling.date:
+        embed.add_field(name="Date", value=ruling.date, inline=True)
+    if ruling.rules:
+        version = f" (numbered as in the rules of {ruling.rules_version})" if ruling.rules_version else ""
+        add_field(embed, "Rules", rules_list(ruling.rules) + version, inline=True)
+    if ruling.url:
+        embed.add_field(name="Link", value=limits.fit(ruling.url, limits.FIELD_VALUE), inline=False)
+    return embed
+
+
+def rulings_embeds(query: str, rulings: Sequence[Ruling]) -> list[discord.Embed]:
+    head = discord.Embed(
+        title=limits.fit(f"Rulings for “{query}”", limits.EMBED_TITLE),
+        description=f"{len(rulings)} matching answer{'s' if len(rulings) != 1 else ''}, best first.",
+        colour=COLOR_INFO,
+    )
+    return [head, *(ruling_embed(r) for r in rulings)]
+
+
+def keyword_embeds(info: KeywordInfo, symbols: Symbols | None = None) -> list[discord.Embed]:
+    symbols = symbols or Symbols()
+    embed = discord.Embed(title=limits.fit(info.name, limits.EMBED_TITLE), colour=COLOR_INFO)
+    parts = []
+    if info.reminder:
+        parts.append(f"*Reminder text:* {symbols.render(info.reminder)}")
+    have = "1 card has it" if len(info.cards_with) == 1 else f"{len(info.cards_with)} cards have it"
+    care = (
+        "1 cares about it" if len(info.cards_referring) == 1 else f"{len(info.cards_referring)} care about it"
+    )
+    parts.append(f"{have}; {care}.")
+    embed.description = limits.fit("\n\n".join(parts), limits.EMBED_DESCRIPTION)
+    for rule in info.rules:
+        add_field(embed, f"{rule.number} ({rule.stamp})", rule_text(rule))
+    if info.rulings:
+        lines = [
+            f"• {' '.join(r.question.split())} {('(' + rules_list(r.rules) + ')') if r.rules else ''}"
+            for r in info.rulings
+        ]
+        add_field(embed, "FAQ", "\n".join(lines))
+    if info.cards_with:
+        add_field(embed, "Cards with it", limits.fit(", ".join(info.cards_with), 1000))
+    if info.cards_referring:
+        add_field(embed, "Cards that care", limits.fit(", ".join(info.cards_referring), 1000))
+    return [embed]

@@ -1,0 +1,84 @@
+"""`python -m bot` with no subcommand: settings from the environment, the database ready, the sharded bot running."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from bot.database import DatabaseHandle, open_cardsdb
+from bot.settings import Settings
+from cardsdb.errors import CardsDBError
+from cardsdb.paths import BUILD_HINT
+
+log = logging.getLogger("bot")
+
+
+def _say(message: str) -> None:
+    print(f"[bot] {message}", file=sys.stderr, flush=True)
+
+
+def ensure_database(settings: Settings) -> DatabaseHandle:
+    """Open the database; when it is missing or unreadable build it from RIFTBOUND_DATA, else sync from RiftCodex.
+
+    Raises CardsDBError with one line (and how to build it by hand) when that fails too.
+    """
+    path: Path = settings.db_path
+    if path.is_file():
+        try:
+            return DatabaseHandle(open_cardsdb(path), path=path)
+        except CardsDBError as error:
+            _say(f"the card database at {path} cannot be used ({error}); rebuilding it")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        if settings.data_dir is not None:
+            from cardsdb.build import build_database
+
+            _say(f"building the card database at {path} from {settings.data_dir} (RIFTBOUND_DATA)")
+            build_database(settings.data_dir, path, progress=_say)
+        else:
+            from cardsdb.sync import sync_database
+
+            _say(
+                f"no card database at {path} and RIFTBOUND_DATA is not set: fetching cards from {settings.riftcodex_url}"
+            )
+            sync_database(settings.riftcodex_url, path, progress=_say)
+        return DatabaseHandle(open_cardsdb(path), path=path)
+    except CardsDBError as error:
+        raise CardsDBError(f"no usable card database at {path} ({error}); {BUILD_HINT}") from None
+
+
+def run(env: Mapping[str, str], *, sync: bool = False) -> int:
+    settings = Settings.from_env(env)  # raises SettingsError (exit 2) without a token
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        handle = ensure_database(settings)
+    except CardsDBError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    from bot.factory import create_bot
+
+    bot = create_bot(settings, handle, sharded=True)
+    bot.sync_commands_on_start = sync
+    assert settings.token is not None
+    if not settings.message_content:
+        _say("MESSAGE_CONTENT_INTENT is off: [[Card Name]] in messages will not be answered")
+    import discord
+
+    try:
+        bot.run(settings.token.reveal(), log_handler=None)
+    except discord.LoginFailure:
+        print(
+            "error: Discord rejected DISCORD_TOKEN; copy it again from the Developer Portal (Bot > Reset Token)",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "error: enable the Message Content intent (Developer Portal > Bot), or set MESSAGE_CONTENT_INTENT=0 "
+            "to run without [[Card Name]] answers",
+            file=sys.stderr,
+        )
+        return 2
+    return 0

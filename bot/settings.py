@@ -1,0 +1,109 @@
+"""The bot's settings, read from the environment in `main` (never at import). The token never shows in a repr."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardsdb import paths
+
+TOKEN_HINT = (
+    "set DISCORD_TOKEN to your bot's token (Discord Developer Portal > your application > Bot > Reset Token)"
+)
+
+
+class SettingsError(ValueError):
+    """A setting that cannot be used; `str()` is one line for the user."""
+
+
+class Secret:
+    """A string that prints as `Secret('***')`, so a logged settings object never leaks it."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret('***')"
+
+    __str__ = __repr__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Secret) and other._value == self._value
+
+    def __hash__(self) -> int:
+        return hash(self._value)
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: Secret | None = None
+    db_path: Path = paths.DEFAULT_DB_PATH
+    data_dir: Path | None = None
+    riftcodex_url: str = paths.DEFAULT_RIFTCODEX_URL
+    shard_count: int | None = None  # total shards over every process; None lets Discord recommend
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None = all
+    emoji: Mapping[str, str] = field(default_factory=dict)
+    message_content: bool = True  # needed for [[Card Name]] in messages
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str], *, need_token: bool = True) -> Settings:
+        from bot.symbols import parse_emoji_setting
+
+        raw_token = (env.get("DISCORD_TOKEN") or "").strip()
+        if need_token and not raw_token:
+            raise SettingsError(f"DISCORD_TOKEN is not set: {TOKEN_HINT}")
+        shard_count = _int(env, "SHARD_COUNT")
+        shard_ids = _int_list(env, "SHARD_IDS")
+        if shard_ids is not None:
+            if shard_count is None:
+                raise SettingsError(
+                    "SHARD_IDS needs SHARD_COUNT (the total number of shards over all processes)"
+                )
+            bad = [i for i in shard_ids if not 0 <= i < shard_count]
+            if bad:
+                raise SettingsError(
+                    f"SHARD_IDS {bad} must be between 0 and SHARD_COUNT-1 ({shard_count - 1})"
+                )
+        try:
+            emoji = parse_emoji_setting(env.get("RIFTBOUND_EMOJI"))
+        except ValueError as error:
+            raise SettingsError(str(error)) from None
+        return cls(
+            token=Secret(raw_token) if raw_token else None,
+            db_path=paths.db_path(env),
+            data_dir=paths.data_dir(env),
+            riftcodex_url=paths.riftcodex_url(env),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
+            emoji=emoji,
+            message_content=(
+                env.get("MESSAGE_CONTENT_INTENT", "1").strip().lower() not in ("0", "false", "no")
+            ),
+        )
+
+
+def _int(env: Mapping[str, str], name: str) -> int | None:
+    value = (env.get(name) or "").strip()
+    if not value:
+        return None
+    if not value.isdigit() or int(value) < 1:
+        raise SettingsError(f"{name} must be a whole number of at least 1, not {value[:20]!r}")
+    return int(value)
+
+
+def _int_list(env: Mapping[str, str], name: str) -> tuple[int, ...] | None:
+    value = (env.get(name) or "").strip()
+    if not value:
+        return None
+    parts = [p.strip() for p in value.replace(" ", ",").split(",") if p.strip()]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise SettingsError(
+            f"{name} must be shard numbers separated by commas, like 0,1,2 (got {value[:30]!r})"
+        )
+    return tuple(sorted({int(p) for p in parts}))

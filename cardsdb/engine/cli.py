@@ -1,0 +1,47 @@
+"""`python -m cardsdb check FILE|- [--json]`: ask the engine about a scenario. Bad input: one line, exit 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from cardsdb import paths
+from cardsdb.engine.check import check
+from cardsdb.engine.render_text import render
+from cardsdb.engine.scenario import MAX_CHARS, ScenarioError
+
+
+def read_scenario(source: str) -> str:
+    """The scenario text from a file or standard input ("-"), refusing anything over the size limit."""
+    try:
+        if source == "-":
+            text = sys.stdin.read(MAX_CHARS + 1)
+        else:
+            path = Path(source)
+            if not path.is_file():
+                raise ScenarioError(f"no such file: {source}")
+            with path.open("r", encoding="utf-8") as handle:
+                text = handle.read(MAX_CHARS + 1)
+    except UnicodeDecodeError:
+        raise ScenarioError("the scenario is not UTF-8 text") from None
+    except OSError as error:
+        raise ScenarioError(f"can't read {source}: {error.strerror or error}") from None
+    if len(text) > MAX_CHARS:
+        raise ScenarioError(f"the scenario is longer than the limit of {MAX_CHARS:,} characters")
+    return text
+
+
+def main(args: argparse.Namespace) -> int:
+    text = read_scenario(args.file)
+    # The database is opened only here: the engine itself knows nothing of SQLite.
+    from cardsdb.query import CardsDB
+
+    db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)))
+    answer = check(text, db)
+    if getattr(args, "json", False):
+        print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(render(answer))
+    return 0

@@ -1,0 +1,188 @@
+"""A card's Hidden profile, without a position: its choices, which are restricted from facedown and why."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardsdb.engine import citations as r
+from cardsdb.engine.cardtext import has_hidden
+from cardsdb.engine.overrides import choices_for
+from cardsdb.engine.targeting import restriction_rules
+from cardsdb.models import Card
+
+
+@dataclass(frozen=True)
+class ProfileChoice:
+    choice: str
+    purpose: str  # spell | play_effect | unit_destination
+    count: str
+    optional: bool
+    restricted: bool  # restricted to the hidden battlefield when played from facedown
+    why: str
+    rules: tuple[str, ...]
+    trigger: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "choice": self.choice,
+            "for": self.purpose,
+            "count": self.count,
+            "optional": self.optional,
+            "restricted": self.restricted,
+            "why": self.why,
+            "rules": list(self.rules),
+            "trigger": self.trigger,
+        }
+
+
+@dataclass(frozen=True)
+class HiddenProfile:
+    card: str
+    has_hidden: bool
+    kind: str  # Spell | Unit | Gear | ...
+    choices: tuple[ProfileChoice, ...]
+    destination: str | None  # where a permanent goes when played from facedown
+    destination_rules: tuple[str, ...]
+    units_played: tuple[str, ...]
+    cost_from_facedown: str
+    cost_rules: tuple[str, ...]
+    unrestricted: tuple[str, ...]  # choices of other abilities: never restricted (811.2)
+    notes: tuple[str, ...]
+    undecided: str | None = None
+
+    @property
+    def restriction(self) -> str:
+        """One line: what playing it from facedown restricts."""
+        if self.undecided:
+            return self.undecided
+        restricted = [c.choice for c in self.choices if c.restricted]
+        free = [c.choice for c in self.choices if not c.restricted]
+        parts: list[str] = []
+        if restricted:
+            parts.append("restricted to its battlefield: " + "; ".join(restricted))
+        if free:
+            parts.append("not restricted: " + "; ".join(free))
+        if not parts:
+            parts.append("makes no choice when played; nothing is restricted")
+        return ". ".join(parts)
+
+    @property
+    def citations(self) -> tuple[str, ...]:
+        from cardsdb.engine.verdict import sorted_rules
+
+        numbers = (
+            [n for c in self.choices for n in c.rules] + list(self.destination_rules) + list(self.cost_rules)
+        )
+        return sorted_rules(numbers)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "card": self.card,
+            "has_hidden": self.has_hidden,
+            "kind": self.kind,
+            "choices": [c.to_dict() for c in self.choices],
+            "restriction": self.restriction,
+            "destination": self.destination,
+            "destination_rules": list(self.destination_rules),
+            "units_played": list(self.units_played),
+            "cost_from_facedown": self.cost_from_facedown,
+            "cost_rules": list(self.cost_rules),
+            "unrestricted": list(self.unrestricted),
+            "notes": list(self.notes),
+            "undecided": self.undecided,
+            "citations": list(self.citations),
+        }
+
+
+def card_profile(card: Card) -> HiddenProfile:
+    parsed = choices_for(card)
+    kind = next((t for t in ("Spell", "Unit", "Gear") if card.is_type(t)), "/".join(card.types) or "card")
+    choices: list[ProfileChoice] = []
+    for spec in parsed.choices:
+        if spec.exempt:
+            why = f"{spec.exempt}, which its battlefield can never satisfy"
+            rules: tuple[str, ...] = (r.EACH_TARGET_ON_ITS_OWN, restriction_rules(spec)[1])
+        elif spec.purpose == "unit_destination":
+            why = "a unit a hidden card makes you play enters at that battlefield"
+            rules = restriction_rules(spec)
+        elif spec.purpose == "play_effect":
+            why = "a play effect of a hidden permanent chooses at the battlefield it was played to"
+            rules = restriction_rules(spec)
+        else:
+            why = "a hidden spell chooses its targets at the battlefield it was played from"
+            rules = restriction_rules(spec)
+        choices.append(
+            ProfileChoice(
+                choice=spec.phrase,
+                purpose=spec.purpose,
+                count=spec.count,
+                optional=spec.optional,
+                restricted=spec.exempt is None,
+                why=why,
+                rules=rules,
+                trigger=spec.trigger,
+            )
+        )
+    destination: str | None = None
+    destination_rules: tuple[str, ...] = ()
+    if card.is_type("Gear"):
+        destination = "the battlefield where it was hidden (not your base); recalled to base at the next cleanup unless attached"
+        destination_rules = (r.PERMANENT_PLAYED_THERE, r.GEAR_PLAYED_THERE, r.GEAR_RECALLED_AT_CLEANUP)
+    elif card.is_type("Unit"):
+        destination = "the battlefield where it was hidden"
+        destination_rules = (r.PERMANENT_PLAYED_THERE,)
+    extra = "; ".join(c.text for c in parsed.costs)
+    cost = "0: its base cost is ignored" + (f"; additional costs still apply ({extra})" if extra else "")
+    cost += "; Deflect on an enemy unit it chooses still costs power"
+    notes: list[str] = []
+    if parsed.override:
+        notes.append(f"Reading corrected by hand: {parsed.override}.")
+    for text in parsed.hand_only:
+        notes.append(f'"{text}" applies only when played from hand.')
+    if not card.is_type("Spell") and not parsed.choices:
+        notes.append("It has no play effect that chooses anything.")
+    return HiddenProfile(
+        card=card.name,
+        has_hidden=has_hidden(card),
+        kind=kind,
+        choices=tuple(choices),
+        destination=destination,
+        destination_rules=destination_rules,
+        units_played=tuple(p.text for p in parsed.unit_plays),
+        cost_from_facedown=cost,
+        cost_rules=(r.IGNORE_BASE_COST, r.ADDITIONAL_COSTS_STILL_APPLY),
+        unrestricted=parsed.other_choices,
+        notes=tuple(notes),
+        undecided=parsed.unreadable,
+    )
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def hidden_table_row(card: Card) -> str:
+    """One row of the docs table (docs/hidden-cards.md): card, type, choices, restriction from facedown, rules."""
+    profile = card_profile(card)
+    choices = (
+        "; ".join(
+            f"{c.choice} ({'restricted' if c.restricted else 'free'}"
+            + (f", when played {c.trigger}" if c.trigger else "")
+            + ")"
+            for c in profile.choices
+        )
+        or "none"
+    )
+    goes = profile.destination or ("units it plays enter there" if profile.units_played else "-")
+    if profile.destination and profile.units_played:
+        goes += "; units it plays enter there"
+    return (
+        f"| {_cell(profile.card)} | {profile.kind} | {_cell(choices)} | {_cell(profile.restriction)} | {_cell(goes)} "
+        f"| {', '.join(profile.citations)} |"
+    )
+
+
+TABLE_HEADER = (
+    "| card | type | choices when played | played from facedown | where it goes | rules |\n"
+    "|---|---|---|---|---|---|"
+)

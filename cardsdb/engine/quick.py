@@ -1,0 +1,126 @@
+"""Scenarios for the bot's quick questions, with the interface contract's defaults ("Quick questions build a position").
+
+Everything not given is favourable and the same every time: the battlefield where the card is (to be) hidden holds
+a unit of yours (and, for /hidden play, an enemy unit, with a showdown there when it is not your turn); your base holds
+a unit of yours; another battlefield is the opponent's, with an enemy unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import yaml
+
+HERE = "Your Battlefield"
+THERE = "Their Battlefield"
+YOUR_UNIT = "Shipyard Skulker"  # a vanilla unit of the real data: no text to interfere
+ENEMY_UNIT = "Vanguard Sergeant"
+_DUMPER: Any = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _position(
+    *, turn: int, your_turn: bool, chain_open: bool, showdown: bool, control: bool
+) -> dict[str, Any]:
+    here: dict[str, Any] = {"controller": "me" if control else "opp", "units": []}
+    if control:
+        here["units"].append({"card": YOUR_UNIT, "id": "your-unit"})
+    position: dict[str, Any] = {
+        "turn": turn,
+        "turn_player": "me" if your_turn else "opp",
+        "state": "closed" if chain_open else "open",
+        "showdown": HERE if showdown else None,
+        "me": {"base": {"units": [{"card": YOUR_UNIT, "id": "base-unit"}]}},
+        "opp": {"base": {"units": []}},
+        "battlefields": {
+            HERE: here,
+            THERE: {
+                "controller": "opp",
+                "units": [{"card": ENEMY_UNIT, "controller": "opp", "id": "their-unit"}],
+            },
+        },
+    }
+    if chain_open:
+        position["chain"] = ["a spell"]
+    return position
+
+
+def hide_scenario(
+    card: str,
+    *,
+    from_: str = "hand",
+    your_turn: bool = True,
+    chain_open: bool = False,
+    showdown: bool = False,
+    control_battlefield: bool = True,
+    facedown_there: bool = False,
+    can_pay: bool = True,
+) -> dict[str, Any]:
+    """/hidden hide: may `card` be hidden now? `facedown_there` puts another facedown card of yours there."""
+    scenario = _position(
+        turn=3, your_turn=your_turn, chain_open=chain_open, showdown=showdown, control=control_battlefield
+    )
+    me = scenario["me"]
+    if from_ == "hand":
+        me["hand"] = [card]
+    elif from_ == "champion_zone":
+        me["hand"] = []
+        me["champion_zone"] = [card]
+    else:
+        me["hand"] = []
+    me["runes"] = {"energy": 0, "power": ["any"] if can_pay else []}
+    if facedown_there:
+        scenario["battlefields"][HERE]["facedown"] = [{"card": card, "owner": "me", "hidden_turn": 2}]
+    scenario["ask"] = {
+        "hide": card,
+        "at": HERE,
+        "from": from_ if from_ in ("hand", "champion_zone") else "elsewhere",
+    }
+    return scenario
+
+
+def play_scenario(
+    card: str,
+    *,
+    hidden_this_turn: bool = False,
+    your_turn: bool = False,
+    chain_open: bool = False,
+    control_battlefield: bool = True,
+) -> dict[str, Any]:
+    """/hidden play: may the facedown `card` be played now? Hidden this turn implies your turn."""
+    if hidden_this_turn:
+        your_turn = True
+    turn = 4
+    scenario = _position(
+        turn=turn,
+        your_turn=your_turn,
+        chain_open=chain_open,
+        showdown=not your_turn,
+        control=control_battlefield,
+    )
+    here = scenario["battlefields"][HERE]
+    here["units"].append(
+        {"card": ENEMY_UNIT, "controller": "opp", "id": "enemy-unit", "attacking": not your_turn}
+    )
+    here["facedown"] = [{"card": card, "owner": "me", "hidden_turn": turn if hidden_this_turn else turn - 1}]
+    scenario["me"]["runes"] = {"energy": 0, "power": ["any"]}
+    scenario["ask"] = {"play_hidden": card, "at": HERE}
+    return scenario
+
+
+def targets_scenario(card: str) -> dict[str, Any]:
+    """/hidden targets: the card's choices when played from facedown at a battlefield you control."""
+    scenario = _position(turn=4, your_turn=False, chain_open=False, showdown=True, control=True)
+    scenario["battlefields"][HERE]["units"].append(
+        {"card": ENEMY_UNIT, "controller": "opp", "id": "enemy-unit", "attacking": True}
+    )
+    scenario["ask"] = {"targets": card, "at": HERE}
+    return scenario
+
+
+def dump_scenario(mapping: Mapping[str, Any]) -> str:
+    """Compact YAML text of a scenario, for showing the assumed position (and pasting it into /hidden scenario)."""
+    text: str = yaml.dump(
+        dict(mapping), Dumper=_DUMPER, default_flow_style=None, sort_keys=False, allow_unicode=True, width=100
+    )
+    return text.strip()

@@ -1,0 +1,201 @@
+"""FAQ articles (faqs.json) split into question-and-answer entries, with rule numbers and card names.
+
+The articles mark questions differently:
+- Origins and Spiritforged FAQs: `### Q: ...` headings, the answer runs to the next question or `## ` section;
+- Unleashed rules FAQ: `## Topic` clarification sections, then after a "Frequently Asked Questions" line, questions
+  as plain paragraphs ending in "?" (each after an image);
+- community event rulings (GrentonTV): `### Topic` headings, and `## ` sections of bullet points.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from cardsdb.errors import BuildError
+from cardsdb.models import V13_RULES_DATE, V13_RULES_VERSION
+
+OLDER_RULES = f"pre-{V13_RULES_VERSION}"
+"""The rules version a FAQ dated before v1.3 cites: an older one this data does not hold."""
+
+OFFICIAL_SOURCES = frozenset({"riftbound official", "riot games"})
+_IMG = re.compile(r"<img\b[^>]*>", re.IGNORECASE)
+_TAGS = re.compile(r"<[^>]+>")
+_HEADING = re.compile(r"^(#{2,4})\s+(.*?)\s*#*\s*$")
+_Q_HEADING = re.compile(r"^#{2,4}\s*Q:\s*(.+)$")
+_FAQ_MARKER = re.compile(r"^\s*Frequently Asked Questions\s*$", re.IGNORECASE)
+_SKIP_SECTIONS = frozenset({"credits"})
+PREAMBLE_MIN_CHARS = 400
+_DOTTED = re.compile(r"(?<![\d.])(\d{3}(?:\.(?:\d{1,2}|[a-z]))+)(?![\d])")
+_RULE_LIST = re.compile(r"\b[Rr]ules?\s+((?:\d{3}(?:\.[0-9a-z]+)*\.?(?:\s*,\s*|\s+and\s+|\s+or\s+)?)+)")
+_NUMBER = re.compile(r"\d{3}(?:\.(?:\d{1,2}|[a-z]))*")
+
+
+@dataclass(frozen=True)
+class FaqEntry:
+    id: str
+    source_id: str
+    source_title: str
+    source: str  # official | community
+    date: str | None
+    url: str | None
+    question: str
+    answer: str
+    rules: tuple[str, ...]
+    rules_version: str
+
+
+def rule_numbers(text: str) -> tuple[str, ...]:
+    """Rule numbers cited in text: dotted numbers anywhere (`811.1.d.`), bare ones after "rule(s)" (`rules 323.1. and 467.`)."""
+    found: list[str] = []
+    for match in _DOTTED.finditer(text):
+        found.append(match.group(1))
+    for match in _RULE_LIST.finditer(text):
+        found.extend(_NUMBER.findall(match.group(1)))
+    unique: list[str] = []
+    for number in found:
+        number = number.rstrip(".")
+        if number not in unique:
+            unique.append(number)
+    return tuple(unique)
+
+
+def _clean(text: str) -> str:
+    text = _TAGS.sub("", _IMG.sub("", text))
+    paragraphs = [" ".join(p.split()) for p in re.split(r"\n\s*\n", text)]
+    return "\n\n".join(p for p in paragraphs if p and not re.fullmatch(r"#+", p))
+
+
+def _split_q_headings(lines: list[str]) -> list[tuple[str, str]]:
+    """`### Q:` headings; a `## ` section's own text before its first question is an entry named after it."""
+    entries: list[tuple[str, list[str], bool]] = []
+    current: tuple[str, list[str], bool] | None = None
+    for line in lines:
+        q = _Q_HEADING.match(line)
+        if q:
+            current = (q.group(1).strip(), [], True)
+            entries.append(current)
+            continue
+        heading = _HEADING.match(line)
+        if heading and len(heading.group(1)) == 2:
+            current = (heading.group(2).strip(), [], False)
+            entries.append(current)
+            continue
+        if current is not None:
+            current[1].append(line)
+    pairs = [(q, "\n".join(body), is_question) for q, body, is_question in entries]
+    # A section's preamble is kept when it says something (not just a card image and its text).
+    return [(q, a) for q, a, is_question in pairs if is_question or len(_clean(a)) >= PREAMBLE_MIN_CHARS]
+
+
+def _split_plain_questions(lines: list[str]) -> list[tuple[str, str]]:
+    """Questions as short paragraphs ending in "?", each answered by the paragraphs up to the next one."""
+    text = "\n".join(lines)
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", _IMG.sub("", text)) if p.strip()]
+    entries: list[tuple[str, list[str]]] = []
+    for p in paragraphs:
+        if p.endswith("?") and len(p) < 500 and "\n" not in p:
+            entries.append((p, []))
+        elif entries:
+            entries[-1][1].append(p)
+    return [(q, "\n\n".join(a)) for q, a in entries]
+
+
+def _split_sections(lines: list[str]) -> list[tuple[str, str]]:
+    """Each heading with text under it is an entry; a "Frequently Asked Questions" line starts plain questions."""
+    entries: list[tuple[str, str]] = []
+    title: str | None = None
+    body: list[str] = []
+
+    def flush() -> None:
+        if title is not None and title.casefold() not in _SKIP_SECTIONS and "\n".join(body).strip():
+            entries.append((title, "\n".join(body)))
+
+    for index, line in enumerate(lines):
+        if _FAQ_MARKER.match(line):
+            flush()
+            title = None
+            body = []
+            entries.extend(_split_plain_questions(lines[index + 1 :]))
+            return entries
+        heading = _HEADING.match(line)
+        if heading:
+            flush()
+            title, body = heading.group(2).strip(), []
+            continue
+        body.append(line)
+    flush()
+    return entries
+
+
+def split_entries(content: str) -> list[tuple[str, str]]:
+    """(question, answer) pairs of one FAQ article's markdown, answers cleaned of images and markup."""
+    lines = content.replace("\r\n", "\n").split("\n")
+    if sum(1 for line in lines if _Q_HEADING.match(line)) >= 3:
+        raw = _split_q_headings(lines)
+    else:
+        raw = _split_sections(lines)
+    pairs = [(" ".join(_TAGS.sub("", q).split()), _clean(a)) for q, a in raw]
+    return [(q, a) for q, a in pairs if q and a]
+
+
+def parse_faqs(data: object, *, source: str = "faqs.json") -> list[FaqEntry]:
+    if not isinstance(data, list):
+        raise BuildError(f"{source}: expected a list of FAQ articles; the upstream format may have changed")
+    entries: list[FaqEntry] = []
+    for index, article in enumerate(data):
+        if not isinstance(article, Mapping) or not isinstance(article.get("content"), str):
+            raise BuildError(
+                f"{source}: article {index + 1} has no 'content' text; the upstream format may have changed"
+            )
+        article_id = str(article.get("id") or f"faq-{index + 1}")
+        published = article.get("publishedAt") or article.get("updatedAt")
+        date = str(published)[:10] if published else None
+        origin = str(article.get("source") or "")
+        kind = "official" if origin.casefold() in OFFICIAL_SOURCES else "community"
+        version = V13_RULES_VERSION if date and date >= V13_RULES_DATE else OLDER_RULES
+        for n, (question, answer) in enumerate(split_entries(article["content"]), start=1):
+            entries.append(
+                FaqEntry(
+                    id=f"{article_id}-{n:03d}",
+                    source_id=article_id,
+                    source_title=str(article.get("title") or article_id),
+                    source=kind,
+                    date=date,
+                    url=str(article["originUrl"]) if article.get("originUrl") else None,
+                    question=question,
+                    answer=answer,
+                    rules=rule_numbers(f"{question}\n{answer}"),
+                    rules_version=version,
+                )
+            )
+    return entries
+
+
+def counts_by_source(entries: Sequence[FaqEntry]) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for e in entries:
+        counts[e.source_id] = counts.get(e.source_id, 0) + 1
+    return counts
+
+
+class NameMatcher:
+    """Whole card names in text, longest first, case-sensitive (so "gold" in a sentence is not the card Gold)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        ordered = sorted({n for n in names if len(n) >= 3}, key=lambda n: (-len(n), n))
+        self._pattern = (
+            re.compile(r"(?<![\w'])(" + "|".join(re.escape(n) for n in ordered) + r")(?![\w'])")
+            if ordered
+            else None
+        )
+
+    def find(self, text: str) -> tuple[str, ...]:
+        if self._pattern is None:
+            return ()
+        found: list[str] = []
+        for match in self._pattern.finditer(text.replace("\u02bc", "'").replace("\u2019", "'")):
+            if match.group(1) not in found:
+                found.append(match.group(1))
+        return tuple(found)

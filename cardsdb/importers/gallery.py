@@ -1,0 +1,54 @@
+"""The official card gallery JSON (shared/riftbound-data/cards.json): one row per printing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cardsdb.errors import BuildError
+from cardsdb.importers.printings import RawPrinting, as_int, as_strings, parse_rows
+
+REQUIRED = ("id", "name", "setId", "cardTypes", "abilityText", "publicCode", "collectorNumber")
+
+
+def _printing(row: Mapping[str, Any]) -> RawPrinting:
+    name = row["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError("empty name")
+    text = row["abilityText"]
+    if not isinstance(text, str):
+        raise ValueError("abilityText is not text")
+    return RawPrinting(
+        id=str(row["id"]),
+        name=name.strip(),
+        set_id=str(row["setId"]).upper(),
+        set_name=str(row.get("set") or row["setId"]),
+        collector_number=str(row["collectorNumber"]),
+        public_code=str(row["publicCode"]),
+        rarity=row.get("rarity") or None,
+        image_url=row.get("imageUrl") or None,
+        text_raw=text.replace("\r\n", "\n").strip(),
+        types=as_strings(row["cardTypes"]),
+        supertypes=as_strings(row.get("superTypes")),
+        domains=as_strings(row.get("domains")),
+        energy=as_int(row.get("energy")),
+        power=as_int(row.get("power")),
+        might=as_int(row.get("might")),
+        tags=as_strings(row.get("tags")),
+        orientation=row.get("orientation") or None,
+    )
+
+
+def parse_gallery(
+    data: object, *, warnings: list[str], source: str = "cards.json"
+) -> tuple[list[RawPrinting], str | None]:
+    """The printings and the gallery's own date (`updatedAt`)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
+        raise BuildError(
+            f"{source}: expected an object with a 'cards' list; the upstream format may have changed"
+        )
+    printings = parse_rows(data["cards"], REQUIRED, _printing, source=source, warnings=warnings)
+    if not printings:
+        raise BuildError(f"{source}: holds no cards")
+    updated = data.get("updatedAt")
+    return printings, updated if isinstance(updated, str) else None

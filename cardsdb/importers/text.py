@@ -1,0 +1,145 @@
+"""Card text: symbol tokens in words, bracketed tokens, keywords with values, reminder text."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+
+from cardsdb.keywords import KnownToken
+from cardsdb.models import KeywordValue
+
+SYMBOL = re.compile(r":rb_([a-z]+)(?:_([a-z0-9]+))?:")
+_SYMBOL_RUN = re.compile(r"(?::rb_[a-z]+(?:_[a-z0-9]+)?:)+")
+BRACKETED = re.compile(r"\[([^\[\]]+)\]")
+# Reminder text: a parenthesis whose sentence ends inside it ("(Play on your turn or in showdowns.)").
+# "(even if you don't have units there)" ends outside it: rules wording, kept when comparing printings.
+REMINDER = re.compile(r"\s*\([^()]*[.!?][\"\u201d]?\)")
+# A line opens with bracketed tokens ("[Assault 2], [Shield 2] ", "[Level 6][>] ").
+_LEADING_TOKENS = re.compile(r"^(?:\[[^\[\]]+\][\s,]*)+")
+_TOKEN_VALUE = re.compile(r"^(.*?)(?:\s+(\d+|X))?$")
+
+
+def _symbol_words(name: str, arg: str | None) -> str:
+    if name == "energy" and arg is not None:
+        return f"{arg} energy"
+    if name == "rune" and arg == "rainbow":
+        return "any power"
+    if name == "rune" and arg is not None:
+        return f"{arg.capitalize()} power"
+    if name == "might":
+        return "Might"
+    if name == "exhaust":
+        return "Exhaust"
+    return f"{name} {arg}" if arg else name
+
+
+def readable(text_raw: str) -> str:
+    """`:rb_energy_1::rb_rune_fury:` -> `1 energy + Fury power`; `:rb_might:` -> `Might`."""
+
+    def run(match: re.Match[str]) -> str:
+        return " + ".join(_symbol_words(m.group(1), m.group(2)) for m in SYMBOL.finditer(match.group(0)))
+
+    return _SYMBOL_RUN.sub(run, text_raw)
+
+
+def split_token(token: str) -> KeywordValue:
+    """`Shield 3` -> ("Shield", "3"); `Hidden` -> ("Hidden", None)."""
+    match = _TOKEN_VALUE.match(token.strip())
+    assert match is not None  # the pattern matches any text
+    return KeywordValue(match.group(1), match.group(2))
+
+
+def bracketed_tokens(text_raw: str) -> list[KeywordValue]:
+    """Every bracketed token in the text, in order, with its value split off."""
+    return [split_token(t) for t in BRACKETED.findall(text_raw)]
+
+
+def unknown_tokens(text_raw: str, known: Iterable[KnownToken]) -> list[str]:
+    names = {t.name for t in known}
+    return [str(t) for t in bracketed_tokens(text_raw) if t.name not in names]
+
+
+def _keyword_names(known: Iterable[KnownToken]) -> dict[str, KnownToken]:
+    return {t.name.casefold(): t for t in known if t.kind == "keyword"}
+
+
+def extract_keywords(text_raw: str, known: Iterable[KnownToken]) -> tuple[KeywordValue, ...]:
+    """The keywords a card has: those that open a line of its text, as printed (value included).
+
+    Bracketed keywords inside a sentence ("a card with [Hidden]") refer to the keyword; the card does not have
+    it. A line that opens with a keyword's bare name and its reminder ("Hidden (Hide now ...)", Windsinger)
+    counts too.
+    """
+    keywords = _keyword_names(known)
+    found: list[KeywordValue] = []
+    for line in text_raw.splitlines():
+        line = line.strip()
+        lead = _LEADING_TOKENS.match(line)
+        if lead:
+            for token in BRACKETED.findall(lead.group(0)):
+                value = split_token(token)
+                if value.name.casefold() in keywords:
+                    found.append(KeywordValue(keywords[value.name.casefold()].name, value.value))
+            continue
+        bare = re.match(r"^([A-Za-z-]+)(?:\s+(\d+))?\s*\(", line)
+        if bare and bare.group(1).casefold() in keywords:
+            found.append(KeywordValue(keywords[bare.group(1).casefold()].name, bare.group(2)))
+    unique: list[KeywordValue] = []
+    for k in found:
+        if k not in unique:
+            unique.append(k)
+    return tuple(unique)
+
+
+def referred_keywords(text_raw: str, known: Iterable[KnownToken]) -> tuple[str, ...]:
+    """Keywords named in the text without the card having them (cards that care about a keyword)."""
+    keywords = _keyword_names(known)
+    has = {k.name for k in extract_keywords(text_raw, known)}
+    named: list[str] = []
+    for token in bracketed_tokens(text_raw):
+        kw = keywords.get(token.name.casefold())
+        if kw is not None and kw.name not in has and kw.name not in named:
+            named.append(kw.name)
+    return tuple(named)
+
+
+def wording(text_raw: str) -> str:
+    """The text as compared between printings: reminder text removed, spacing normalised."""
+    return " ".join(REMINDER.sub("", text_raw).split())
+
+
+def reminder_count(text_raw: str) -> int:
+    return len(REMINDER.findall(text_raw))
+
+
+def keyword_reminders(text_raw: str) -> dict[str, str]:
+    """`[Shield 3] (+3 Might while defending)` -> {"Shield 3": "(+3 Might while defending)"}."""
+    found: dict[str, str] = {}
+    for match in re.finditer(r"\[([^\[\]]+)\]\s*(\([^()]*\))", text_raw):
+        found.setdefault(match.group(1), match.group(2))
+    bare = re.match(r"^([A-Z][A-Za-z-]+)\s*(\([^()]*\))", text_raw)
+    if bare:
+        found.setdefault(bare.group(1), bare.group(2))
+    return found
+
+
+def add_reminders(text_raw: str, reminders: Mapping[str, str]) -> str:
+    """Put back the reminder of a line-opening keyword that a printing dropped (some alternate arts)."""
+    lines = []
+    for line in text_raw.split("\n"):
+        lead = _LEADING_TOKENS.match(line)
+        if lead and "(" not in line[lead.end() : lead.end() + 1]:
+            tokens = BRACKETED.findall(lead.group(0))
+            if len(tokens) == 1 and tokens[0] in reminders:
+                rest = line[lead.end() :]
+                line = f"[{tokens[0]}] {reminders[tokens[0]]}" + (f" {rest}" if rest.strip() else "")
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def reminder_text(text_raw: str, keyword: str) -> str | None:
+    """The readable reminder printed after a keyword, without parentheses."""
+    for token, reminder in keyword_reminders(text_raw).items():
+        if split_token(token).name.casefold() == keyword.casefold():
+            return readable(reminder[1:-1]).strip()
+    return None

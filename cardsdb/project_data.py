@@ -1,0 +1,427 @@
+"""The project's own data in `cardsdb/data/`: the current-rules overlay, the seed claims and the seed cards.
+
+These files are written by us from the seed documents (`shared/seeds/`), not taken from the card data. Each loader
+validates what it reads and raises `BuildError` with one line naming the file, the entry and the field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, NoReturn, cast
+
+import yaml
+
+from cardsdb.errors import BuildError
+from cardsdb.models import Card, KeywordValue, Wording
+from cardsdb.names import slug
+from cardsdb.paths import PROJECT_DATA_DIR
+
+RULES_FILE = "rules_current.yaml"
+CLAIMS_FILE = "claims.yaml"
+SEED_CARDS_FILE = "seed_cards.yaml"
+
+RuleKind = Literal["chapter", "heading", "rule"]
+ClaimSource = Literal["keyword-page", "article"]
+
+RULE_KINDS: tuple[str, ...] = ("chapter", "heading", "rule")
+WORDINGS: tuple[str, ...] = ("official", "summary")
+CLAIM_SOURCES: tuple[str, ...] = ("keyword-page", "article")
+EXPECT_KEYS: frozenset[str] = frozenset({"legal", "failed", "cites", "choices", "effects_cite"})
+CHOICE_EXPECT_KEYS: frozenset[str] = frozenset({"restricted_to", "legal_has", "legal_lacks"})
+ASKS: frozenset[str] = frozenset({"hide", "play_hidden", "play", "targets", "cleanup"})
+
+# 811, 811.1, 811.1.d, 811.1.d.1, 811.1.d.1.a, 107.3.b ...
+RULE_NUMBER = re.compile(r"^\d{3}(\.\d+(\.[a-z](\.\d+(\.[a-z](\.\d+)?)?)?)?)?$")
+
+
+@dataclass(frozen=True)
+class OverlayRule:
+    """One row of the current Core Rules (updated October 9, 2026) as the seeds give it."""
+
+    number: str
+    kind: RuleKind
+    title: str | None
+    text: str
+    wording: (
+        Wording  # "official": the seeds quote it word for word; "summary": our statement of what they say
+    )
+    seed_sentence: str  # the seed sentence (or list line) the row comes from
+    v13: str | None  # the same rule's number in v1.3, where there is one
+    parent: str | None  # the number one level up, in the current rules
+    source: str  # which seed document and section
+
+
+@dataclass(frozen=True)
+class RuleMove:
+    v13: str
+    current: str
+    note: str
+
+
+@dataclass(frozen=True)
+class Overlay:
+    rules: tuple[OverlayRule, ...]
+    moves: tuple[RuleMove, ...]
+    superseded_v13: tuple[str, ...]  # v1.3 numbers the current rules reuse for something else
+
+    def rule(self, number: str) -> OverlayRule | None:
+        for row in self.rules:
+            if row.number == number:
+                return row
+        return None
+
+    def numbers(self) -> frozenset[str]:
+        return frozenset(row.number for row in self.rules)
+
+
+@dataclass(frozen=True)
+class ClaimScenario:
+    name: str
+    scenario: dict[str, Any]  # a position plus exactly one `ask`, as in docs/scenario-format.md
+    expect: dict[str, Any]  # legal, failed, cites, choices, effects_cite
+
+    @property
+    def ask(self) -> str:
+        """The kind of question: hide, play_hidden, play, targets or cleanup."""
+        return _ask_kinds(cast(Mapping[str, Any], self.scenario["ask"]))[0]
+
+
+def _ask_kinds(ask: Mapping[str, Any]) -> list[str]:
+    # `targets` names the question when it holds a card name, and is an option of play_hidden when it holds a list.
+    return [
+        key
+        for key, value in ask.items()
+        if key in ASKS and not (key == "targets" and isinstance(value, list))
+    ]
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    source: ClaimSource
+    section: str
+    question: str
+    answer: str
+    rules: tuple[str, ...]
+    seed_sentence: str
+    cards: tuple[str, ...]
+    scenarios: tuple[ClaimScenario, ...]
+
+
+# --- reading -------------------------------------------------------------------------------------------
+
+
+class _Entry:
+    """Typed access to one mapping of a YAML file; every failure names the file, the entry and the field."""
+
+    def __init__(self, file: str, label: str, data: object) -> None:
+        self.file = file
+        self.label = label
+        if not isinstance(data, dict):
+            self.fail(None, f"is a {type(data).__name__}, not a mapping")
+        self.data: dict[str, Any] = cast(dict[str, Any], data)
+
+    def fail(self, field: str | None, problem: str) -> NoReturn:
+        where = f"{self.file}: {self.label}" + (f", field '{field}'" if field else "")
+        raise BuildError(f"{where} {problem}")
+
+    def has(self, field: str) -> bool:
+        return field in self.data
+
+    def text(self, field: str) -> str:
+        if field not in self.data:
+            self.fail(field, "is missing")
+        value = self.data[field]
+        if not isinstance(value, str) or not value.strip():
+            self.fail(field, f"must be non-empty text, got {value!r:.60}")
+        return " ".join(value.split())
+
+    def optional_text(self, field: str) -> str | None:
+        value = self.data.get(field)
+        if value is None:
+            return None
+        return self.text(field)
+
+    def choice(self, field: str, allowed: tuple[str, ...]) -> str:
+        value = self.text(field)
+        if value not in allowed:
+            self.fail(field, f"must be one of {', '.join(allowed)}, got {value!r}")
+        return value
+
+    def number(self, field: str, *, optional: bool = False) -> str | None:
+        value = self.data.get(field)
+        if value is None and optional:
+            return None
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            self.fail(field, f"must be quoted text (YAML read {value!r} as a number)")
+        text = self.text(field)
+        if not RULE_NUMBER.match(text):
+            self.fail(field, f"is not a rule number: {text!r}")
+        return text
+
+    def texts(self, field: str, *, optional: bool = True) -> tuple[str, ...]:
+        if field not in self.data or self.data[field] is None:
+            if optional:
+                return ()
+            self.fail(field, "is missing")
+        value = self.data[field]
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            self.fail(field, "must be a list of non-empty texts")
+        return tuple(" ".join(v.split()) for v in value)
+
+    def numbers(self, field: str) -> tuple[str, ...]:
+        values = self.texts(field)
+        for v in values:
+            if not RULE_NUMBER.match(v):
+                self.fail(field, f"holds {v!r}, which is not a rule number")
+        return values
+
+    def items(self, field: str, *, optional: bool = False) -> list[Any]:
+        if field not in self.data or self.data[field] is None:
+            if optional:
+                return []
+            self.fail(field, "is missing")
+        value = self.data[field]
+        if not isinstance(value, list):
+            self.fail(field, "must be a list")
+        return value
+
+    def optional_int(self, field: str) -> int | None:
+        value = self.data.get(field)
+        if value is None:
+            return None
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.fail(field, f"must be a whole number or null, got {value!r}")
+        return int(value)
+
+
+def _read_yaml(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise BuildError(f"{path.name}: cannot be read ({error.strerror or error})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark is not None else ""
+        raise BuildError(f"{path.name}: is not valid YAML{where}") from None
+    if not isinstance(data, dict):
+        raise BuildError(f"{path.name}: must hold a mapping at the top level")
+    return data
+
+
+def _top_list(path: Path, data: dict[str, Any], key: str) -> list[Any]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise BuildError(f"{path.name}: top-level '{key}' must be a list")
+    return value
+
+
+# --- the overlay ---------------------------------------------------------------------------------------
+
+
+def load_overlay(path: Path | None = None) -> Overlay:
+    """The current Core Rules overlay (rules_current.yaml): rows, number moves, superseded v1.3 numbers."""
+    path = path or PROJECT_DATA_DIR / RULES_FILE
+    data = _read_yaml(path)
+    rules: list[OverlayRule] = []
+    seen: set[str] = set()
+    for index, item in enumerate(_top_list(path, data, "rules")):
+        label = f"rule #{index + 1}"
+        if isinstance(item, dict) and isinstance(item.get("number"), str):
+            label = f"rule {item['number']}"
+        entry = _Entry(path.name, label, item)
+        number = cast(str, entry.number("number"))
+        if number in seen:
+            entry.fail("number", "is a duplicate")
+        seen.add(number)
+        kind = entry.choice("kind", RULE_KINDS)
+        title = entry.optional_text("title")
+        if kind != "rule" and title is None:
+            entry.fail("title", f"is required for a {kind}")
+        rules.append(
+            OverlayRule(
+                number=number,
+                kind=cast(RuleKind, kind),
+                title=title,
+                text=entry.text("text"),
+                wording=cast(Wording, entry.choice("wording", WORDINGS)),
+                seed_sentence=entry.text("seed_sentence"),
+                v13=entry.number("v13", optional=True),
+                parent=entry.number("parent", optional=True),
+                source=entry.text("source"),
+            )
+        )
+    for row in rules:
+        if row.parent is not None and row.parent not in seen:
+            raise BuildError(
+                f"{path.name}: rule {row.number}, field 'parent' names {row.parent}, which is not in the file"
+            )
+
+    moves: list[RuleMove] = []
+    seen_moves: set[tuple[str, str]] = set()
+    for index, item in enumerate(_top_list(path, data, "moves")):
+        entry = _Entry(path.name, f"move #{index + 1}", item)
+        move = RuleMove(
+            v13=cast(str, entry.number("v13")),
+            current=cast(str, entry.number("current")),
+            note=entry.text("note"),
+        )
+        if (move.v13, move.current) in seen_moves:
+            entry.fail("current", f"repeats the move {move.v13} -> {move.current}")
+        if move.current not in seen:
+            entry.fail("current", f"names {move.current}, which is not in the overlay")
+        seen_moves.add((move.v13, move.current))
+        moves.append(move)
+
+    superseded_raw = _top_list(path, data, "superseded_v13")
+    superseded: list[str] = []
+    for value in superseded_raw:
+        if not isinstance(value, str) or not RULE_NUMBER.match(value):
+            raise BuildError(
+                f"{path.name}: superseded_v13 holds {value!r}, which is not a quoted rule number"
+            )
+        if value in superseded:
+            raise BuildError(f"{path.name}: superseded_v13 lists {value} twice")
+        superseded.append(value)
+    return Overlay(rules=tuple(rules), moves=tuple(moves), superseded_v13=tuple(superseded))
+
+
+# --- the claims ----------------------------------------------------------------------------------------
+
+
+def _scenario(file: str, claim_id: str, index: int, item: object) -> ClaimScenario:
+    label = f"claim {claim_id}, scenario #{index + 1}"
+    entry = _Entry(file, label, item)
+    name = entry.text("name")
+    entry.label = f"claim {claim_id}, scenario '{name}'"
+    scenario = entry.data.get("scenario")
+    if not isinstance(scenario, dict):
+        entry.fail("scenario", "must be a mapping (a position plus one ask)")
+    ask = scenario.get("ask")
+    if not isinstance(ask, dict):
+        entry.fail("scenario", "must hold exactly one 'ask' mapping")
+    kinds = _ask_kinds(ask)
+    if len(kinds) != 1:
+        entry.fail("scenario", f"'ask' must name exactly one question of {', '.join(sorted(ASKS))}")
+    expect = entry.data.get("expect")
+    if not isinstance(expect, dict):
+        entry.fail("expect", "must be a mapping")
+    unknown = set(expect) - EXPECT_KEYS
+    if unknown:
+        entry.fail("expect", f"has unknown keys: {', '.join(sorted(unknown))}")
+    if "legal" not in expect or expect["legal"] not in (True, False, None):
+        entry.fail("expect", "'legal' must be true, false or null")
+    for key in ("failed", "cites", "effects_cite"):
+        value = expect.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            entry.fail("expect", f"'{key}' must be a list of texts")
+    if expect.get("legal") is True and expect.get("failed"):
+        entry.fail("expect", "lists failed checks for a legal verdict")
+    for v in [*expect.get("cites", []), *expect.get("effects_cite", [])]:
+        if not RULE_NUMBER.match(v):
+            entry.fail("expect", f"cites {v!r}, which is not a rule number")
+    choices = expect.get("choices", [])
+    if not isinstance(choices, list):
+        entry.fail("expect", "'choices' must be a list")
+    for n, choice in enumerate(choices):
+        if not isinstance(choice, dict) or set(choice) - CHOICE_EXPECT_KEYS:
+            entry.fail(
+                "expect", f"choice #{n + 1} must be a mapping of {', '.join(sorted(CHOICE_EXPECT_KEYS))}"
+            )
+        for key in ("legal_has", "legal_lacks"):
+            value = choice.get(key, [])
+            if not isinstance(value, list) or not all(isinstance(v, str) and "@" in v for v in value):
+                entry.fail("expect", f"choice #{n + 1} '{key}' must list targets written NAME@LOCATION")
+    return ClaimScenario(name=name, scenario=scenario, expect=expect)
+
+
+def load_claims(path: Path | None = None) -> tuple[Claim, ...]:
+    """Every statement of the two seed documents (claims.yaml), with scenarios where an engine can decide it."""
+    path = path or PROJECT_DATA_DIR / CLAIMS_FILE
+    data = _read_yaml(path)
+    claims: list[Claim] = []
+    seen: set[str] = set()
+    for index, item in enumerate(_top_list(path, data, "claims")):
+        label = f"claim #{index + 1}"
+        if isinstance(item, dict) and isinstance(item.get("id"), str):
+            label = f"claim {item['id']}"
+        entry = _Entry(path.name, label, item)
+        claim_id = entry.text("id")
+        if claim_id in seen:
+            entry.fail("id", "is a duplicate")
+        seen.add(claim_id)
+        scenarios = tuple(
+            _scenario(path.name, claim_id, n, s)
+            for n, s in enumerate(entry.items("scenarios", optional=True))
+        )
+        names = [s.name for s in scenarios]
+        if len(set(names)) != len(names):
+            entry.fail("scenarios", "has two scenarios with the same name")
+        claims.append(
+            Claim(
+                id=claim_id,
+                source=cast(ClaimSource, entry.choice("source", CLAIM_SOURCES)),
+                section=entry.text("section"),
+                question=entry.text("question"),
+                answer=entry.text("answer"),
+                rules=entry.numbers("rules"),
+                seed_sentence=entry.text("seed_sentence"),
+                cards=entry.texts("cards"),
+                scenarios=scenarios,
+            )
+        )
+    return tuple(claims)
+
+
+# --- the seed cards ------------------------------------------------------------------------------------
+
+
+def _keyword(entry: _Entry, raw: str) -> KeywordValue:
+    parts = raw.split(maxsplit=1)
+    if not parts:
+        entry.fail("keywords", "holds an empty keyword")
+    return KeywordValue(parts[0], parts[1] if len(parts) > 1 else None)
+
+
+def load_seed_cards(path: Path | None = None) -> tuple[Card, ...]:
+    """Cards the seeds name that the data lacks (seed_cards.yaml), each marked partial."""
+    path = path or PROJECT_DATA_DIR / SEED_CARDS_FILE
+    data = _read_yaml(path)
+    cards: list[Card] = []
+    seen: set[str] = set()
+    for index, item in enumerate(_top_list(path, data, "cards")):
+        label = f"card #{index + 1}"
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            label = f"card {item['name']}"
+        entry = _Entry(path.name, label, item)
+        name = entry.text("name")
+        card_id = slug(name)
+        if card_id in seen:
+            entry.fail("name", "is a duplicate")
+        seen.add(card_id)
+        types = entry.texts("types", optional=False)  # may be empty: the seeds don't always give a type
+        text_raw = entry.optional_text("text_raw") or ""
+        cards.append(
+            Card(
+                id=card_id,
+                name=name,
+                types=types,
+                supertypes=entry.texts("supertypes"),
+                domains=entry.texts("domains"),
+                energy=entry.optional_int("energy"),
+                power=entry.optional_int("power"),
+                might=entry.optional_int("might"),
+                tags=entry.texts("tags"),
+                keywords=tuple(_keyword(entry, k) for k in entry.texts("keywords")),
+                text=entry.optional_text("text") or text_raw,
+                text_raw=text_raw,
+                partial=True,
+                notes=entry.texts("notes"),
+            )
+        )
+    return tuple(cards)

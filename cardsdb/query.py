@@ -1,0 +1,647 @@
+"""Read-only queries over the card database: the one module the bot, the engine and the CLI share.
+
+The file is opened read-only and every statement is parameterized; full-text input goes through
+`cardsdb.fts`. Card names are matched in memory (`cardsdb.fuzzy`), loaded once per CardsDB.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+
+from cardsdb import rule_numbers
+from cardsdb.errors import DatabaseUnavailable, QuerySyntaxError
+from cardsdb.fts import fts_query, fts_words
+from cardsdb.fuzzy import NameIndex, NameSpec, close_names
+from cardsdb.models import (
+    CURRENT_RULES_VERSION,
+    V13_RULES_VERSION,
+    Card,
+    CardMatch,
+    Errata,
+    KeywordInfo,
+    Rule,
+    RuleView,
+    Ruling,
+)
+from cardsdb.names import normalize
+from cardsdb.paths import BUILD_HINT
+from cardsdb.rows import card_from_rows, json_list, rule_from_row, ruling_from_row, truncate
+from cardsdb.schema import SCHEMA_VERSION
+from cardsdb.search_syntax import Term, parse, to_sql
+
+REQUIRED_TABLES = (
+    "cards",
+    "printings",
+    "keywords",
+    "card_keywords",
+    "rules",
+    "rule_moves",
+    "rulings",
+    "meta",
+)
+FIND_MINIMUM = 65.0  # below this a fuzzy match is not plausible
+ALTERNATIVE_MARGIN = 12.0  # runners-up within this many points of the best are offered
+_SET_ORDER = "CASE set_id WHEN 'OGN' THEN 1 WHEN 'OGS' THEN 2 WHEN 'SFD' THEN 3 WHEN 'UNL' THEN 4 ELSE 9 END"
+# A rules row `r` worth showing in word searches: current, or v1.3 where the current rules have nothing in its place.
+# Parameters: the current version, twice.
+_NOT_REPLACED = (
+    "(r.version = ? OR (COALESCE(r.superseded, 0) = 0 AND NOT EXISTS (SELECT 1 FROM rules c "
+    "WHERE c.version = ? AND (c.number = r.number OR c.counterpart = r.number))))"
+)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    cards: tuple[Card, ...]
+    total: int  # all matches, not only this page
+
+
+class CardsDB:
+    """Cards, rules and rulings from a database built by `python -m cardsdb build`."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self._db.row_factory = sqlite3.Row
+        self.path = path
+        self._names: NameIndex | None = None
+        self._fts: set[str] | None = None
+        self._known: dict[str, list[str]] = {}
+
+    # --- opening ---------------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: Path | str) -> CardsDB:
+        """Open a database read-only. Raises DatabaseUnavailable (with how to build one) when it is not usable."""
+        path = Path(path)
+        if not path.is_file():
+            raise DatabaseUnavailable(f"the card database {path} does not exist; {BUILD_HINT}")
+        try:
+            connection = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True, check_same_thread=False)
+            tables = {
+                row[0]
+                for row in connection.execute(
+                    "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
+                )
+            }
+        except sqlite3.DatabaseError as error:
+            raise DatabaseUnavailable(
+                f"the card database {path} cannot be read ({error}); {BUILD_HINT}"
+            ) from None
+        missing = [t for t in REQUIRED_TABLES if t not in tables]
+        if missing:
+            connection.close()
+            raise DatabaseUnavailable(
+                f"{path} is not a card database (missing tables: {', '.join(missing)}); {BUILD_HINT}"
+            )
+        db = cls(connection, path)
+        version = db.meta().get("schema_version")
+        if version is not None and version != str(SCHEMA_VERSION):
+            connection.close()
+            raise DatabaseUnavailable(
+                f"{path} was built with schema {version}, this program reads schema {SCHEMA_VERSION}; {BUILD_HINT}"
+            )
+        return db
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> CardsDB:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def _rows(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+        try:
+            return self._db.execute(sql, tuple(params)).fetchall()
+        except sqlite3.DatabaseError as error:
+            raise DatabaseUnavailable(
+                f"the card database {self.path} cannot be read ({error}); {BUILD_HINT}"
+            ) from None
+
+    def _has_fts(self, table: str) -> bool:
+        if self._fts is None:
+            self._fts = {
+                r[0]
+                for r in self._rows("SELECT name FROM sqlite_master WHERE name LIKE '%\\_fts' ESCAPE '\\'")
+            }
+        return f"{table}_fts" in self._fts
+
+    def meta(self) -> dict[str, str]:
+        return {str(r["key"]): str(r["value"]) for r in self._rows("SELECT key, value FROM meta")}
+
+    # --- cards -----------------------------------------------------------------------------------------
+    @property
+    def names(self) -> NameIndex:
+        """All card names, loaded once."""
+        if self._names is None:
+            specs = []
+            for row in self._rows("SELECT name, types, tags FROM cards"):
+                types, tags = json_list(row["types"]), json_list(row["tags"])
+                champion = tags[0] if "Legend" in types and len(tags) == 1 else None
+                specs.append(NameSpec(row["name"], champion))
+            self._names = NameIndex(specs)
+        return self._names
+
+    def _card(self, row: sqlite3.Row) -> Card:
+        printings = self._rows(
+            f"SELECT * FROM printings WHERE card_id = ? ORDER BY {_SET_ORDER}, collector_number, id",
+            [row["id"]],
+        )
+        keywords = self._rows("SELECT keyword, value FROM card_keywords WHERE card_id = ?", [row["id"]])
+        return card_from_rows(row, printings, keywords)
+
+    def _card_by_name(self, name: str) -> Card | None:
+        rows = self._rows("SELECT * FROM cards WHERE name = ?", [name])
+        return self._card(rows[0]) if rows else None
+
+    def get_card(self, name: str) -> Card | None:
+        """The card with exactly this name, ignoring case (and punctuation, as names.normalize() does)."""
+        exact = self.names.exact(name)
+        return self._card_by_name(exact) if exact else None
+
+    def card_by_id(self, card_id: str) -> Card | None:
+        rows = self._rows("SELECT * FROM cards WHERE id = ?", [card_id])
+        return self._card(rows[0]) if rows else None
+
+    def suggest_cards(self, name: str, limit: int = 3) -> list[str]:
+        """Close names for a name that was not found, best first."""
+        return [s.name for s in self.names.match(name, limit=limit) if s.score >= 55.0]
+
+    def find_card(self, query: str) -> CardMatch | None:
+        """The card people mean by query: exact, else the best fuzzy match with close runners-up; None if nothing is plausible."""
+        exact = self.names.exact(query)
+        found = self.names.match(query, limit=6)
+        if exact:
+            card = self._card_by_name(exact)
+            if card is not None:
+                return CardMatch(card, "exact", 100.0, ())
+        if not found or found[0].score < FIND_MINIMUM:
+            return None
+        best = found[0]
+        card = self._card_by_name(best.name)
+        if card is None:
+            return None
+        alternatives = tuple(
+            s.name for s in found[1:5] if s.score >= max(best.score - ALTERNATIVE_MARGIN, FIND_MINIMUM)
+        )
+        return CardMatch(card, "fuzzy", best.score, alternatives)
+
+    def autocomplete_cards(self, text: str, limit: int = 25) -> list[str]:
+        """At most `limit` (<= 25) names of at most 100 characters: prefix matches first, then fuzzy."""
+        return [n[:100] for n in self.names.complete(text, limit=min(limit, 25))]
+
+    def errata_for(self, card_name: str) -> list[Errata]:
+        card = self.get_card(card_name)
+        ident, name = (card.id, card.name) if card else ("", card_name)
+        if not self._table_exists("errata"):
+            return []
+        rows = self._rows(
+            "SELECT * FROM errata WHERE card_id = ? OR card_name = ? COLLATE NOCASE ORDER BY date",
+            [ident, name],
+        )
+        return [
+            Errata(
+                r["card_name"],
+                r["new_text"] or "",
+                r["old_text"],
+                r["source_title"] or "",
+                r["date"],
+                r["url"],
+            )
+            for r in rows
+        ]
+
+    def is_banned(self, name: str) -> bool:
+        if not self._table_exists("banned"):
+            return False
+        card = self.get_card(name)
+        params = [card.name if card else name, card.id if card else ""]
+        return bool(self._rows("SELECT 1 FROM banned WHERE name = ? COLLATE NOCASE OR card_id = ?", params))
+
+    def _table_exists(self, table: str) -> bool:
+        return bool(self._rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [table]))
+
+    # --- card search -----------------------------------------------------------------------------------
+    def _known_values(self, field: str) -> list[str]:
+        if field not in self._known:
+            sql = {
+                "type": "SELECT DISTINCT j.value FROM cards, json_each(cards.types) j "
+                "UNION SELECT DISTINCT j.value FROM cards, json_each(cards.supertypes) j",
+                "domain": "SELECT DISTINCT j.value FROM cards, json_each(cards.domains) j",
+                "keyword": "SELECT DISTINCT keyword FROM card_keywords UNION SELECT name FROM keywords",
+                "rarity": "SELECT DISTINCT rarity FROM printings WHERE rarity IS NOT NULL "
+                "UNION SELECT DISTINCT rarity FROM cards WHERE rarity IS NOT NULL",
+                "set": "SELECT DISTINCT set_id FROM printings UNION SELECT DISTINCT set_name FROM printings",
+            }[field]
+            self._known[field] = sorted({str(r[0]) for r in self._rows(sql) if r[0]}, key=str.casefold)
+        return self._known[field]
+
+    def _check_term(self, term: Term) -> None:
+        if term.field not in ("type", "domain", "keyword", "rarity", "set"):
+            return
+        known = self._known_values(term.field)
+        if term.value.casefold() in {k.casefold() for k in known}:
+            return
+        close = close_names(known, term.value, limit=3)
+        hint = f"did you mean {', '.join(close)}?" if close else f"known: {', '.join(known[:20])}"
+        raise QuerySyntaxError(f"unknown {term.field} '{term.value}' in {term.source}; {hint}")
+
+    def search(self, query: str, limit: int = 10, offset: int = 0) -> SearchResult:
+        """Cards matching the search syntax, by name. Raises QuerySyntaxError for a malformed query."""
+        terms = parse(query)
+        for term in terms:
+            self._check_term(term)
+        where, params = to_sql(terms)
+        total = int(self._rows(f"SELECT COUNT(*) FROM cards WHERE {where}", params)[0][0])
+        rows = self._rows(
+            f"SELECT * FROM cards WHERE {where} ORDER BY name COLLATE NOCASE LIMIT ? OFFSET ?",
+            [*params, max(0, limit), max(0, offset)],
+        )
+        return SearchResult(tuple(self._card(r) for r in rows), total)
+
+    # --- rules -----------------------------------------------------------------------------------------
+    def _rule_row(self, number: str, version: str) -> sqlite3.Row | None:
+        rows = self._rows("SELECT * FROM rules WHERE number = ? AND version = ?", [number, version])
+        return rows[0] if rows else None
+
+    def _superseded(self, number: str) -> bool:
+        row = self._rule_row(number, V13_RULES_VERSION)
+        return bool(row is not None and row["superseded"])
+
+    def rule_exists(self, number: str, version: str | None = None) -> bool:
+        number = rule_numbers.pad(number)
+        if version is None:
+            return bool(self._rows("SELECT 1 FROM rules WHERE number = ?", [number]))
+        return self._rule_row(number, version) is not None
+
+    def _title(self, number: str, version: str) -> str | None:
+        row = self._rule_row(number, version)
+        if row is None:
+            return None
+        if row["title"]:
+            return str(row["title"])
+        return str(row["text"]) if row["kind"] in ("heading", "chapter") and row["text"] else None
+
+    def _moves(self, column: str, number: str) -> list[sqlite3.Row]:
+        return self._rows(f"SELECT v13, current, note FROM rule_moves WHERE {column} = ?", [number])
+
+    def _move_sentence(self, v13: str, current: str) -> str:
+        title = self._title(v13, V13_RULES_VERSION)
+        named = f"v1.3 {v13} ({title})" if title else f"v1.3 {v13}"
+        return f"{named} is {current} in the current rules."
+
+    def rule(self, number_or_words: str) -> RuleView | None:
+        """A rule by number (current first; v1.3 where only v1.3 has it) or by words (the best full-text match)."""
+        ref = rule_numbers.parse_rule_ref(number_or_words)
+        if ref is None:
+            found = self.search_rules(number_or_words, limit=1)
+            return self._view(found[0]) if found else None
+        current = self._rule_row(ref.number, CURRENT_RULES_VERSION)
+        older = self._rule_row(ref.number, V13_RULES_VERSION)
+        if ref.version == V13_RULES_VERSION:
+            return self._view(rule_from_row(older)) if older is not None else None
+        if current is not None:
+            return self._view(rule_from_row(current))
+        if older is not None and ref.version is None:
+            return self._view(rule_from_row(older))
+        return None
+
+    def _view(self, rule: Rule) -> RuleView:
+        parents = tuple(
+            p for p in (self._parent_rule(n, rule.version) for n in rule_numbers.ancestors(rule.number)) if p
+        )
+        children = tuple(self._children(rule.number, rule.version))
+        moved: list[str] = []
+        notes: list[str] = []
+        lineage = [*rule_numbers.ancestors(rule.number), rule.number]
+        if rule.is_current:
+            for number in lineage:
+                for move in self._moves("current", number):
+                    if move["v13"] != number:
+                        moved.append(self._move_sentence(move["v13"], number))
+                        if move["note"] and number == rule.number:
+                            notes.append(str(move["note"]))
+            if rule.wording == "summary":
+                notes.append(
+                    "The seeds cite this rule without quoting it; the text is the project's summary of what they say."
+                )
+        else:
+            for number in lineage:
+                for move in self._moves("v13", number):
+                    if move["current"] != number:
+                        moved.append(self._move_sentence(number, move["current"]))
+                        if move["note"] and number == rule.number:
+                            notes.append(str(move["note"]))
+            notes.extend(self._v13_notes(rule))
+        return RuleView(rule, parents, children, tuple(dict.fromkeys(moved)), tuple(dict.fromkeys(notes)))
+
+    def _v13_notes(self, rule: Rule) -> list[str]:
+        """Why a v1.3 rule is shown, and whether the current rules use its number for something else."""
+        lineage = [*rule_numbers.ancestors(rule.number), rule.number]
+        superseded_at = next((n for n in lineage if self._superseded(n)), None)
+        if superseded_at is None:
+            if self._rule_row(rule.number, CURRENT_RULES_VERSION) is not None:
+                return [
+                    f"This is the v1.3 text; the current rules ({CURRENT_RULES_VERSION}) word {rule.number} differently."
+                ]
+            return [
+                f"The current rules ({CURRENT_RULES_VERSION}) are known here only where the seeds give them; "
+                f"this is v1.3's text (dated 2026-03-30)."
+            ]
+        top = lineage[0] if self._rule_row(lineage[0], CURRENT_RULES_VERSION) is not None else superseded_at
+        now_title = self._title(top, CURRENT_RULES_VERSION) or "something else"
+        then_title = self._title(top, V13_RULES_VERSION)
+        then = f"v1.3's {top} {then_title}" if then_title else f"v1.3's {top}"
+        notes = [f"In the current rules {top} is {now_title}; this is {then}, not a current rule."]
+        for move in self._moves("current", top):
+            suffix = rule.number[len(top) :]
+            notes.append(f"For {now_title} as of v1.3, see v1.3 {move['v13']}{suffix}.")
+        return notes
+
+    def _parent_rule(self, number: str, version: str) -> Rule | None:
+        row = self._rule_row(number, version)
+        if row is None and version == CURRENT_RULES_VERSION and not self._superseded(number):
+            row = self._rule_row(number, V13_RULES_VERSION)
+        return rule_from_row(row) if row is not None else None
+
+    def _children(self, number: str, version: str) -> list[Rule]:
+        rows = self._rows(
+            "SELECT * FROM rules WHERE version = ? AND number LIKE ? ESCAPE '\\' ORDER BY sort_key, number",
+            [version, number.replace("_", "\\_").replace("%", "\\%") + ".%"],
+        )
+        return [rule_from_row(r) for r in rows if rule_numbers.parent_of(r["number"]) == number]
+
+    def search_rules(self, words: str, limit: int = 10) -> list[Rule]:
+        """Rules by words, best first: a heading named so first ("hide" -> 422 Hide), then full-text matches.
+
+        v1.3 rows are left out where the current rules replace them (same number, or a counterpart of a current
+        row); a v1.3 heading named exactly so is kept, stamped v1.3 (`discard` -> v1.3 422 Discard).
+        """
+        found: dict[tuple[str, str], Rule] = {}
+        for rule in self._titled(words) + self._rules_by_words(words, limit):
+            found.setdefault((rule.number, rule.version), rule)
+        return list(found.values())[:limit]
+
+    def _titled(self, words: str) -> list[Rule]:
+        title = " ".join(words.split())
+        if not title:
+            return []
+        rows = self._rows(
+            "SELECT r.* FROM rules r WHERE (r.title = ? COLLATE NOCASE OR (r.kind IN ('heading', 'chapter') "
+            "AND r.text = ? COLLATE NOCASE)) AND (r.version = ? OR NOT EXISTS (SELECT 1 FROM rules c "
+            "WHERE c.version = ? AND c.counterpart = r.number)) ORDER BY (r.version = ?) DESC, "
+            "length(r.number) - length(replace(r.number, '.', '')), r.sort_key",
+            [title, title, CURRENT_RULES_VERSION, CURRENT_RULES_VERSION, CURRENT_RULES_VERSION],
+        )
+        return [rule_from_row(r) for r in rows]
+
+    def _rules_by_words(self, words: str, limit: int) -> list[Rule]:
+        not_replaced = _NOT_REPLACED
+        params: list[object] = [CURRENT_RULES_VERSION, CURRENT_RULES_VERSION]
+        if self._has_fts("rules"):
+            for fts in (fts_query(words), fts_query(words, any_word=True)):
+                if fts is None:
+                    return []
+                rows = self._rows(
+                    "SELECT r.* FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid "
+                    f"WHERE rules_fts MATCH ? AND {not_replaced} "
+                    "ORDER BY rules_fts.rank, (r.version = ?) DESC LIMIT ?",
+                    [fts, *params, CURRENT_RULES_VERSION, limit],
+                )
+                if rows:
+                    return [rule_from_row(r) for r in rows]
+            return []
+        return [
+            rule_from_row(r)
+            for r in self._like_rows("rules r", ["r.text", "r.title"], words, not_replaced, params, limit)
+        ]
+
+    def _like_rows(
+        self, table: str, columns: Sequence[str], words: str, extra: str, params: Sequence[object], limit: int
+    ) -> list[sqlite3.Row]:
+        """Fallback when a table has no full-text index: every word somewhere in the columns."""
+        terms = fts_words(words)
+        if not terms:
+            return []
+        clauses, values = [], []
+        for term in terms:
+            clauses.append("(" + " OR ".join(f"COALESCE({c}, '') LIKE ? ESCAPE '\\'" for c in columns) + ")")
+            escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+            values.extend([f"%{escaped}%"] * len(columns))
+        where = " AND ".join(clauses) + (f" AND {extra}" if extra else "")
+        return self._rows(f"SELECT * FROM {table} WHERE {where} LIMIT ?", [*values, *params, limit])
+
+    def autocomplete_rules(self, text: str, limit: int = 25) -> list[tuple[str, str]]:
+        """(label of at most 100 characters, value) pairs: numbers starting with text, else full-text matches."""
+        limit = min(limit, 25)
+        text = text.strip()
+        ref = rule_numbers.parse_rule_ref(text) if text else None
+        rules: list[Rule]
+        if ref is not None or not text:
+            start = ref.number if ref else ""
+            typed = text.lower().rstrip(".").split()[-1] if ref else ""  # "42" also starts 420-429
+            rows = self._rows(
+                "SELECT * FROM rules WHERE (number = ? OR number LIKE ? ESCAPE '\\' OR number LIKE ? ESCAPE '\\') "
+                "ORDER BY (version = ?) DESC, sort_key, number LIMIT ?",
+                [
+                    start,
+                    start.replace("_", "\\_") + ("." if start else "") + "%",
+                    typed.replace("_", "\\_") + "%",
+                    CURRENT_RULES_VERSION,
+                    limit * 3,
+                ],
+            )
+            seen: set[str] = set()
+            rules = []
+            for row in rows:
+                rule = rule_from_row(row)
+                if rule.number in seen or (not rule.is_current and self._superseded(rule.number)):
+                    continue
+                seen.add(rule.number)
+                rules.append(rule)
+        else:
+            rules = self._rule_prefix_search(text, limit)
+        choices = []
+        for rule in rules[:limit]:
+            stamp = "" if rule.is_current else "v1.3 "
+            label = truncate(f"{stamp}{rule.number} {rule.title or rule.text}", 100)
+            value = (
+                rule.number
+                if rule.is_current or not self.rule_exists(rule.number, CURRENT_RULES_VERSION)
+                else f"v1.3 {rule.number}"
+            )
+            choices.append((label, value[:100]))
+        return choices
+
+    def _rule_prefix_search(self, text: str, limit: int) -> list[Rule]:
+        if not self._has_fts("rules"):
+            return self.search_rules(text, limit)
+        fts = fts_query(text, prefix_last=True)
+        if fts is None:
+            return []
+        rows = self._rows(
+            "SELECT r.* FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid WHERE rules_fts MATCH ? "
+            f"AND {_NOT_REPLACED} ORDER BY rules_fts.rank LIMIT ?",
+            [fts, CURRENT_RULES_VERSION, CURRENT_RULES_VERSION, limit],
+        )
+        return [rule_from_row(r) for r in rows]
+
+    # --- keywords --------------------------------------------------------------------------------------
+    def keyword_names(self) -> list[str]:
+        return [str(r[0]) for r in self._rows("SELECT name FROM keywords ORDER BY name COLLATE NOCASE")]
+
+    def autocomplete_keywords(self, text: str, limit: int = 25) -> list[str]:
+        names = self.keyword_names()
+        query = normalize(text)
+        starts = [n for n in names if normalize(n).startswith(query)]
+        rest = (
+            [n for n in close_names(names, text, limit=limit, minimum=50.0) if n not in starts]
+            if query
+            else []
+        )
+        return [n[:100] for n in (starts + rest)[: min(limit, 25)]]
+
+    def keyword(self, name: str) -> KeywordInfo | None:
+        """A keyword with its rules, reminder text, the cards that have it and the cards whose text refers to it."""
+        rows = self._rows("SELECT * FROM keywords WHERE name = ? COLLATE NOCASE", [name.strip()])
+        if not rows:
+            return None
+        row = rows[0]
+        keyword = str(row["name"])
+        rules = self._keyword_rules(row["rule"]) if row["rule"] else []
+        with_it = [
+            str(r[0])
+            for r in self._rows(
+                "SELECT DISTINCT c.name FROM cards c JOIN card_keywords ck ON ck.card_id = c.id "
+                "WHERE ck.keyword = ? COLLATE NOCASE ORDER BY c.name COLLATE NOCASE",
+                [keyword],
+            )
+        ]
+        pattern = re.compile(rf"\b{re.escape(keyword)}\b", re.IGNORECASE)
+        escaped = keyword.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        referring = [
+            str(r["name"])
+            for r in self._rows(
+                "SELECT name, text FROM cards WHERE text LIKE ? ESCAPE '\\' ORDER BY name COLLATE NOCASE",
+                [f"%{escaped}%"],
+            )
+            if r["name"] not in with_it and pattern.search(r["text"] or "")
+        ]
+        rulings = self._rulings_fts(keyword, 5)
+        if rules:
+            seen = {r.id for r in rulings}
+            rulings += [r for r in self.rulings_for_rule(rules[0].number)[:5] if r.id not in seen]
+        return KeywordInfo(
+            name=keyword,
+            rules=tuple(rules),
+            reminder=row["reminder"],
+            cards_with=tuple(with_it),
+            cards_referring=tuple(referring),
+            rulings=tuple(rulings[:8]),
+        )
+
+    def _keyword_rules(self, number: str) -> list[Rule]:
+        """The keyword's rule and everything under it: current rows, then v1.3 rows for numbers the current rules lack."""
+        like = number.replace("_", "\\_") + ".%"
+        current = self._rows(
+            "SELECT * FROM rules WHERE version = ? AND (number = ? OR number LIKE ? ESCAPE '\\') ORDER BY sort_key, number",
+            [CURRENT_RULES_VERSION, number, like],
+        )
+        have = {r["number"] for r in current} | {r["counterpart"] for r in current if r["counterpart"]}
+        older = self._rows(
+            "SELECT * FROM rules WHERE version = ? AND COALESCE(superseded, 0) = 0 "
+            "AND (number = ? OR number LIKE ? ESCAPE '\\') ORDER BY sort_key, number",
+            [V13_RULES_VERSION, number, like],
+        )
+        moved_away = {r["v13"] for r in self._rows("SELECT v13 FROM rule_moves")}
+        rules = [rule_from_row(r) for r in current]
+        rules += [
+            rule_from_row(r) for r in older if r["number"] not in have and r["number"] not in moved_away
+        ]
+        return sorted(rules, key=lambda r: _number_key(r.number))
+
+    # --- rulings ---------------------------------------------------------------------------------------
+    def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
+        """Rulings for a rule number, else for a card name, else by words."""
+        if rule_numbers.parse_rule_ref(query) is not None:
+            return self.rulings_for_rule(query)[:limit]
+        exact = self.names.exact(query)
+        if exact:
+            found = self.rulings_for_card(exact)
+            if found:
+                return found[:limit]
+        found = self._rulings_fts(query, limit)
+        if found:
+            return found
+        match = self.find_card(query)
+        if match is not None and match.score >= 85:
+            found = self.rulings_for_card(match.card.name)[:limit]
+            if found:
+                return found
+        return self._rulings_fts(query, limit, any_word=True)
+
+    def _rulings_fts(self, words: str, limit: int, *, any_word: bool = False) -> list[Ruling]:
+        """Rulings with every word (or any word), best first."""
+        if self._has_fts("rulings"):
+            fts = fts_query(words, any_word=any_word)
+            if fts is None:
+                return []
+            rows = self._rows(
+                "SELECT r.* FROM rulings_fts JOIN rulings r ON r.rowid = rulings_fts.rowid "
+                "WHERE rulings_fts MATCH ? ORDER BY rulings_fts.rank LIMIT ?",
+                [fts, limit],
+            )
+            return [ruling_from_row(r) for r in rows]
+        rows = (
+            self._like_rows("rulings", ["question", "answer"], words, "", [], limit) if not any_word else []
+        )
+        return [ruling_from_row(r) for r in rows]
+
+    def rulings_for_card(self, name: str) -> list[Ruling]:
+        card = self.get_card(name)
+        if card is None:
+            return []
+        rows = self._rows(
+            "SELECT DISTINCT r.* FROM rulings r LEFT JOIN ruling_cards rc ON rc.ruling_id = r.id "
+            "WHERE rc.card_id = ? OR EXISTS (SELECT 1 FROM json_each(r.cards) j WHERE j.value = ? COLLATE NOCASE) "
+            "ORDER BY r.date DESC, r.id",
+            [card.id, card.name],
+        )
+        return [ruling_from_row(r) for r in rows]
+
+    def rulings_for_rule(self, number: str) -> list[Ruling]:
+        """Rulings citing the rule or its sub-rules, in either version, but not v1.3 rows the current rules reuse."""
+        ref = rule_numbers.parse_rule_ref(number)
+        if ref is None:
+            return []
+        wanted = ref.number
+        like = wanted.replace("_", "\\_") + ".%"
+        older = [str(m["v13"]) for m in self._moves("current", wanted)]
+        clauses = [
+            "(rr.number = ? OR rr.number LIKE ? ESCAPE '\\') AND (COALESCE(rr.version, '') <> ? "
+            "OR NOT EXISTS (SELECT 1 FROM rules x WHERE x.version = ? AND x.number = rr.number AND x.superseded = 1))"
+        ]
+        params: list[object] = [wanted, like, V13_RULES_VERSION, V13_RULES_VERSION]
+        for v13 in older:
+            clauses.append("(rr.version = ? AND (rr.number = ? OR rr.number LIKE ? ESCAPE '\\'))")
+            params += [V13_RULES_VERSION, v13, v13.replace("_", "\\_") + ".%"]
+        rows = self._rows(
+            "SELECT DISTINCT r.* FROM rulings r JOIN ruling_rules rr ON rr.ruling_id = r.id "
+            f"WHERE {' OR '.join(clauses)} ORDER BY r.date DESC, r.id",
+            params,
+        )
+        return [ruling_from_row(r) for r in rows]
+
+
+def _number_key(number: str) -> tuple[tuple[int, int | str], ...]:
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in number.split("."))
+
+
+__all__ = ["CardsDB", "SearchResult"]

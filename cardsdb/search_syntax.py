@@ -1,0 +1,166 @@
+"""The card search syntax: `kw:hidden t:spell d:order e<=2 o:"kill a unit" -tag:yordle blade`.
+
+Parsing is separate from SQL: `parse()` turns a query into `Term`s (or raises QuerySyntaxError naming the
+bad term); `to_sql()` turns terms into a WHERE clause over the `cards` table with `?` parameters only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardsdb.errors import QuerySyntaxError
+from cardsdb.names import normalize
+
+# prefix -> field; several spellings per field
+TEXT_FIELDS: dict[str, str] = {
+    "kw": "keyword",
+    "keyword": "keyword",
+    "t": "type",
+    "type": "type",
+    "d": "domain",
+    "domain": "domain",
+    "o": "text",
+    "text": "text",
+    "tag": "tag",
+    "set": "set",
+    "s": "set",
+    "r": "rarity",
+    "rarity": "rarity",
+    "name": "name",
+    "n": "name",
+}
+NUMBER_FIELDS: dict[str, str] = {
+    "e": "energy",
+    "energy": "energy",
+    "p": "power",
+    "power": "power",
+    "m": "might",
+    "might": "might",
+}
+OPERATORS = ("<=", ">=", "=", "<", ">", ":")
+KNOWN_PREFIXES = "kw: t: d: o: tag: set: r: name: e p m (with = < <= > >=)"
+
+_TOKEN = re.compile(
+    r"""\s*(?:
+        (?P<neg>-)?
+        (?:(?P<key>[A-Za-z]+)(?P<op><=|>=|=|<|>|:))?
+        (?:"(?P<quoted>[^"]*)"|(?P<bare>[^\s"]+))?
+    )""",
+    re.VERBOSE,
+)
+
+
+@dataclass(frozen=True)
+class Term:
+    field: str  # "keyword", "type", ..., "energy", ..., or "name" for bare words
+    value: str
+    op: str = ":"  # for numbers: = < <= > >=
+    negated: bool = False
+    source: str = ""  # the term as typed, for messages
+
+
+def _tokens(query: str) -> list[tuple[bool, str | None, str | None, str | None, str]]:
+    """(negated, key, op, value, as typed) for each term; raises on an unclosed quote."""
+    if query.count('"') % 2:
+        raise QuerySyntaxError(f"unclosed quote in search: {query.strip()}")
+    found = []
+    position = 0
+    while position < len(query):
+        match = _TOKEN.match(query, position)
+        if match is None or match.end() == position:
+            raise QuerySyntaxError(f"cannot read the search from here: {query[position:].strip()}")
+        position = match.end()
+        typed = match.group(0).strip()
+        if not typed:
+            continue
+        value = match.group("quoted") if match.group("quoted") is not None else match.group("bare")
+        found.append((bool(match.group("neg")), match.group("key"), match.group("op"), value, typed))
+    return found
+
+
+def parse(query: str) -> list[Term]:
+    """The terms of a search query. Raises QuerySyntaxError with one line naming the bad term."""
+    terms: list[Term] = []
+    for negated, key, op, value, typed in _tokens(query):
+        if key is None:
+            if value is None or not value.strip():
+                raise QuerySyntaxError(f"nothing to search for after '-': {typed}")
+            terms.append(Term("name", value.strip(), ":", negated, typed))
+            continue
+        prefix = key.casefold()
+        if prefix in NUMBER_FIELDS:
+            field = NUMBER_FIELDS[prefix]
+            if value is None or not re.fullmatch(r"\d{1,3}", value.strip()):
+                raise QuerySyntaxError(f"{field} needs a number: {typed}")
+            terms.append(Term(field, value.strip(), "=" if op == ":" else str(op), negated, typed))
+            continue
+        if prefix in TEXT_FIELDS:
+            field = TEXT_FIELDS[prefix]
+            if op != ":":
+                raise QuerySyntaxError(f"{prefix}: takes a word, not a comparison: {typed}")
+            if value is None or not value.strip():
+                raise QuerySyntaxError(f"{prefix}: needs a value: {typed}")
+            terms.append(Term(field, value.strip(), ":", negated, typed))
+            continue
+        if op == ":":
+            raise QuerySyntaxError(f"unknown search prefix '{key}:' in {typed}; known: {KNOWN_PREFIXES}")
+        # a word with a comparison sign in it ("x<3") that is no known stat
+        raise QuerySyntaxError(f"unknown stat '{key}' in {typed}; compare e, p or m (energy, power, might)")
+    if not terms:
+        raise QuerySyntaxError("empty search: try kw:hidden t:spell d:order e<=2 o:kill")
+    return terms
+
+
+def _escape_like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _json_has(column: str) -> str:
+    return f"EXISTS (SELECT 1 FROM json_each(cards.{column}) WHERE json_each.value = ? COLLATE NOCASE)"
+
+
+def _condition(term: Term) -> tuple[str, list[object]]:
+    value = term.value
+    if term.field in ("energy", "power", "might"):
+        return f"cards.{term.field} {term.op} ?", [int(value)]
+    if term.field == "keyword":
+        return (
+            "EXISTS (SELECT 1 FROM card_keywords ck WHERE ck.card_id = cards.id AND ck.keyword = ? COLLATE NOCASE)",
+            [value],
+        )
+    if term.field == "type":
+        return f"({_json_has('types')} OR {_json_has('supertypes')})", [value, value]
+    if term.field == "domain":
+        return _json_has("domains"), [value]
+    if term.field == "tag":
+        return _json_has("tags"), [value]
+    if term.field == "rarity":
+        return (
+            "(cards.rarity = ? COLLATE NOCASE OR EXISTS (SELECT 1 FROM printings pr "
+            "WHERE pr.card_id = cards.id AND pr.rarity = ? COLLATE NOCASE))",
+            [value, value],
+        )
+    if term.field == "set":
+        return (
+            "EXISTS (SELECT 1 FROM printings ps WHERE ps.card_id = cards.id "
+            "AND (ps.set_id = ? COLLATE NOCASE OR ps.set_name = ? COLLATE NOCASE))",
+            [value, value],
+        )
+    if term.field == "text":
+        return "cards.text LIKE ? ESCAPE '\\'", [f"%{_escape_like(value)}%"]
+    # name: compared in normalized form, so punctuation and case do not matter
+    return "(' ' || cards.name_norm || ' ') LIKE ? ESCAPE '\\'", [f"%{_escape_like(normalize(value))}%"]
+
+
+def to_sql(terms: Sequence[Term]) -> tuple[str, list[object]]:
+    """A WHERE clause (without the keyword) over `cards` and its parameters. All terms must hold."""
+    clauses: list[str] = []
+    params: list[object] = []
+    for term in terms:
+        sql, values = _condition(term)
+        # A negated stat also matches cards without that stat: `-e>2` includes runes.
+        clauses.append(f"NOT COALESCE(({sql}), 0)" if term.negated else f"({sql})")
+        params.extend(values)
+    return " AND ".join(clauses) or "1", params

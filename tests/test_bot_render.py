@@ -1,0 +1,224 @@
+"""Each embed kind, rendered from hand-made objects: what a player reads at a glance, what a judge can quote."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot_harness_fixtures import (
+    HIDDEN_BLADE,
+    RULE_422,
+    RULE_811_1_D,
+    RULE_811_1_D_2,
+    RULE_V13_421,
+    RULING,
+)
+
+from bot import limits, render
+from bot.symbols import Symbols
+from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, Errata, Rule, RuleView, Ruling
+
+
+def _all_text(embeds: list[Any]) -> str:
+    parts = []
+    for e in embeds:
+        d = e.to_dict()
+        parts += [d.get("title") or "", d.get("description") or "", (d.get("footer") or {}).get("text") or ""]
+        parts += [f"{f['name']}\n{f['value']}" for f in d.get("fields") or ()]
+    return "\n".join(parts)
+
+
+def _fits(embeds: list[Any]) -> None:
+    for group in render.pack(embeds):
+        assert limits.message_problems(None, [e.to_dict() for e in group]) == []
+
+
+HIDDEN_BLADE_PROFILE = {
+    "card": "Hidden Blade",
+    "has_hidden": True,
+    "choices": [
+        {
+            "choice": "a unit at a battlefield",
+            "restricted": True,
+            "rules": ["811.1.d", "811.1.d.2"],
+            "why": "a hidden spell chooses its targets at the battlefield it was played from",
+        }
+    ],
+    "destination": None,
+    "cost_from_facedown": "0: its base cost is ignored",
+    "cost_rules": ["356.1.b"],
+}
+
+CHOICES = [
+    {
+        "choice": "a unit at a battlefield",
+        "restricted_to": "Your Battlefield",
+        "rules": ["811.1.d", "811.1.d.2"],
+        "legal": ["Pouty Poro@Your Battlefield"],
+        "excluded": [
+            {
+                "target": "Sprite@Their Battlefield",
+                "rules": ["811.1.d.2"],
+                "because": "it is not at the battlefield where Hidden Blade was hidden",
+            }
+        ],
+    }
+]
+
+
+def test_card_embed_shows_cost_type_text_set_image_and_readable_symbols() -> None:
+    [embed] = render.card_embeds(
+        HIDDEN_BLADE, keyword_reminders={"Hidden": ("Hide now for :rb_rune_rainbow:.", ("811",))}
+    )
+    data = embed.to_dict()
+    text = _all_text([embed])
+    assert data["title"] == "Hidden Blade"
+    assert "Spell · Order" in text
+    assert "2 energy + 1 Order power" in text
+    assert "Kill a unit at a battlefield. Its controller draws 2." in text
+    assert ":rb_" not in text and "1 power of any domain" in text
+    assert "OGN-213/298" in data["footer"]["text"]
+    assert data["thumbnail"]["url"].endswith("hidden-blade.png")
+    assert "(rule 811)" in text
+
+
+def test_card_embed_uses_custom_emoji_when_configured() -> None:
+    symbols = Symbols({"rb_rune_rainbow": "<:any:123456789>", "rb_energy_2": "<:e2:123456789>"})
+    text = _all_text(render.card_embeds(HIDDEN_BLADE, symbols=symbols))
+    assert "<:any:123456789>" in text and "<:e2:123456789>" in text
+
+
+def test_811_1_d_2_card_with_hidden_has_a_from_facedown_section_with_rule_numbers() -> None:
+    text = _all_text(render.card_embeds(HIDDEN_BLADE, facedown=HIDDEN_BLADE_PROFILE))
+    assert "From facedown" in text
+    assert "Choose a unit at a battlefield: only at the battlefield where it was hidden" in text
+    assert "(rules 811.1.d, 811.1.d.2)" in text
+    assert "Cost: 0: its base cost is ignored (rule 356.1.b)" in text
+
+
+def test_card_embed_notes_errata_and_bans() -> None:
+    errata = Errata(
+        "Hidden Blade", "Kill a unit at a battlefield.", None, "Origins errata", "2026-01-01", None
+    )
+    text = _all_text(render.card_embeds(HIDDEN_BLADE, errata=[errata], banned=True))
+    assert "Errata (2026-01-01)" in text and "Origins errata" in text and "banned" in text
+
+
+def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:
+    view = RuleView(
+        RULE_811_1_D,
+        parents=(Rule("811", CURRENT_RULES_VERSION, "heading", "Hidden", title="Hidden"),),
+        children=(RULE_811_1_D_2,),
+        moved=("v1.3 811.1.d is split into 811.1.d.1-5",),
+    )
+    embeds = render.rule_embeds(view)
+    text = _all_text(embeds)
+    assert embeds[0].title == "Rule 811.1.d"
+    assert "current, 2026-10-09" in text
+    assert "Part of" in text and "**811**" in text
+    assert "Sub-rules" in text and "811.1.d.2" in text
+    assert "Moved" in text and "split" in text
+
+
+def test_summary_is_labelled_never_passed_off_as_official_wording() -> None:
+    text = _all_text(render.rule_embeds(RuleView(RULE_422)))
+    assert text.count(render.SUMMARY_LABEL) == 1
+    assert "This rule is 421 in v1.3" in text
+    official = _all_text(render.rule_embeds(RuleView(RULE_811_1_D_2)))
+    assert render.SUMMARY_LABEL not in official
+
+
+def test_v13_rule_is_stamped_as_of_v13() -> None:
+    assert RULE_V13_421.version == V13_RULES_VERSION
+    text = _all_text(render.rule_embeds(RuleView(RULE_V13_421)))
+    assert "as of v1.3" in text and "422 in the current rules" in text
+
+
+def test_ruling_embed_has_question_answer_source_date_link_and_rules() -> None:
+    ruling = Ruling(
+        "f1",
+        "Can I hide on my opponent's turn?",
+        "No.",
+        "official",
+        "Origins FAQ",
+        "2025-10-16",
+        "https://example.invalid/faq",
+        rules=("811.1.b",),
+    )
+    data = render.ruling_embed(ruling).to_dict()
+    text = _all_text([render.ruling_embed(ruling)])
+    assert data["title"].startswith("Q: Can I hide")
+    assert data["description"] == "No."
+    assert "Official: Origins FAQ" in text and "2025-10-16" in text and "rule 811.1.b" in text
+    assert data["url"] == "https://example.invalid/faq"
+    community = render.ruling_embed(Ruling("c", "q", "a", "community", "GrentonTV", None, None))
+    assert "Community (not official)" in _all_text([community])
+
+
+def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:
+    answer = {
+        "ask": "play_hidden",
+        "legal": False,
+        "summary": "You can't play Hidden Blade from facedown this turn: you hid it this turn.",
+        "checks": [
+            {
+                "ok": False,
+                "code": "hidden_this_turn",
+                "rules": ["811.1.b", "811.6"],
+                "because": "It was hidden this turn.",
+            },
+            {
+                "ok": True,
+                "code": "has_legal_targets",
+                "rules": ["811.1.d"],
+                "because": "Pouty Poro is there.",
+            },
+        ],
+        "choices": CHOICES,
+        "effects": [],
+        "citations": ["811.1.b", "811.1.d", "811.6"],
+        "rules_version": CURRENT_RULES_VERSION,
+    }
+    embeds = render.verdict_embeds(
+        answer, meta={"cards_updated_at": "2026-03-28"}, position="ask: {}", assumed=["x"]
+    )
+    first = embeds[0].to_dict()
+    assert first["title"].startswith("No: You can't play Hidden Blade")
+    text = _all_text(embeds)
+    assert "❌ failed: It was hidden this turn. (rules 811.1.b, 811.6)" in text
+    assert "✅ passed: Pouty Poro is there. (rule 811.1.d)" in text
+    assert "Legal: Pouty Poro@Your Battlefield" in text
+    assert "Not Sprite@Their Battlefield: it is not at the battlefield where Hidden Blade was hidden" in text
+    assert first["footer"]["text"] == "Core Rules 2026-10-09 · card data 2026-03-28"
+    assert "Position assumed" in text and "```yaml" in text
+    assert render.verdict_word({"legal": True}) == "Yes"
+    assert render.verdict_word({"legal": None}) == "Depends"
+
+
+def test_long_answers_continue_in_more_embeds_not_cut_mid_word() -> None:
+    words = ("facedown battlefield " * 900).strip()
+    long_rule = RuleView(
+        Rule("999.1", CURRENT_RULES_VERSION, "rule", words),
+        children=tuple(Rule(f"999.1.{i}", CURRENT_RULES_VERSION, "rule", words[:300]) for i in range(60)),
+    )
+    embeds = render.rule_embeds(long_rule)
+    assert len(embeds) >= 2 and embeds[1].title == "Rule 999.1 (continued)"
+    _fits(embeds)
+    joined = " ".join((e.description or "") for e in embeds)
+    assert joined.split() == words.split()
+    assert len(render.pack(embeds)) >= 1
+
+
+def test_rulings_pack_into_messages_within_limits() -> None:
+    many = [RULING] * 30
+    embeds = render.rulings_embeds("hidden", many)
+    groups = render.pack(embeds)
+    assert len(groups) >= 3
+    _fits(embeds)
+
+
+def test_user_text_is_escaped_when_echoed() -> None:
+    embed = render.not_found_embed("card", "@everyone **bold** \u202ereversed", ["Hidden Blade"])
+    text = embed.description or ""
+    assert "@everyone" not in text.replace("@\u200beveryone", "")
+    assert "\\*\\*bold\\*\\*" in text
+    assert "\u202e" not in text

@@ -1,0 +1,164 @@
+"""The database the fixture data builds: tables, FTS, indexes, meta, both rule versions, rulings."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cardsdb import project_data
+from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
+from cardsdb.schema import FTS, TABLES
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
+
+
+@pytest.fixture()
+def conn(fixture_db: Path) -> Iterator[sqlite3.Connection]:
+    connection = sqlite3.connect(f"file:{fixture_db}?mode=ro", uri=True)
+    connection.row_factory = sqlite3.Row
+    yield connection
+    connection.close()
+
+
+def _one(conn: sqlite3.Connection, sql: str, *params: object) -> sqlite3.Row:
+    row: sqlite3.Row | None = conn.execute(sql, params).fetchone()
+    assert row is not None, sql
+    return row
+
+
+def test_every_table_has_the_schema_columns(conn: sqlite3.Connection) -> None:
+    for table, columns in TABLES.items():
+        found = {r["name"] for r in conn.execute(f"PRAGMA table_info({table})")}
+        assert found == set(columns), table
+
+
+def test_fts_and_indexes_exist(conn: sqlite3.Connection) -> None:
+    for table in FTS:
+        hits = conn.execute(
+            f"SELECT rowid FROM {table}_fts WHERE {table}_fts MATCH ?", ('"hidden"',)
+        ).fetchall()
+        assert hits, table
+    indexes = {r["name"] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert {"idx_cards_name", "idx_rules_number", "idx_ruling_cards_card"} <= indexes
+
+
+def test_foreign_keys_hold(conn: sqlite3.Connection) -> None:
+    assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+    fks = conn.execute("PRAGMA foreign_key_list(printings)").fetchall()
+    assert [(r["table"], r["from"], r["to"]) for r in fks] == [("cards", "card_id", "id")]
+
+
+def test_cards_and_printings(conn: sqlite3.Connection) -> None:
+    blade = _one(conn, "SELECT * FROM cards WHERE name = ? COLLATE NOCASE", "hidden blade")
+    assert json.loads(blade["keywords"]) == ["Hidden", "Action"]
+    assert json.loads(blade["types"]) == ["Spell"]
+    assert blade["set_id"] == "OGN" and blade["public_code"] == "OGN-213/298"
+    assert blade["partial"] == 0
+    assert "any power" in blade["text"] and ":rb_rune_rainbow:" in blade["text_raw"]
+    poro = _one(conn, "SELECT * FROM cards WHERE id = 'pouty-poro'")
+    assert poro["set_id"] == "UNL"
+    count = _one(conn, "SELECT count(*) AS n FROM printings WHERE card_id = 'pouty-poro'")
+    assert count["n"] == 2
+    artist = _one(conn, "SELECT artist FROM printings WHERE id = 'ogn-213-298'")
+    assert artist["artist"]
+
+
+def test_card_keywords_with_values(conn: sqlite3.Connection) -> None:
+    rows = {(r["card_id"], r["keyword"]): r["value"] for r in conn.execute("SELECT * FROM card_keywords")}
+    assert rows[("volibear-imposing", "Shield")] == "3"
+    assert rows[("volibear-furious", "Deflect")] == "2"
+    assert rows[("windsinger", "Hidden")] is None
+    assert rows[("wuju-master", "Level")] == "6, 11"
+    hidden = _one(conn, "SELECT * FROM keywords WHERE name = 'Hidden'")
+    assert hidden["rule"] == "811" and hidden["kind"] == "keyword"
+    assert hidden["card_count"] == 12  # 11 data cards + Elnuk Herd from the seeds
+    assert hidden["reminder"].startswith("Hide now for any power")
+    assert _one(conn, "SELECT kind FROM keywords WHERE name = '>'")["kind"] == "token"
+
+
+def test_seed_cards_are_partial_and_kept_out_of_the_counts(conn: sqlite3.Connection) -> None:
+    seeds = {c.id for c in project_data.load_seed_cards()}
+    partial = {r["id"] for r in conn.execute("SELECT id FROM cards WHERE partial = 1")}
+    assert partial == seeds
+    meta = {r["key"]: r["value"] for r in conn.execute("SELECT key, value FROM meta")}
+    total = _one(conn, "SELECT count(*) AS n FROM cards WHERE partial = 0")["n"]
+    rows = json.loads((FIXTURE / "cards.json").read_text())["cards"]
+    assert meta["count_cards"] == str(total) == str(len({r["name"] for r in rows}))
+    assert meta["count_printings"] == str(len(rows))
+    battlefields = {r["name"] for r in rows if "Battlefield" in r["cardTypes"]}
+    assert meta["count_battlefields"] == str(len(battlefields)) == "3"
+
+
+def test_both_rule_versions(conn: sqlite3.Connection) -> None:
+    overlay = project_data.load_overlay()
+    current = conn.execute("SELECT number FROM rules WHERE version = ?", (CURRENT_RULES_VERSION,)).fetchall()
+    assert {r["number"] for r in current} == overlay.numbers()
+    hide_v13 = _one(conn, "SELECT * FROM rules WHERE key = ?", f"{V13_RULES_VERSION}:421")
+    assert hide_v13["version_date"] == "2026-03-30"
+    assert hide_v13["superseded"] == 0
+    assert hide_v13["counterpart"] == "422"
+
+
+def test_v13_numbers_the_current_rules_reuse_are_superseded(conn: sqlite3.Connection) -> None:
+    discard = _one(conn, "SELECT * FROM rules WHERE key = ?", f"{V13_RULES_VERSION}:422")
+    assert discard["superseded"] == 1
+    child = _one(conn, "SELECT superseded FROM rules WHERE key = ?", f"{V13_RULES_VERSION}:811.1.d.2")
+    assert child["superseded"] == 1
+    kept = _one(conn, "SELECT superseded FROM rules WHERE key = ?", f"{V13_RULES_VERSION}:811.1.d.1")
+    assert kept["superseded"] == 0
+
+
+def test_rule_moves(conn: sqlite3.Connection) -> None:
+    moves = {(r["v13"], r["current"]) for r in conn.execute("SELECT * FROM rule_moves")}
+    assert moves == {(m.v13, m.current) for m in project_data.load_overlay().moves}
+
+
+def test_seed_claims_are_rulings(conn: sqlite3.Connection) -> None:
+    claims = project_data.load_claims()
+    rows = {r["id"]: r for r in conn.execute("SELECT * FROM rulings WHERE source = 'seed'")}
+    assert set(rows) == {c.id for c in claims}
+    for claim in claims:
+        assert json.loads(rows[claim.id]["rules"]) == list(claim.rules)
+        cited = conn.execute("SELECT resolves FROM ruling_rules WHERE ruling_id = ?", (claim.id,)).fetchall()
+        assert all(r["resolves"] == 1 for r in cited)
+
+
+def test_faq_rulings_with_version_resolution_and_cards(conn: sqlite3.Connection) -> None:
+    old = {
+        r["number"]: r
+        for r in conn.execute(
+            "SELECT * FROM ruling_rules WHERE ruling_id LIKE 'fixture-origins-faq-%'"
+        ).fetchall()
+    }
+    assert old["811.1.d"]["resolves"] == 1 and old["811.1.d"]["version"] == "pre-1.3"
+    assert old["735.1.c"]["resolves"] == 0
+    cards = {
+        r["card_id"]
+        for r in conn.execute("SELECT card_id FROM ruling_cards WHERE ruling_id = 'fixture-origins-faq-002'")
+    }
+    assert cards == {"tideturner", "hidden-blade"}
+    community = _one(conn, "SELECT source FROM rulings WHERE id = 'fixture-event-rulings-001'")
+    assert community["source"] == "community"
+    warnings = json.loads(_one(conn, "SELECT value FROM meta WHERE key = 'warnings'")["value"])
+    assert any("735.1.c" in w for w in warnings)
+
+
+def test_errata_and_banned(conn: sqlite3.Connection) -> None:
+    tide = _one(conn, "SELECT * FROM errata WHERE card_id = 'tideturner'")
+    assert "a unit you control" in tide["new_text"]
+    banned = {r["name"]: r["card_id"] for r in conn.execute("SELECT * FROM banned")}
+    assert banned == {"Hidden Blade": "hidden-blade", "Called Shot": None}
+
+
+def test_meta_keys(conn: sqlite3.Connection) -> None:
+    from cardsdb.schema import META_KEYS
+
+    meta = {r["key"]: r["value"] for r in conn.execute("SELECT key, value FROM meta")}
+    assert set(META_KEYS) <= set(meta)
+    assert meta["rules_current_version"] == CURRENT_RULES_VERSION
+    assert meta["cards_updated_at"] == "2026-03-28"
+    assert meta["source"].startswith("files:")

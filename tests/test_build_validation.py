@@ -1,0 +1,188 @@
+"""A build that meets bad input fails with one clear line and leaves the previous database in place."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardsdb import cli
+from cardsdb.build import build_database
+from cardsdb.errors import BuildError
+from cardsdb.project_data import Claim
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
+
+
+@pytest.fixture()
+def data(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    shutil.copytree(FIXTURE, folder)
+    return folder
+
+
+@pytest.fixture()
+def previous(tmp_path: Path, data: Path) -> Path:
+    """A good database already at the target path."""
+    target = tmp_path / "db" / "riftbound.sqlite3"
+    build_database(data, target, claims=())
+    return target
+
+
+def _marker(db: Path) -> str:
+    with sqlite3.connect(db) as conn:
+        return str(conn.execute("SELECT value FROM meta WHERE key = 'built_at'").fetchone()[0])
+
+
+def _fails_and_keeps(data: Path, target: Path, match: str, **kwargs: object) -> None:
+    kwargs.setdefault("claims", ())  # the project's claims are tested in test_build.py
+    before = target.read_bytes()
+    with pytest.raises(BuildError, match=match) as info:
+        build_database(data, target, **kwargs)  # type: ignore[arg-type]
+    assert "\n" not in str(info.value)
+    assert target.read_bytes() == before
+    assert [p.name for p in target.parent.iterdir()] == [target.name]  # no temporary file left behind
+
+
+def _edit_cards(data: Path, change: Callable[[dict[str, object]], object]) -> None:
+    path = data / "cards.json"
+    content = json.loads(path.read_text())
+    for row in content["cards"]:
+        change(row)
+    path.write_text(json.dumps(content))
+
+
+def test_truncated_json(data: Path, previous: Path) -> None:
+    path = data / "cards.json"
+    path.write_text(path.read_text()[:5000])
+    _fails_and_keeps(data, previous, r"cards.json is not valid JSON .*truncated")
+
+
+def test_truncated_faq_file(data: Path, previous: Path) -> None:
+    path = data / "faqs.json"
+    path.write_text(path.read_text()[:300])
+    _fails_and_keeps(data, previous, r"faqs.json is not valid JSON")
+
+
+def test_missing_card_file(data: Path, previous: Path) -> None:
+    (data / "cards.json").unlink()
+    _fails_and_keeps(data, previous, r"required file cards.json is missing")
+
+
+def test_missing_rules_file(data: Path, previous: Path) -> None:
+    (data / "core-rules-v1-3.tsv").unlink()
+    _fails_and_keeps(data, previous, r"core-rules-v1-3.tsv")
+
+
+def test_required_field_missing_from_many_rows(data: Path, previous: Path) -> None:
+    _edit_cards(data, lambda row: row.pop("abilityText"))
+    _fails_and_keeps(data, previous, r"abilityText.*format may have changed")
+
+
+def test_unknown_bracketed_token(data: Path, previous: Path) -> None:
+    def change(row: dict[str, object]) -> None:
+        if row["name"] == "Hidden Blade":
+            row["abilityText"] = "[Hidden] [Sneak 2] Kill a unit."
+
+    _edit_cards(data, change)
+    _fails_and_keeps(data, previous, r"Hidden Blade .*\[Sneak 2\].*keywords.yaml")
+
+
+def test_claim_citing_a_rule_the_table_lacks(data: Path, previous: Path) -> None:
+    claim = Claim(
+        id="bad-claim",
+        source="article",
+        section="test",
+        question="Q?",
+        answer="A.",
+        rules=("811.1.b", "999.9"),
+        seed_sentence="s",
+        cards=(),
+        scenarios=(),
+    )
+    _fails_and_keeps(data, previous, r"claim bad-claim cites rule 999.9", claims=[claim])
+
+
+def test_claim_citing_a_reused_v13_number_in_its_old_meaning(data: Path, previous: Path) -> None:
+    claim = Claim(
+        id="old-meaning",
+        source="article",
+        section="test",
+        question="Q?",
+        answer="A.",
+        rules=("422.1.a",),  # v1.3's Discard; the current rules number Hide 422
+        seed_sentence="s",
+        cards=(),
+        scenarios=(),
+    )
+    from cardsdb import project_data
+
+    if "422.1.a" in project_data.load_overlay().numbers():
+        pytest.skip("the overlay now holds 422.1.a as a current rule")
+    _fails_and_keeps(
+        data, previous, r"claim old-meaning cites 422\.1\.a in its v1\.3 meaning", claims=[claim]
+    )
+
+
+def test_missing_data_folder(tmp_path: Path, previous: Path) -> None:
+    _fails_and_keeps(tmp_path / "nowhere", previous, "does not exist")
+
+
+def test_optional_files_may_be_absent(data: Path, tmp_path: Path) -> None:
+    for name in ("faqs.json", "errata.json", "banned-cards.json"):
+        (data / name).unlink()
+    shutil.rmtree(data / "riftcodex")
+    report = build_database(data, tmp_path / "out.sqlite3", claims=())
+    assert report.counts["cards"] == 29
+    assert any("faqs.json not found" in w for w in report.warnings)
+
+
+def test_a_good_build_replaces_the_previous_database(data: Path, previous: Path) -> None:
+    first = _marker(previous)
+    report = build_database(data, previous, claims=())
+    assert report.counts["printings"] == 41
+    assert _marker(previous) >= first
+
+
+def test_cli_build_prints_a_summary_and_progress(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "cli.sqlite3"
+    assert cli.main(["build", "--source", str(data), "--db", str(target)]) == 0
+    out, err = capsys.readouterr()
+    assert "cards: 29 names (41 printings, 3 battlefields)" in out
+    assert "[build] cards: 41 printings, 29 names" in err
+
+
+def test_cli_build_json(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["build", "--source", str(data), "--db", str(tmp_path / "j.sqlite3"), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["counts"]["cards"] == 29
+    assert report["faq_entries"] == {
+        "fixture-origins-faq": 3,
+        "fixture-unleashed-faq": 2,
+        "fixture-event-rulings": 1,
+    }
+
+
+def test_cli_bad_input_is_one_line_and_exit_2(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (data / "cards.json").write_text("{")
+    assert cli.main(["build", "--source", str(data), "--db", str(tmp_path / "x.sqlite3")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("error: cards.json is not valid JSON")
+    assert "Traceback" not in "\n".join(err)
+
+
+def test_cli_db_path_from_environment(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "env.sqlite3"
+    monkeypatch.setenv("RIFTBOUND_DB", str(target))
+    assert cli.main(["build", "--source", str(data)]) == 0
+    assert target.is_file()

@@ -1,0 +1,153 @@
+"""`python -m cardsdb card|rule|keyword|rulings|search`: text, --json shapes, and exit 2 with one line on bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from query_fixtures import make_query_db
+
+from cardsdb.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_query_db(tmp_path_factory.mktemp("cli") / "q.sqlite3")
+
+
+def run(capsys: pytest.CaptureFixture[str], db_path: Path, *argv: str) -> tuple[int, str, str]:
+    code = main([argv[0], "--db", str(db_path), *argv[1:]])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys: pytest.CaptureFixture[str], db_path: Path, *argv: str) -> tuple[int, dict[str, Any]]:
+    code, out, _ = run(capsys, db_path, *argv, "--json")
+    return code, json.loads(out)
+
+
+def test_card_hiden_blade_finds_hidden_blade(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    code, out, _ = run(capsys, db_path, "card", "hiden", "blade")
+    assert code == 0
+    assert out.startswith("Hidden Blade — Spell · Order")
+    assert "OGN-213/298" in out
+
+
+def test_card_json_shape(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    code, data = run_json(capsys, db_path, "card", "teemo")
+    assert code == 0
+    assert {"name", "id", "match", "alternatives"} <= set(data)
+    assert data["match"] == "fuzzy"
+    assert "Teemo, Strategist" in data["alternatives"] or data["name"] == "Teemo, Strategist"
+    code, data = run_json(capsys, db_path, "card", "Hidden Blade")
+    assert (data["name"], data["id"], data["match"], data["alternatives"]) == (
+        "Hidden Blade",
+        "hidden-blade",
+        "exact",
+        [],
+    )
+
+
+def test_rule_422_2_shows_the_current_hide_rule(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    code, out, _ = run(capsys, db_path, "rule", "422.2")
+    assert code == 0
+    assert out.startswith("Rule 422.2 (current, 2026-10-09")
+    assert "Hiding" in out and "Discard" not in out.split("Moved:")[0]
+    code, data = run_json(capsys, db_path, "rule", "422.2")
+    assert {"number", "text", "wording", "version", "parents", "children", "moved"} <= set(data)
+    assert (data["number"], data["version"], data["wording"]) == ("422.2", "2026-10-09", "summary")
+    assert [p["number"] for p in data["parents"]] == ["422"]
+
+
+def test_rule_422_3_is_labelled_v13(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    code, out, _ = run(capsys, db_path, "rule", "422.3")
+    assert code == 0
+    assert out.startswith("Rule v1.3 422.3 (as of v1.3)")
+    assert "In the current rules 422 is Hide" in out
+
+
+def test_rule_811_6_says_the_turn_after(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    code, out, _ = run(capsys, db_path, "rule", "811.6")
+    assert code == 0 and "the turn after it is hidden" in out
+
+
+def test_keyword_rulings_and_search(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    code, out, _ = run(capsys, db_path, "keyword", "hidden")
+    assert code == 0 and "811.6" in out and "Cards with Hidden (6)" in out
+    code, data = run_json(capsys, db_path, "keyword", "Hidden")
+    assert data["cards_referring"] == ["Swift Scout"]
+    code, out, _ = run(capsys, db_path, "rulings", "hidden", "blade")
+    assert code == 0 and "When can I play a card I hid?" in out and "811.6" in out
+    code, data = run_json(capsys, db_path, "rulings", "422")
+    assert [r["id"] for r in data["rulings"]] == ["faq-hide"]
+    code, out, _ = run(capsys, db_path, "search", "kw:hidden t:spell d:order")
+    assert code == 0 and "Hidden Blade" in out and "Facebreaker" in out and out.startswith("2 cards match.")
+    code, data = run_json(capsys, db_path, "search", "kw:hidden")
+    assert data["total"] == 6 and len(data["cards"]) == 6
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["card", "qqxyzzy"], 'no card matches "qqxyzzy".'),
+        (["card", "stratgst"], "Did you mean: Teemo, Strategist?"),
+        (["rule", "999.9"], 'no rule numbered "999.9".'),
+        (["rule", "qqxyzzy"], 'no rule matches "qqxyzzy".'),
+        (["keyword", "hiden"], 'no keyword "hiden". Did you mean: Hidden?'),
+        (["rulings", "qqxyzzy"], 'no rulings match "qqxyzzy".'),
+        (["search", "e<=x"], "energy needs a number: e<=x"),
+        (["search", "foo:bar"], "unknown search prefix 'foo:'"),
+        (["search", "t:spel"], "did you mean Spell?"),
+        (["search", "t:gear d:fury"], 'no cards match "t:gear d:fury".'),
+    ],
+)
+def test_not_found_and_bad_input_exit_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], db_path: Path, argv: list[str], expected: str
+) -> None:
+    code, out, err = run(capsys, db_path, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and expected in err and err.count("\n") == 1
+    code, out, _ = run(capsys, db_path, *argv, "--json")
+    assert code == 2 and expected in json.loads(out)["error"]
+
+
+def test_a_missing_database_says_how_to_build(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, tmp_path / "missing.sqlite3", "card", "Hidden Blade")
+    assert code == 2 and "python -m cardsdb build" in err and err.count("\n") == 1
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    command=st.sampled_from(["card", "rule", "keyword", "rulings", "search"]),
+    text=st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=25),
+)
+def test_any_input_exits_0_or_2_never_a_traceback(
+    capsys: pytest.CaptureFixture[str], db_path: Path, command: str, text: str
+) -> None:
+    if text.startswith("-"):
+        text = " " + text  # argparse would read it as an option
+    code, _, err = run(capsys, db_path, command, text)
+    assert code in (0, 2)
+    assert "Traceback" not in err
+    if code == 2:
+        assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_python_m_cardsdb_runs_as_a_program(db_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "cardsdb", "card", "zhonyas", "--db", str(db_path), "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["name"] == "Zhonya's Hourglass"

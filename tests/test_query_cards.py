@@ -1,0 +1,163 @@
+"""Cards, keywords, rulings, errata and opening the database (cardsdb.query.CardsDB) over a tiny hand-made db."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from query_fixtures import make_query_db
+
+from cardsdb.errors import DatabaseUnavailable
+from cardsdb.models import CardSource, KeywordValue
+from cardsdb.paths import BUILD_HINT
+from cardsdb.query import CardsDB
+
+
+@pytest.fixture(scope="module")
+def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_query_db(tmp_path_factory.mktemp("cards") / "q.sqlite3")
+
+
+@pytest.fixture(scope="module")
+def db(db_path: Path) -> CardsDB:
+    return CardsDB.open(db_path)
+
+
+# --- opening --------------------------------------------------------------------------------------------
+def test_missing_file_says_how_to_build(tmp_path: Path) -> None:
+    with pytest.raises(DatabaseUnavailable) as raised:
+        CardsDB.open(tmp_path / "nope.sqlite3")
+    assert BUILD_HINT in str(raised.value)
+
+
+def test_a_file_that_is_not_sqlite_is_unavailable(tmp_path: Path) -> None:
+    path = tmp_path / "junk.sqlite3"
+    path.write_bytes(b"this is not a database at all" * 100)
+    with pytest.raises(DatabaseUnavailable) as raised:
+        CardsDB.open(path)
+    assert BUILD_HINT in str(raised.value)
+
+
+def test_a_sqlite_file_without_the_tables_is_unavailable(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    with sqlite3.connect(path) as other:
+        other.execute("CREATE TABLE cards (id TEXT)")
+    with pytest.raises(DatabaseUnavailable) as raised:
+        CardsDB.open(path)
+    assert "missing tables" in str(raised.value) and "rules" in str(raised.value)
+
+
+def test_the_database_is_opened_read_only(db: CardsDB) -> None:
+    with pytest.raises(sqlite3.OperationalError):
+        db._db.execute("DELETE FROM cards")
+
+
+# --- cards ----------------------------------------------------------------------------------------------
+def test_get_card_is_exact_ignoring_case_and_punctuation(db: CardsDB) -> None:
+    card = db.get_card("hidden blade")
+    assert card is not None and card.name == "Hidden Blade"
+    assert db.get_card("ZHONYAS HOURGLASS") is not None
+    assert db.get_card("hiden blade") is None
+
+
+def test_card_fields_come_back_as_plain_objects(db: CardsDB) -> None:
+    card = db.get_card("Hidden Blade")
+    assert card is not None
+    assert card.types == ("Spell",) and card.domains == ("Order",)
+    assert (card.energy, card.power, card.might) == (2, 1, None)
+    assert card.keywords == (KeywordValue("Hidden"), KeywordValue("Action"))
+    assert card.has_keyword("hidden")
+    assert [p.public_code for p in card.printings] == ["OGN-213/298"]
+
+
+def test_find_card_hiden_blade_finds_hidden_blade(db: CardsDB) -> None:
+    match = db.find_card("hiden blade")
+    assert match is not None and match.card.name == "Hidden Blade"
+    assert match.match == "fuzzy" and 65 <= match.score < 100
+
+
+def test_find_card_exact_and_alternatives(db: CardsDB) -> None:
+    exact = db.find_card("Teemo, Scout")
+    assert exact is not None and exact.match == "exact" and exact.alternatives == ()
+    champion = db.find_card("teemo")
+    assert champion is not None and champion.card.name in {"Teemo, Scout", "Teemo, Strategist"}
+    assert set(champion.alternatives) >= {"Teemo, Scout", "Teemo, Strategist", "Swift Scout"} - {
+        champion.card.name
+    }
+    legend = db.find_card("teemo swift scout")
+    assert legend is not None and legend.card.name == "Swift Scout"
+
+
+def test_find_card_nothing_plausible(db: CardsDB) -> None:
+    assert db.find_card("qqxyzzy") is None
+    assert db.find_card("") is None
+
+
+def test_suggest_cards_implements_card_source(db: CardsDB) -> None:
+    assert db.suggest_cards("facebraker")[0] == "Facebreaker"
+    assert len(db.suggest_cards("teemo", limit=2)) == 2
+
+
+def test_autocomplete_cards(db: CardsDB) -> None:
+    assert db.autocomplete_cards("blade")[0] == "Blade of the Ruined King"
+    assert "Hidden Blade" in db.autocomplete_cards("blade")
+    assert len(db.autocomplete_cards("")) <= 25
+
+
+def test_errata_and_banned(db: CardsDB) -> None:
+    errata = db.errata_for("pouty poro")
+    assert [e.source_title for e in errata] == ["Origins errata"]
+    assert db.is_banned("facebreaker")
+    assert not db.is_banned("Hidden Blade")
+
+
+def test_meta(db: CardsDB) -> None:
+    assert db.meta()["rules_current_version"] == "2026-10-09"
+
+
+# --- keywords -------------------------------------------------------------------------------------------
+def test_keyword_with_rules_reminder_cards_and_referrers(db: CardsDB) -> None:
+    info = db.keyword("hidden")
+    assert info is not None and info.name == "Hidden"
+    assert info.reminder and "Hide now" in info.reminder
+    numbers = [(r.number, r.is_current) for r in info.rules]
+    assert ("811.6", True) in numbers and ("811.6", False) not in numbers  # the current 811.6 replaces v1.3's
+    assert ("811.4", False) in numbers  # known only in v1.3, stamped so
+    assert "Hidden Blade" in info.cards_with and "Swift Scout" not in info.cards_with
+    assert info.cards_referring == ("Swift Scout",)
+    assert any("811.6" in r.rules for r in info.rulings)
+
+
+def test_unknown_keyword_and_names(db: CardsDB) -> None:
+    assert db.keyword("hiden") is None
+    assert db.keyword_names() == ["Deflect", "Hidden"]
+    assert db.autocomplete_keywords("hid") == ["Hidden"]
+    assert db.autocomplete_keywords("hiden")[0] == "Hidden"
+
+
+# --- rulings --------------------------------------------------------------------------------------------
+def test_rulings_by_rule_number_follow_the_move_and_skip_superseded(db: CardsDB) -> None:
+    # current 422 (Hide) was v1.3 421: a FAQ citing v1.3 421.1 applies; one citing v1.3 422.3 (Discard) does not
+    assert [r.id for r in db.rulings("422")] == ["faq-hide"]
+    assert [r.id for r in db.rulings_for_rule("811.6")] == ["seed-when-play"]
+    assert [r.id for r in db.rulings("rule 811")] == ["seed-when-play"]
+
+
+def test_rulings_by_card_and_words(db: CardsDB) -> None:
+    assert [r.id for r in db.rulings("hidden blade")] == ["seed-when-play"]
+    assert [r.id for r in db.rulings_for_card("Teemo, Scout")] == ["faq-hide"]
+    assert [r.id for r in db.rulings("discard cost")] == ["faq-discard"]
+    assert db.rulings("Jace's")[0].id == "faq-hide"
+    assert db.rulings("zzzqqq") == []
+
+
+def test_cardsdb_is_a_card_source(db: CardsDB) -> None:
+    source: CardSource = db
+    card = source.get_card("hidden blade")
+    assert card is not None and card.name == "Hidden Blade"
+    assert list(source.suggest_cards("hiden blade", limit=1)) == ["Hidden Blade"]
+
+
+def test_rulings_for_a_mistyped_card_name(db: CardsDB) -> None:
+    assert [r.id for r in db.rulings("hiden blade")] == ["seed-when-play"]

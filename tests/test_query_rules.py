@@ -1,0 +1,190 @@
+"""Rules by number and by words, in two versions (CardsDB.rule, search_rules, autocomplete_rules)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from query_fixtures import make_query_db
+
+from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
+from cardsdb.query import CardsDB
+from cardsdb.rule_numbers import ancestors, parse_rule_ref
+
+
+@pytest.fixture(scope="module")
+def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_query_db(tmp_path_factory.mktemp("rules") / "q.sqlite3")
+
+
+@pytest.fixture(scope="module")
+def db(db_path: Path) -> CardsDB:
+    return CardsDB.open(db_path)
+
+
+@pytest.mark.parametrize(
+    ("typed", "number", "version"),
+    [
+        ("811.1.d", "811.1.d", None),
+        ("rule 422", "422", None),
+        ("Rule 811.1.D.", "811.1.d", None),
+        ("v1.3 421", "421", V13_RULES_VERSION),
+        ("1.3 421.1", "421.1", V13_RULES_VERSION),
+        ("53.1", "053.1", None),
+        ("current 422", "422", CURRENT_RULES_VERSION),
+    ],
+)
+def test_rule_numbers_as_typed(typed: str, number: str, version: str | None) -> None:
+    ref = parse_rule_ref(typed)
+    assert ref is not None and (ref.number, ref.version) == (number, version)
+
+
+@pytest.mark.parametrize("words", ["hidden reaction", "811 1 d 2 x", "8111.2", "rule", "811.1.dd"])
+def test_words_are_not_numbers(words: str) -> None:
+    assert parse_rule_ref(words) is None
+
+
+def test_ancestors_outermost_first() -> None:
+    assert ancestors("811.1.d.2") == ["811", "811.1", "811.1.d"]
+
+
+def test_422_2_is_the_current_hide_rule_not_v13_discard(db: CardsDB) -> None:
+    view = db.rule("422.2")
+    assert view is not None
+    assert view.rule.version == CURRENT_RULES_VERSION
+    assert "Hiding" in view.rule.text and "Discard" not in view.rule.text
+    assert [p.number for p in view.parents] == ["422"]
+    assert view.parents[0].title == "Hide"
+    assert "v1.3 421 (Hide) is 422 in the current rules." in view.moved
+
+
+def test_422_lists_its_current_children_and_where_it_was(db: CardsDB) -> None:
+    view = db.rule("rule 422")
+    assert view is not None and view.rule.is_current
+    assert [c.number for c in view.children] == ["422.1", "422.2"]
+    assert all(c.is_current for c in view.children)
+    assert any("421" in m for m in view.moved)
+
+
+def test_421_is_known_only_in_v13_and_moved_to_422(db: CardsDB) -> None:
+    for typed in ("421", "v1.3 421"):
+        view = db.rule(typed)
+        assert view is not None
+        assert view.rule.version == V13_RULES_VERSION
+        assert view.rule.stamp == "as of v1.3"
+        assert view.moved == ("v1.3 421 (Hide) is 422 in the current rules.",)
+        assert [c.number for c in view.children] == ["421.1", "421.3"]
+        assert all(not c.is_current for c in view.children)
+
+
+def test_422_3_is_v13_discard_and_never_shown_as_current(db: CardsDB) -> None:
+    view = db.rule("422.3")
+    assert view is not None
+    assert view.rule.version == V13_RULES_VERSION
+    assert "Discarding" in view.rule.text
+    assert any("In the current rules 422 is Hide" in n for n in view.notes)
+    assert any("see v1.3 421.3" in n for n in view.notes)
+    assert [(p.number, p.version) for p in view.parents] == [("422", V13_RULES_VERSION)]
+
+
+def test_v13_prefix_shows_the_old_text_of_a_current_number(db: CardsDB) -> None:
+    view = db.rule("v1.3 811.6")
+    assert view is not None and view.rule.version == V13_RULES_VERSION
+    assert "the turn after" not in view.rule.text
+    assert any("word 811.6 differently" in n for n in view.notes)
+
+
+def test_811_6_says_reaction_arrives_the_turn_after_hiding(db: CardsDB) -> None:
+    view = db.rule("811.6")
+    assert view is not None and view.rule.is_current
+    assert "the turn after it is hidden" in view.rule.text
+
+
+def test_a_rule_only_v13_has_is_stamped_v13(db: CardsDB) -> None:
+    view = db.rule("355.6")
+    assert view is not None and view.rule.stamp == "as of v1.3"
+    assert [p.number for p in view.parents] == ["355"]
+
+
+def test_parents_of_a_deep_rule_outermost_first(db: CardsDB) -> None:
+    view = db.rule("811.1.d.2")
+    assert view is not None
+    assert [p.number for p in view.parents] == ["811", "811.1", "811.1.d"]
+
+
+def test_unknown_numbers_and_versions(db: CardsDB) -> None:
+    assert db.rule("999.9") is None
+    assert db.rule("current 355.6") is None  # only v1.3 has it
+    assert db.rule("v1.3 811.1.d.2") is None
+    assert db.rule_exists("811.6") and db.rule_exists("811.6", V13_RULES_VERSION)
+    assert not db.rule_exists("422.3", CURRENT_RULES_VERSION)
+
+
+def test_words_find_the_best_rule_current_first(db: CardsDB) -> None:
+    view = db.rule("reaction turn after hidden")
+    assert view is not None and view.rule.number == "811.6" and view.rule.is_current
+    found = db.search_rules("Reaction facedown")
+    assert found and found[0].number == "811.6"
+    # the v1.3 811.6 is replaced by the current one; v1.3's superseded 422 rows never show
+    assert all(r.is_current for r in found if r.number == "811.6")
+    assert not [r for r in db.search_rules("discarding cost") if r.number.startswith("422")]
+
+
+@pytest.mark.parametrize(
+    "hostile",
+    [
+        "Jace's",
+        "AND",
+        '"',
+        "*",
+        "NEAR(",
+        "'; DROP TABLE rules; --",
+        "hidden OR",
+        "NOT reaction",
+        "^",
+        "a:b",
+        "(",
+        ")",
+    ],
+)
+def test_fts_input_is_harmless(db: CardsDB, db_path: Path, hostile: str) -> None:
+    db.search_rules(hostile)
+    db.rule(hostile)
+    db.rulings(hostile)
+    db.autocomplete_rules(hostile)
+    db.find_card(hostile)
+    with sqlite3.connect(db_path) as check:
+        assert check.execute("SELECT COUNT(*) FROM rules").fetchone()[0] > 0
+
+
+def test_autocomplete_rules_by_number_and_words(db: CardsDB) -> None:
+    by_number = db.autocomplete_rules("811.1")
+    assert by_number[0] == (
+        "811.1 Hidden is a keyword that acts as a prerequisite to perform the Hide Discretionary Action.",
+        "811.1",
+    )
+    assert [value for _, value in by_number][:3] == ["811.1", "811.1.d", "811.1.d.2"]
+    assert all(len(label) <= 100 and len(value) <= 100 for label, value in db.autocomplete_rules(""))
+    assert len(db.autocomplete_rules("")) <= 25
+    by_words = [value for _, value in db.autocomplete_rules("hidd")]
+    assert "811" in by_words
+    assert "v1.3 811" not in by_words  # the current 811 replaces it
+    assert all(not value.startswith("422.3") for _, value in db.autocomplete_rules("422"))
+
+
+def test_a_heading_named_by_the_words_comes_first(db: CardsDB) -> None:
+    hide = db.rule("hide")
+    assert hide is not None and (hide.rule.number, hide.rule.version) == ("422", CURRENT_RULES_VERSION)
+    hidden = db.search_rules("Hidden")
+    assert (hidden[0].number, hidden[0].version) == ("811", CURRENT_RULES_VERSION)
+    # v1.3's Discard has no current counterpart here: it is found, under its v1.3 label and with the note
+    discard = db.rule("discard")
+    assert discard is not None and (discard.rule.number, discard.rule.version) == ("422", V13_RULES_VERSION)
+    assert any("In the current rules 422 is Hide" in n for n in discard.notes)
+
+
+def test_autocomplete_short_number_prefixes(db: CardsDB) -> None:
+    values = [value for _, value in db.autocomplete_rules("42")]
+    assert values[:3] == ["422", "422.1", "422.2"]
+    assert "421" in values

@@ -1,0 +1,153 @@
+"""The card search syntax (cardsdb.search_syntax): parsing, messages for malformed queries, and the SQL it makes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from query_fixtures import make_query_db
+
+from cardsdb.errors import QuerySyntaxError
+from cardsdb.query import CardsDB
+from cardsdb.search_syntax import Term, parse, to_sql
+
+
+def test_prefixes_operators_quotes_and_negation() -> None:
+    terms = parse(
+        'kw:hidden t:spell d:ORDER e<=2 p>=1 m=3 o:"kill a unit" -tag:yordle set:ogn r:rare "hidden blade" zhonya'
+    )
+    assert terms == [
+        Term("keyword", "hidden", ":", False, "kw:hidden"),
+        Term("type", "spell", ":", False, "t:spell"),
+        Term("domain", "ORDER", ":", False, "d:ORDER"),
+        Term("energy", "2", "<=", False, "e<=2"),
+        Term("power", "1", ">=", False, "p>=1"),
+        Term("might", "3", "=", False, "m=3"),
+        Term("text", "kill a unit", ":", False, 'o:"kill a unit"'),
+        Term("tag", "yordle", ":", True, "-tag:yordle"),
+        Term("set", "ogn", ":", False, "set:ogn"),
+        Term("rarity", "rare", ":", False, "r:rare"),
+        Term("name", "hidden blade", ":", False, '"hidden blade"'),
+        Term("name", "zhonya", ":", False, "zhonya"),
+    ]
+
+
+def test_a_stat_with_a_colon_means_equal() -> None:
+    assert parse("e:2") == [Term("energy", "2", "=", False, "e:2")]
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("e<=x", "energy needs a number: e<=x"),
+        ("p>", "power needs a number: p>"),
+        ("foo:bar", "unknown search prefix 'foo:' in foo:bar; known: kw: t: d: o: tag: set: r:"),
+        ('o:"kill a unit', "unclosed quote"),
+        ("t:", "t: needs a value: t:"),
+        ("kw<3", "kw: takes a word, not a comparison: kw<3"),
+        ("x>2", "unknown stat 'x' in x>2"),
+        ("", "empty search"),
+        ("   ", "empty search"),
+        ("-", "nothing to search for after '-'"),
+    ],
+)
+def test_malformed_queries_name_the_bad_term(query: str, message: str) -> None:
+    with pytest.raises(QuerySyntaxError) as raised:
+        parse(query)
+    assert message in str(raised.value)
+    assert "\n" not in str(raised.value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("kwtdeopm:<=>-\" abc12'%_\\;")), max_size=30))
+def test_any_query_parses_or_raises_one_clear_error(query: str) -> None:
+    try:
+        terms = parse(query)
+    except QuerySyntaxError as error:
+        assert str(error) and "\n" not in str(error)
+        return
+    where, params = to_sql(terms)
+    assert where.count("?") == len(params)
+
+
+def test_the_sql_takes_every_value_as_a_parameter() -> None:
+    where, params = to_sql(parse('o:"\'; DROP TABLE cards; --" name%_'))
+    assert "DROP" not in where
+    assert any("DROP TABLE" in str(p) for p in params)
+    assert where.count("?") == len(params)
+
+
+# --- against a database ---------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> CardsDB:
+    return CardsDB.open(make_query_db(tmp_path_factory.mktemp("search") / "q.sqlite3"))
+
+
+def _names(db: CardsDB, query: str) -> list[str]:
+    return [c.name for c in db.search(query, limit=50).cards]
+
+
+def test_kw_t_d_finds_hidden_order_spells(db: CardsDB) -> None:
+    assert _names(db, "kw:hidden t:spell d:order") == ["Facebreaker", "Hidden Blade"]
+    assert _names(db, "KW:HIDDEN T:SPELL D:Order") == ["Facebreaker", "Hidden Blade"]
+
+
+def test_stats_compare_and_skip_cards_without_the_stat(db: CardsDB) -> None:
+    assert _names(db, "e>=3") == ["Blade of the Ruined King", "Stand United"]
+    assert _names(db, "m<2") == ["Teemo, Scout"]
+    assert "Bandle Tree" not in _names(db, "e<=2")
+    assert "Bandle Tree" in _names(db, "-e>=3")  # a negated stat also matches cards without it
+
+
+def test_text_tag_set_rarity_supertype_and_names(db: CardsDB) -> None:
+    assert _names(db, 'o:"kill a unit"') == ["Hidden Blade"]
+    assert _names(db, "tag:yordle -kw:hidden") == []
+    assert _names(db, "tag:yordle") == ["Teemo, Scout", "Teemo, Strategist"]
+    assert _names(db, "set:sfd") == ["Blade of the Ruined King"]
+    assert _names(db, "set:Spiritforged") == ["Blade of the Ruined King"]
+    assert _names(db, "r:epic") == ["Blade of the Ruined King", "Teemo, Strategist"]
+    assert _names(db, "t:champion") == ["Teemo, Scout", "Teemo, Strategist"]
+    assert _names(db, "blade") == ["Blade of the Ruined King", "Hidden Blade"]
+    assert _names(db, '"ruined king"') == ["Blade of the Ruined King"]
+    assert _names(db, "zhonyas") == ["Zhonya's Hourglass"]
+    assert _names(db, "-kw:hidden t:unit") == ["Pouty Poro"]
+
+
+def test_like_wildcards_in_text_are_literal(db: CardsDB) -> None:
+    assert _names(db, "o:%") == []
+    assert _names(db, "o:_") == []
+
+
+def test_total_counts_every_match_and_pages(db: CardsDB) -> None:
+    first = db.search("kw:hidden", limit=2)
+    second = db.search("kw:hidden", limit=2, offset=2)
+    assert first.total == second.total == 6
+    assert len(first.cards) == 2 and not {c.name for c in first.cards} & {c.name for c in second.cards}
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("t:spel", "unknown type 'spel' in t:spel; did you mean Spell?"),
+        ("d:ordr", "unknown domain 'ordr' in d:ordr; did you mean Order"),
+        ("kw:hiden", "unknown keyword 'hiden' in kw:hiden; did you mean Hidden"),
+        ("set:xyz", "unknown set 'xyz' in set:xyz"),
+    ],
+)
+def test_unknown_values_are_errors_with_suggestions(db: CardsDB, query: str, message: str) -> None:
+    with pytest.raises(QuerySyntaxError) as raised:
+        db.search(query)
+    assert message in str(raised.value)
+
+
+def test_real_kw_hidden_finds_the_33_hidden_cards(real_db: Path) -> None:
+    with CardsDB.open(real_db) as db:
+        result = db.search("kw:hidden", limit=100)
+        from_data = [c for c in result.cards if not c.partial]
+        assert len(from_data) == 33
+        assert all(c.has_keyword("Hidden") for c in result.cards)
+        spells = _names(db, "kw:hidden t:spell d:order")
+        assert {"Hidden Blade", "Facebreaker"} <= set(spells)
+        assert all(db.get_card(n) is not None and db.get_card(n).is_type("Spell") for n in spells)  # type: ignore[union-attr]
