@@ -193,14 +193,18 @@ async def ask(line: str, handle: DatabaseHandle, settings: Settings) -> tuple[di
     if "[[" in text:
         from bot.cogs.messages import replies_for
         from bot.render import pack
+        from bot.views import SuggestionView
 
-        embeds = [e for reply in replies_for(bot.services, text) for e in reply.embeds]
+        replies = replies_for(bot.services, text)
+        embeds = [e for reply in replies for e in reply.embeds]
+        suggestions = [s for reply in replies for s in reply.extras.get("suggestions") or ()]
+        components = SuggestionView(bot.services, suggestions).to_components() if suggestions else []
         groups = pack(embeds) or [[]]
         reply = {
             "content": None,
             "embeds": [e.to_dict() for e in groups[0]],
             "ephemeral": False,
-            "components": [],
+            "components": components,
             **(
                 {"followups": [{"embeds": [e.to_dict() for e in g]} for g in groups[1:]]}
                 if len(groups) > 1

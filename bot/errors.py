@@ -72,8 +72,6 @@ def describe(error: BaseException) -> tuple[str, bool]:
         return NOT_AVAILABLE, True
     if isinstance(error, CardsDBError | UserError):
         return str(error), True
-    if type(error).__name__ in ("ScenarioError", "ScenarioCodeError"):
-        return str(error), True
     if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
         return str(error), True
     return "Something went wrong answering that. It has been logged; please try again.", False

@@ -67,6 +67,16 @@ class _Setup:
             synced = await self.tree.sync()
             log.info("synced %d commands with Discord", len(synced))
 
+    async def on_ready(self: Any) -> None:
+        shards = getattr(self, "shard_ids", None)
+        log.info(
+            "ready as %s in %d servers (shards %s of %s)",
+            self.user,
+            len(self.guilds),
+            shards if shards is not None else "all",
+            getattr(self, "shard_count", None) or 1,
+        )
+
 
 class RulesBot(_Setup, commands.Bot):
     services: Services

@@ -201,7 +201,9 @@ async def test_unknown_card_in_hidden_commands_suggests_names(harness: Any, card
     assert result.embeds[0]["title"] == "Unknown card"
 
 
-async def test_every_hidden_verdict_carries_a_scenario_code_that_replays_it(harness: Any, cards: CardsDB) -> None:
+async def test_every_hidden_verdict_carries_a_scenario_code_that_replays_it(
+    harness: Any, cards: CardsDB
+) -> None:
     first = await harness.command("hidden play", {"card": "Hidden Blade", "hidden_this_turn": True})
     position = first.embeds[1]["description"]
     code = re.search(r"`(rb1\.[A-Za-z0-9_-]+)`", position)

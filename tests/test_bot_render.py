@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot_harness_fixtures import (
@@ -12,6 +13,8 @@ from bot_harness_fixtures import (
     RULE_V13_421,
     RULING,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot import limits, render
 from bot.symbols import Symbols
@@ -222,3 +225,55 @@ def test_user_text_is_escaped_when_echoed() -> None:
     assert "@everyone" not in text.replace("@\u200beveryone", "")
     assert "\\*\\*bold\\*\\*" in text
     assert "\u202e" not in text
+
+
+_words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=0, max_size=3000)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    text=_words,
+    tags=st.lists(st.text(alphabet="abcxyz", min_size=1, max_size=40), max_size=40),
+    notes=st.lists(_words, max_size=5),
+)
+def test_any_card_fits_discords_limits(text: str, tags: list[str], notes: list[str]) -> None:
+    card = replace(
+        HIDDEN_BLADE, name="N" * 300, text=text, text_raw=text, tags=tuple(tags), notes=tuple(notes)
+    )
+    errata = [Errata(card.name, text, None, "errata " * 50, "2026-01-01", None)] * 3
+    _fits(render.card_embeds(card, errata=errata, facedown=HIDDEN_BLADE_PROFILE))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    summary=_words,
+    becauses=st.lists(_words, min_size=1, max_size=30),
+    targets=st.lists(st.text(alphabet="abc@ ", min_size=1, max_size=90), max_size=60),
+)
+def test_any_verdict_fits_discords_limits(summary: str, becauses: list[str], targets: list[str]) -> None:
+    answer = {
+        "ask": "play_hidden",
+        "legal": False,
+        "summary": summary,
+        "checks": [
+            {"ok": i % 2 == 0, "code": "c", "rules": ["811.1.b"], "because": b}
+            for i, b in enumerate(becauses)
+        ],
+        "choices": [
+            {
+                "choice": "a unit",
+                "restricted_to": "X",
+                "rules": ["811.1.d"],
+                "legal": targets,
+                "excluded": [{"target": t, "rules": ["811.1.d.2"], "because": "elsewhere"} for t in targets],
+            }
+        ],
+        "effects": [{"rules": ["811.2"], "text": b} for b in becauses],
+        "citations": ["811.1.b", "811.1.d"],
+        "rules_version": CURRENT_RULES_VERSION,
+    }
+    embeds = render.verdict_embeds(
+        answer, position="turn: 1\n" * 600, code="rb1." + "A" * 3000, assumed=becauses
+    )
+    assert embeds[0].title is not None and embeds[0].title.split(":")[0] == "No"
+    _fits(embeds)

@@ -32,7 +32,7 @@ class Cards(commands.Cog):
         reply = answers.search_reply(services, query)
         total = int(reply.extras["total"])
         pager = None
-        if total > len(reply.embeds) and total > PAGE_SIZE:
+        if total > PAGE_SIZE:
             pager = SearchPager(
                 services, query=reply.extras["query"], page=0, total=total, owner_id=interaction.user.id
             )
