@@ -195,7 +195,8 @@ def _keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[l
                 values[k.name].append(k.value)
         for name, vals in values.items():
             card_keywords.append({"card_id": card.id, "keyword": name, "value": ", ".join(vals) or None})
-            counts[name] = counts.get(name, 0) + 1
+            if not card.partial:  # cards known only from the seeds stay out of the data counts
+                counts[name] = counts.get(name, 0) + 1
             if name not in reminders:
                 reminder = cardtext.reminder_text(card.text_raw, name)
                 if reminder:
@@ -283,6 +284,12 @@ def _rule_rows(overlay: project_data.Overlay, v13: Sequence[rules_v13.V13Rule]) 
 # --- rulings -------------------------------------------------------------------------------------------
 
 
+SEED_TITLES = {
+    "keyword-page": "Riftbound keyword page, Hidden",
+    "article": "Hiding cards and playing them from Hidden (article)",
+}
+
+
 def _claim_rows(
     claims: Sequence[project_data.Claim],
     current: frozenset[str],
@@ -338,7 +345,7 @@ def _claim_rows(
                 "answer": claim.answer,
                 "source": "seed",
                 "source_id": claim.source,
-                "source_title": f"seed: {claim.source} ({claim.section})",
+                "source_title": f"{SEED_TITLES.get(claim.source, claim.source)}: {claim.section}",
                 "date": CURRENT_RULES_VERSION,
                 "url": None,
                 "rules": _dump(list(claim.rules)),

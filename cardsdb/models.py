@@ -169,6 +169,7 @@ class KeywordInfo:
     cards_with: tuple[str, ...] = ()
     cards_referring: tuple[str, ...] = ()
     rulings: tuple[Ruling, ...] = ()
+    seed_only: tuple[str, ...] = ()  # cards known only from the seeds that have it, kept out of the counts
 
 
 @dataclass(frozen=True)

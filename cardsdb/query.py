@@ -516,14 +516,13 @@ class CardsDB:
         row = rows[0]
         keyword = str(row["name"])
         rules = self._keyword_rules(row["rule"]) if row["rule"] else []
-        with_it = [
-            str(r[0])
-            for r in self._rows(
-                "SELECT DISTINCT c.name FROM cards c JOIN card_keywords ck ON ck.card_id = c.id "
-                "WHERE ck.keyword = ? COLLATE NOCASE ORDER BY c.name COLLATE NOCASE",
-                [keyword],
-            )
-        ]
+        having = self._rows(
+            "SELECT DISTINCT c.name, c.partial FROM cards c JOIN card_keywords ck ON ck.card_id = c.id "
+            "WHERE ck.keyword = ? COLLATE NOCASE ORDER BY c.name COLLATE NOCASE",
+            [keyword],
+        )
+        with_it = [str(r["name"]) for r in having if not r["partial"]]
+        seed_only = [str(r["name"]) for r in having if r["partial"]]
         pattern = re.compile(rf"\b{re.escape(keyword)}\b", re.IGNORECASE)
         escaped = keyword.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         referring = [
@@ -532,7 +531,7 @@ class CardsDB:
                 "SELECT name, text FROM cards WHERE text LIKE ? ESCAPE '\\' ORDER BY name COLLATE NOCASE",
                 [f"%{escaped}%"],
             )
-            if r["name"] not in with_it and pattern.search(r["text"] or "")
+            if r["name"] not in with_it and r["name"] not in seed_only and pattern.search(r["text"] or "")
         ]
         rulings = self._rulings_fts(keyword, 5)
         if rules:
@@ -544,6 +543,7 @@ class CardsDB:
             reminder=row["reminder"],
             cards_with=tuple(with_it),
             cards_referring=tuple(referring),
+            seed_only=tuple(seed_only),
             rulings=tuple(rulings[:8]),
         )
 

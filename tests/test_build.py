@@ -75,7 +75,7 @@ def test_card_keywords_with_values(conn: sqlite3.Connection) -> None:
     assert rows[("wuju-master", "Level")] == "6, 11"
     hidden = _one(conn, "SELECT * FROM keywords WHERE name = 'Hidden'")
     assert hidden["rule"] == "811" and hidden["kind"] == "keyword"
-    assert hidden["card_count"] == 12  # 11 data cards + Elnuk Herd from the seeds
+    assert hidden["card_count"] == 11  # the data cards; Elnuk Herd (seeds only) stays out of the count
     assert hidden["reminder"].startswith("Hide now for any power")
     assert _one(conn, "SELECT kind FROM keywords WHERE name = '>'")["kind"] == "token"
 

@@ -80,7 +80,7 @@ def cited_rules_embeds(views: Sequence[RuleView], missing: Sequence[str] = ()) -
 
 
 def ruling_source(ruling: Ruling) -> str:
-    kind = {"official": "Official", "community": "Community (not official)", "seed": "Rules article"}.get(
+    kind = {"official": "Official", "community": "Community (not official)", "seed": "From the seed documents"}.get(
         ruling.source, ruling.source.capitalize()
     )
     return f"{kind}: {ruling.source_title}" if ruling.source_title else kind
@@ -125,6 +125,8 @@ def keyword_embeds(info: KeywordInfo, symbols: Symbols | None = None) -> list[di
     care = (
         "1 cares about it" if len(info.cards_referring) == 1 else f"{len(info.cards_referring)} care about it"
     )
+    if info.seed_only:
+        have += f" (plus {', '.join(info.seed_only)}, known only from the seed documents)"
     parts.append(f"{have}; {care}.")
     embed.description = limits.fit("\n\n".join(parts), limits.EMBED_DESCRIPTION)
     for rule in info.rules:

@@ -135,7 +135,12 @@ PHRASE = re.compile(_DET + r"\s+" + _ADJ + _NOUN + _TAIL, re.IGNORECASE)
 _TOKEN_PLAY = re.compile(
     r"\bplay (?:a|an|one|two|three|four) [^.]*?\b(?P<kind>unit|gear) tokens?\b[^.]*", re.IGNORECASE
 )
-_PLAY_EFFECT = re.compile(r"^When you play (?:me|this)(?P<cond>[^,]*),\s*(?P<body>.+)$", re.IGNORECASE)
+# "When you play me", and play triggers worded from the card's side: "When I defend or I'm played from [Hidden]".
+_PLAY_EFFECT = re.compile(
+    r"^When(?:ever)? (?:[^,]*?\bor )?(?:you play (?:me|this)|I'm played|I am played)(?P<cond>[^,]*),\s*(?P<body>.+)$",
+    re.IGNORECASE,
+)
+_FROM_HIDDEN = re.compile(r"\bfrom (?:\[Hidden\]|Hidden|facedown|face-down)", re.IGNORECASE)
 _OPTIONAL_COST = re.compile(r"you may (?:pay )?(?P<cost>.+?) as an additional cost", re.IGNORECASE)
 _MANDATORY_COST = re.compile(r"as an additional cost to play (?:me|this), (?P<cost>[^.]+)", re.IGNORECASE)
 
@@ -322,7 +327,7 @@ def parse_card(card: Card) -> CardChoices:
             continue
         play = _PLAY_EFFECT.match(text)
         if play:
-            trigger = play.group("cond").strip()
+            trigger = _FROM_HIDDEN.sub("from face down", play.group("cond").strip())
             for sentence in _split_sentences(play.group("body")):
                 choices.extend(parse_sentence(sentence, "play_effect", trigger))
                 units, gear = _unit_plays(sentence, "play_effect", trigger)

@@ -189,8 +189,8 @@ def hide_effects(card: Card, position: Position, label: str) -> list[Effect]:
         ),
         Effect(
             (r.HIDDEN_DEFINITION, r.GAINS_REACTION),
-            f"From turn {position.turn + 1} on, on any player's turn, it has Reaction and can be played from facedown "
-            f"ignoring its base cost; not on turn {position.turn}, when it was hidden.",
+            f"From turn {position.turn + 1} on, on any player's turn, it has Reaction: it can be played from facedown, "
+            f"ignoring its base cost, whenever a Reaction can be played; not on turn {position.turn}, when it was hidden.",
         ),
         Effect(
             (r.FACEDOWN_NO_CHARACTERISTICS, r.FACEDOWN_PRIVATE, r.FACEDOWN_IS_NOT_HIDDEN),

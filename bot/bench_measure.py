@@ -1,0 +1,142 @@
+"""Timing helpers for the benchmark: percentiles of many calls, async calls, and a cold start in a fresh process."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+Stats = dict[str, float]
+
+
+def percentiles(samples_ms: Sequence[float]) -> Stats:
+    """{"p50", "p99"} in milliseconds (nearest rank), rounded to microseconds."""
+    if not samples_ms:
+        return {"p50": math.nan, "p99": math.nan}
+    ordered = sorted(samples_ms)
+
+    def rank(p: float) -> float:
+        return ordered[min(len(ordered) - 1, max(0, math.ceil(p * len(ordered)) - 1))]
+
+    return {"p50": round(rank(0.50), 3), "p99": round(rank(0.99), 3)}
+
+
+def cycle(items: Sequence[T], count: int) -> list[T]:
+    """`count` items, going round `items` as often as needed (in order, so runs are comparable)."""
+    if not items:
+        return []
+    return [items[i % len(items)] for i in range(count)]
+
+
+def time_calls(fn: Callable[[T], object], inputs: Iterable[T], *, warmup: int = 20) -> Stats:
+    """Call fn on every input, after `warmup` untimed calls on the first inputs; p50 and p99 of one call."""
+    items = list(inputs)
+    for item in items[:warmup]:
+        fn(item)
+    samples: list[float] = []
+    clock = time.perf_counter_ns
+    for item in items:
+        start = clock()
+        fn(item)
+        samples.append((clock() - start) / 1e6)
+    return percentiles(samples)
+
+
+async def time_async_calls(
+    fn: Callable[[T], Awaitable[object]], inputs: Iterable[T], *, warmup: int = 10
+) -> Stats:
+    items = list(inputs)
+    for item in items[:warmup]:
+        await fn(item)
+    samples: list[float] = []
+    clock = time.perf_counter_ns
+    for item in items:
+        start = clock()
+        await fn(item)
+        samples.append((clock() - start) / 1e6)
+    return percentiles(samples)
+
+
+# The child of a cold start: import the bot, open the database, build the tree exactly as `python -m bot` does
+# (create_bot + setup_hook, through the harness instead of a Discord login), then answer a few commands the way a
+# server would, and report the wall-clock times and its own peak RSS as one JSON line.
+_COLD_CHILD = r"""
+import time
+started = time.time()
+import asyncio, json, resource, sys
+from pathlib import Path
+from bot.database import DatabaseHandle, open_cardsdb
+from bot.factory import create_bot
+from bot.harness import Harness
+from bot.settings import Settings
+
+async def main():
+    path = Path(sys.argv[1])
+    handle = DatabaseHandle(open_cardsdb(path), path=path)
+    bot = create_bot(Settings(db_path=path), handle, sharded=True)
+    harness = await Harness.start(bot, strict=False)
+    ready = time.time()
+    await harness.command("card", {"name": "Hidden Blade"})
+    first = time.time()
+    await harness.autocomplete("card", {"name": "hidd"}, "name")
+    await harness.command("rule", {"query": "811.1.d"})
+    await harness.command("ruling", {"query": "hidden"})
+    await harness.command("hidden play", {"card": "Hidden Blade"})
+    await harness.command("search", {"query": "kw:hidden t:spell"})
+    rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"started": started, "ready": ready, "first_answer": first, "rss_kb": rss_kb}))
+
+asyncio.run(main())
+"""
+
+
+def cold_start(db_path: Path, runs: int = 5) -> dict[str, Any]:
+    """Median over `runs` fresh processes: seconds until the command tree is ready and until the first answer.
+
+    Times run from just before the process is spawned, so interpreter start-up and every import count.
+    `rss_mb` is the largest peak resident set of those bot-like processes.
+    """
+    ready: list[float] = []
+    first: list[float] = []
+    rss_kb: list[int] = []
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    for _ in range(max(1, runs)):
+        spawned = time.time()
+        done = subprocess.run(
+            [sys.executable, "-c", _COLD_CHILD, str(db_path)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+            timeout=120,
+        )
+        lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+        if done.returncode != 0 or not lines:
+            tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            raise RuntimeError(f"the cold-start process failed: {tail}")
+        report = json.loads(lines[-1])
+        ready.append(report["ready"] - spawned)
+        first.append(report["first_answer"] - spawned)
+        rss_kb.append(int(report["rss_kb"]))
+    return {
+        "cold_start_s": round(statistics.median(ready), 3),
+        "first_answer_s": round(statistics.median(first), 3),
+        "rss_mb": round(max(rss_kb) / 1024, 1),
+        "runs": len(ready),
+    }
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident set (Linux reports kilobytes)."""
+    import resource
+
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
