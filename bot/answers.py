@@ -18,6 +18,7 @@ from bot import render
 from bot.errors import CardNotFound, UserError
 from bot.services import Services, engine_check
 from bot.text import echo
+from cardsdb import rule_numbers
 from cardsdb.errors import CardsDBError, NotFound
 from cardsdb.models import Card
 
@@ -120,6 +121,8 @@ def rule_reply(services: Services, query: str) -> Reply:
     text = _need(query, "a rule number (like 811.1.d) or some words")
     db = services.cards()
     view = db.rule(text)
+    if view is None and rule_numbers.looks_like_number(text):
+        raise NotFound(f"There is no rule {echo(text)} in the rules table.", db.suggest_rules(text))
     if view is None:
         found = list(db.search_rules(text, limit=10))
         if not found:

@@ -72,30 +72,39 @@ async def time_async_calls(
 _COLD_CHILD = r"""
 import time
 started = time.time()
-import asyncio, json, resource, sys
+import asyncio, dataclasses, json, resource, sys, tempfile
 from pathlib import Path
 from bot.database import DatabaseHandle, open_cardsdb
 from bot.factory import create_bot
 from bot.harness import Harness
 from bot.settings import Settings
+from bot.settings_store import SettingsStore
 
-async def main():
+async def main(scratch):
     path = Path(sys.argv[1])
     handle = DatabaseHandle(open_cardsdb(path), path=path)
-    bot = create_bot(Settings(db_path=path), handle, sharded=True)
+    settings = dataclasses.replace(Settings.from_env({}, need_token=False), db_path=path)
+    store = SettingsStore(Path(scratch) / "settings.sqlite3")
+    bot = create_bot(settings, handle, sharded=True, settings_store=store)
     harness = await Harness.start(bot, strict=False)
     ready = time.time()
-    await harness.command("card", {"name": "Hidden Blade"})
+    await harness.command("card", {"name": "Hidden Blade"}, user_id=1)
     first = time.time()
-    await harness.autocomplete("card", {"name": "hidd"}, "name")
-    await harness.command("rule", {"query": "811.1.d"})
-    await harness.command("ruling", {"query": "hidden"})
-    await harness.command("hidden play", {"card": "Hidden Blade"})
-    await harness.command("search", {"query": "kw:hidden t:spell"})
+    await harness.autocomplete("card", {"name": "hidd"}, "name", user_id=2)
+    await harness.command("rule", {"query": "811.1.d"}, user_id=3)
+    await harness.command("ruling", {"query": "hidden"}, user_id=4)
+    await harness.command("hidden play", {"card": "Hidden Blade"}, user_id=5)
+    await harness.command("search", {"query": "kw:hidden t:spell"}, user_id=6)
     rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    try:  # VmHWM: this process's own peak; ru_maxrss may carry the parent's over fork and exec
+        with open("/proc/self/status") as status:
+            rss_kb = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration, ValueError):
+        pass
     print(json.dumps({"started": started, "ready": ready, "first_answer": first, "rss_kb": rss_kb}))
 
-asyncio.run(main())
+with tempfile.TemporaryDirectory() as scratch:
+    asyncio.run(main(scratch))
 """
 
 

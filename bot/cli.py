@@ -45,6 +45,9 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
     cmds = sub.add_parser("commands", help="print the command tree as it would be synced")
     cmds.add_argument("--json", action="store_true")
+    from bot.bench_cli import add_arguments as add_bench_arguments
+
+    add_bench_arguments(sub.add_parser("bench", help="time lookups, the engine and commands beside naive baselines"))
     return parser
 
 
@@ -153,7 +156,9 @@ def format_text(reply: Mapping[str, Any]) -> str:
                 lines.append(f"-- {embed['footer']['text']}")
             lines.append("")
         buttons = [
-            c.get("label") for row in message.get("components") or () for c in row.get("components") or ()
+            c.get("label") or c.get("placeholder")
+            for row in message.get("components") or ()
+            for c in row.get("components") or ()
         ]
         if buttons:
             lines.append("Buttons: " + " | ".join(f"[{b}]" for b in buttons))
@@ -177,11 +182,22 @@ def _fail(message: str, as_json: bool) -> int:
 
 async def ask(line: str, handle: DatabaseHandle, settings: Settings) -> tuple[dict[str, Any], int]:
     """The reply to LINE, as the JSON of the interface contract, and the exit status (2: the reply is an error)."""
+    import tempfile
+    from pathlib import Path
+
     from bot.factory import create_bot
     from bot.harness import Harness
+    from bot.settings_store import SettingsStore
 
-    bot = create_bot(settings, handle, sharded=False)
-    harness = await Harness.start(bot, strict=False)
+    with tempfile.TemporaryDirectory(prefix="rb-ask-") as scratch:
+        # a throwaway settings store: `ask` answers as a server with default settings would (and /settings works)
+        store = SettingsStore(Path(scratch) / "settings.sqlite3")
+        bot = create_bot(settings, handle, sharded=False, settings_store=store)
+        harness = await Harness.start(bot, strict=False)
+        return await _ask_with(harness, bot, line)
+
+
+async def _ask_with(harness: Any, bot: Any, line: str) -> tuple[dict[str, Any], int]:
     text = line.strip()
     if text.startswith("/"):
         path, options = parse_command_line(harness.tree, text)
@@ -270,6 +286,10 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
             return _ask_main(args, env)
         if args.command == "commands":
             return _commands_main(args)
+        if args.command == "bench":
+            from bot.bench import main as bench_main
+
+            return bench_main(args, env)
         from bot.run import run
 
         return run(env, sync=args.sync)

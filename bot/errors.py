@@ -17,6 +17,7 @@ from discord import app_commands
 from bot import limits
 from bot.database import NOT_AVAILABLE
 from bot.render import error_embed, not_found_embed, pack
+from bot.text import safe_line
 from cardsdb.errors import CardsDBError, DatabaseUnavailable, NotFound
 
 if TYPE_CHECKING:
@@ -52,6 +53,11 @@ async def send(
     messages = pack(embeds) or [[]]
     if content is not None:
         content = limits.fit(content, limits.MESSAGE_CONTENT)
+    # Read on every send: only the first answer replaces the "thinking" message.
+    deferred = _deferred_in_public(interaction)
+    if ephemeral and deferred:
+        # The "thinking" message would become the answer, in public: remove it so the answer can be private.
+        await interaction.delete_original_response()
     for i, group in enumerate(messages):
         kwargs: dict[str, Any] = {"embeds": group, "ephemeral": ephemeral, "allowed_mentions": NONE}
         if i == 0 and content is not None:
@@ -62,6 +68,33 @@ async def send(
             await interaction.response.send_message(**kwargs)
         else:
             await interaction.followup.send(**kwargs)
+
+
+# interaction.extras key: the tree deferred with a public "thinking" message
+DEFERRED_PUBLIC = "deferred_public"
+
+
+def _deferred_in_public(interaction: discord.Interaction[Any]) -> bool:
+    """True once, for the first answer after the tree deferred in public."""
+    return bool(interaction.extras.pop(DEFERRED_PUBLIC, False))
+
+
+def discord_failure(error: BaseException) -> str | None:
+    """One line for a failure talking to Discord (expired interaction, rate limit, 5xx), else None."""
+    if isinstance(error, discord.RateLimited):
+        return f"rate limited by Discord (retry after {error.retry_after:.1f} s)"
+    if not isinstance(error, discord.HTTPException):
+        return None
+    line = f"Discord answered HTTP {error.status} (code {error.code}: {error.text or 'no message'})"
+    if error.code == 10062:
+        line += "; the interaction expired before the bot answered"
+    elif error.code == 50027:
+        line += "; the interaction token expired (follow-ups work for 15 minutes)"
+    elif error.status == 429:
+        line += "; rate limited"
+    elif error.status >= 500:
+        line += "; Discord is having trouble"
+    return line
 
 
 def describe(error: BaseException) -> tuple[str, bool]:
@@ -82,6 +115,12 @@ async def report_error(
 ) -> bool:
     """Answer the error privately; returns whether it was expected (bad input, database down) rather than a bug."""
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    failure = discord_failure(original)
+    if failure is not None:
+        # Nobody can be answered through a dead or throttled interaction: log it once, without a traceback.
+        what = f"/{interaction.command.qualified_name}" if interaction.command else "a button or form"
+        log.warning("could not answer %s: %s", what, failure)
+        return True
     if isinstance(original, sqlite3.Error) and services is not None:
         services.db.broken(f"{type(original).__name__}: {original}")
     if isinstance(original, DatabaseUnavailable) and services is not None:
@@ -95,10 +134,10 @@ async def report_error(
             view = SuggestionView(services, original.suggestions, owner_id=interaction.user.id)
         expected = True
     elif isinstance(original, NotFound):
-        embed, expected = error_embed(str(original), title="Not found"), True
+        embed, expected = error_embed(safe_line(str(original)), title="Not found"), True
     else:
         line, expected = describe(original)
-        embed = error_embed(line)
+        embed = error_embed(safe_line(line))
     if not expected:
         log.error(
             "command failed: %s",
@@ -107,6 +146,6 @@ async def report_error(
         )
     try:
         await send(interaction, [embed], ephemeral=True, view=view)
-    except discord.HTTPException:
-        log.warning("could not send the error reply")
+    except discord.HTTPException as failed:
+        log.warning("could not send the error reply: %s", discord_failure(failed))
     return expected

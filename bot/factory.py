@@ -13,10 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.cooldowns import Cooldowns
 from bot.database import DatabaseHandle
-from bot.errors import report_error
+from bot.errors import DEFERRED_PUBLIC, report_error
+from bot.server_settings import answers_public
 from bot.services import Services
 from bot.settings import Settings
+from bot.settings_store import SettingsStore
 from bot.symbols import Symbols
 
 log = logging.getLogger(__name__)
@@ -38,6 +41,22 @@ class BotTree(app_commands.CommandTree[Any]):
         if getattr(self, "watching", False):
             self.expected[interaction.id] = error
 
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Before any slash command runs: the asker's cooldown (autocomplete is exempt), then a deferral when the
+        answer may take over Discord's 3 seconds (search, a pasted scenario)."""
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        services: Services | None = getattr(self.client, "services", None)
+        if services is not None:
+            services.cooldowns.take(interaction.user.id)  # raises SlowDown: answered privately by on_error
+        if defer_first(interaction.data):
+            # Defer with the visibility the answer will have: a private "thinking" becomes a private answer.
+            public = services is None or answer_public(interaction.data, services, interaction.guild_id)
+            await interaction.response.defer(thinking=True, ephemeral=not public)
+            if public:
+                interaction.extras[DEFERRED_PUBLIC] = True
+        return True
+
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
@@ -46,6 +65,44 @@ class BotTree(app_commands.CommandTree[Any]):
             self.record_expected(interaction, error)
         else:
             self.record_unexpected(interaction, error)
+
+
+# Commands whose work may take over 2 seconds (a large scenario, a broad search), each with the option that must be
+# given for it to do that work (None: always). They defer first, so Discord shows "thinking" instead of timing out.
+DEFER_FIRST: dict[str, str | None] = {"search": None, "hidden scenario": "text"}
+
+
+def defer_first(data: Any) -> bool:
+    """Whether the command in an interaction's data is one of DEFER_FIRST, with its option given."""
+    if not isinstance(data, dict):
+        return False
+    names, options = _command_path(data)
+    path = " ".join(names)
+    if path not in DEFER_FIRST:
+        return False
+    needed = DEFER_FIRST[path]
+    return needed is None or any(o.get("name") == needed for o in options)
+
+
+def answer_public(data: Any, services: Services, guild_id: int | None) -> bool:
+    """Whether a deferred command's answer will be public: its `public` option, else the server's default (/search
+    answers are always public)."""
+    names, options = _command_path(data)
+    if names != ["hidden", "scenario"]:
+        return True
+    public = next((o.get("value") for o in options if o.get("name") == "public"), None)
+    return answers_public(services, guild_id, public if isinstance(public, bool) else None)
+
+
+def _command_path(data: Any) -> tuple[list[str], list[Any]]:
+    if not isinstance(data, dict):
+        return [], []
+    names = [str(data.get("name", ""))]
+    options = data.get("options") or []
+    while options and options[0].get("type") in (1, 2):  # subcommand group / subcommand
+        names.append(str(options[0].get("name", "")))
+        options = options[0].get("options") or []
+    return names, options
 
 
 class _Setup:
@@ -57,11 +114,12 @@ class _Setup:
         from bot.cogs.hidden import Hidden
         from bot.cogs.messages import Messages
         from bot.cogs.rules import Rules
+        from bot.cogs.settings import ServerSettings
 
         if getattr(self, "_cogs_added", False):
             return
         self._cogs_added = True
-        for cog in (Cards(), Rules(), Hidden(), Help(), Messages(self.services)):
+        for cog in (Cards(), Rules(), Hidden(), Help(), Messages(self.services), ServerSettings()):
             await self.add_cog(cog)
         if self.sync_commands_on_start:
             synced = await self.tree.sync()
@@ -96,11 +154,17 @@ def intents(settings: Settings) -> discord.Intents:
 
 
 def create_bot(
-    settings: Settings, db: DatabaseHandle, *, sharded: bool, intents_override: discord.Intents | None = None
+    settings: Settings,
+    db: DatabaseHandle,
+    *,
+    sharded: bool,
+    intents_override: discord.Intents | None = None,
+    settings_store: SettingsStore | None = None,
 ) -> RulesBot | ShardedRulesBot:
     """A bot with every command on its tree; call `await bot.setup_hook()` (login does) to add the cogs.
 
     `intents_override` is for tests: dpytest needs the member cache that production does not ask for.
+    `settings_store`: the per-server settings (/settings); without it every server gets the defaults.
     """
     kwargs: dict[str, Any] = {
         "command_prefix": commands.when_mentioned,
@@ -118,5 +182,10 @@ def create_bot(
         bot = ShardedRulesBot(**kwargs)
     else:
         bot = RulesBot(**kwargs)
-    bot.services = Services(db=db, symbols=Symbols(settings.emoji))
+    bot.services = Services(
+        db=db,
+        symbols=Symbols(settings.emoji),
+        cooldowns=Cooldowns(settings.cooldown_rate, settings.cooldown_per),
+        settings_store=settings_store,
+    )
     return bot

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import itertools
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -159,6 +160,8 @@ class _Recorder:
 
     def __init__(self) -> None:
         self.results: dict[str, Result] = {}  # by interaction token
+        # Answered interactions, kept a while so that a later edit (a view timing out) is still recorded on its Result.
+        self.finished: OrderedDict[str, Result] = OrderedDict()
 
     def _message(
         self, token: str, payload: Mapping[str, Any] | None, *, message_id: int | None = None
@@ -197,7 +200,7 @@ class _Recorder:
         return message
 
     def _result(self, token: str) -> Result:
-        result = self.results.get(token)
+        result = self.results.get(token) or self.finished.get(token)
         if result is None:
             raise HarnessError(f"a response for an interaction the harness did not send ({token[:12]})")
         return result
@@ -260,7 +263,11 @@ class _Recorder:
         self, application_id: int, token: str, *, payload: Any = None, **_: Any
     ) -> dict[str, Any]:
         result = self._result(token)
-        message = self._message(token, payload)
+        # "@original" is the message the component was on after an update (7), else the first response
+        original: int | None = result.source_message_id if result.response_type == 7 else None
+        if original is None and result.sent and result.sent[0].kind == "response":
+            original = int(result.sent[0].message["id"])
+        message = self._message(token, payload, message_id=original)
         result.sent.append(Sent("edit", message))
         return message
 
@@ -332,7 +339,9 @@ class Harness:
 
     # ---- payloads -----------------------------------------------------------------------------------------
 
-    def _base(self, kind: int, data: Mapping[str, Any], user_id: int) -> tuple[dict[str, Any], Result]:
+    def _base(
+        self, kind: int, data: Mapping[str, Any], user_id: int, permissions: int | None = None
+    ) -> tuple[dict[str, Any], Result]:
         interaction_id = _snowflake()
         token = f"harness-{interaction_id}"
         result = Result(interaction_id, token)
@@ -363,7 +372,7 @@ class Harness:
                 "deaf": False,
                 "mute": False,
                 "flags": 0,
-                "permissions": "2147483647",
+                "permissions": str(2147483647 if permissions is None else permissions),
             },
             "app_permissions": "2147483647",
             "locale": "en-US",
@@ -416,13 +425,21 @@ class Harness:
     # ---- driving ------------------------------------------------------------------------------------------
 
     async def command(
-        self, path: str, options: Mapping[str, Any] | None = None, *, user_id: int = DEFAULT_USER_ID
+        self,
+        path: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        user_id: int = DEFAULT_USER_ID,
+        permissions: int | None = None,
     ) -> Result:
-        """Run a slash command (`"hidden hide"`, `{"card": "Hidden Blade"}`) end to end through the tree."""
+        """Run a slash command (`"hidden hide"`, `{"card": "Hidden Blade"}`) end to end through the tree.
+
+        `permissions`: the member's permission bits in the channel (default: all), as Discord sends them.
+        """
         await self._setup()
         names, command = self._resolve(path)
         data = self._nest(names, self._option_list(command, options or {}, None))
-        payload, result = self._base(2, data, user_id)
+        payload, result = self._base(2, data, user_id, permissions)
         await self._run_command(payload, result)
         return result
 
@@ -449,9 +466,11 @@ class Harness:
         self._finish(result)
 
     def _finish(self, result: Result) -> None:
-        self.recorder.results.pop(
-            result.token, None
-        )  # every callback has been awaited: nothing more will come
+        # every callback has been awaited; only a view's timeout may still edit the message later
+        self.recorder.results.pop(result.token, None)
+        self.recorder.finished[result.token] = result
+        while len(self.recorder.finished) > 256:
+            self.recorder.finished.popitem(last=False)
         unexpected = getattr(self.tree, "unexpected", {})
         result.error = unexpected.pop(result.interaction_id, None)
         result.user_error = getattr(self.tree, "expected", {}).pop(result.interaction_id, None)
@@ -488,6 +507,42 @@ class Harness:
         payload["message"] = sent.message
         result.source_message_id = int(sent.message["id"])
         await self._dispatch(payload, result, lambda store, i: store.dispatch_view(2, button["custom_id"], i))
+        return result
+
+    async def select(
+        self,
+        sent: Sent,
+        values: Sequence[str],
+        *,
+        custom_id: str | None = None,
+        placeholder: str | None = None,
+        user_id: int = DEFAULT_USER_ID,
+    ) -> Result:
+        """Choose `values` in a select menu of a message the bot sent (by custom_id or placeholder; else the first)."""
+        await self._setup()
+        menus = [c for row in sent.components for c in row.get("components") or () if c.get("type") == 3]
+        menu = next(
+            (
+                m
+                for m in menus
+                if (custom_id is None or m.get("custom_id") == custom_id)
+                and (placeholder is None or m.get("placeholder") == placeholder)
+            ),
+            None,
+        )
+        if menu is None:
+            raise HarnessError(f"no select menu {placeholder or custom_id or ''!r} on that message")
+        if menu.get("disabled"):
+            raise HarnessError(f"the select menu {menu.get('placeholder')!r} is disabled")
+        offered = {str(o.get("value")) for o in menu.get("options") or ()}
+        if not set(values) <= offered:
+            missing = sorted(set(values) - offered)
+            raise HarnessError(f"{missing} are not options of that menu ({sorted(offered)})")
+        data = {"custom_id": menu["custom_id"], "component_type": 3, "values": list(values)}
+        payload, result = self._base(3, data, user_id)
+        payload["message"] = sent.message
+        result.source_message_id = int(sent.message["id"])
+        await self._dispatch(payload, result, lambda store, i: store.dispatch_view(3, menu["custom_id"], i))
         return result
 
     async def submit_modal(

@@ -58,8 +58,11 @@ def run(env: Mapping[str, str], *, sync: bool = False) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     from bot.factory import create_bot
+    from bot.settings_store import SettingsStore, settings_path
 
-    bot = create_bot(settings, handle, sharded=True)
+    # created when missing; a corrupt file is kept aside and replaced by defaults
+    store = SettingsStore(settings_path(env))
+    bot = create_bot(settings, handle, sharded=True, settings_store=store)
     bot.sync_commands_on_start = sync
     assert settings.token is not None
     if not settings.message_content:

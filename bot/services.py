@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from bot.cooldowns import Cooldowns
 from bot.database import CardsLookup, DatabaseHandle
 from bot.symbols import Symbols
+
+if TYPE_CHECKING:
+    from bot.settings_store import SettingsStore
 
 
 @dataclass
@@ -15,6 +19,10 @@ class Services:
     db: DatabaseHandle
     symbols: Symbols = field(default_factory=Symbols)
     _meta: dict[str, str] | None = None
+    # per-user cooldowns (bot/cooldowns.py); rate 0 (the default here, as in tests) is off
+    cooldowns: Cooldowns = field(default_factory=lambda: Cooldowns(rate=0))
+    # per-server settings (/settings); None: every server gets the defaults (bot/server_settings.py)
+    settings_store: SettingsStore | None = None
 
     def cards(self) -> CardsLookup:
         return self.db.get()

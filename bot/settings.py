@@ -50,9 +50,12 @@ class Settings:
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs; None = all
     emoji: Mapping[str, str] = field(default_factory=dict)
     message_content: bool = True  # needed for [[Card Name]] in messages
+    cooldown_rate: int = 0  # asks per user per `cooldown_per` seconds; 0 is off (from_env turns it on)
+    cooldown_per: float = 10.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *, need_token: bool = True) -> Settings:
+        from bot.cooldowns import parse_cooldown
         from bot.symbols import parse_emoji_setting
 
         raw_token = (env.get("DISCORD_TOKEN") or "").strip()
@@ -74,6 +77,10 @@ class Settings:
             emoji = parse_emoji_setting(env.get("RIFTBOUND_EMOJI"))
         except ValueError as error:
             raise SettingsError(str(error)) from None
+        try:
+            cooldown_rate, cooldown_per = parse_cooldown(env.get("RIFTBOUND_COOLDOWN"))
+        except ValueError as error:
+            raise SettingsError(str(error)) from None
         return cls(
             token=Secret(raw_token) if raw_token else None,
             db_path=paths.db_path(env),
@@ -85,6 +92,8 @@ class Settings:
             message_content=(
                 env.get("MESSAGE_CONTENT_INTENT", "1").strip().lower() not in ("0", "false", "no")
             ),
+            cooldown_rate=cooldown_rate,
+            cooldown_per=cooldown_per,
         )
 
 

@@ -29,3 +29,10 @@ def echo(text: str, limit: int = 100) -> str:
     if len(cleaned) > limit:
         cleaned = cleaned[: limit - 1].rstrip() + "…"
     return discord.utils.escape_mentions(discord.utils.escape_markdown(cleaned))
+
+
+def safe_line(text: str) -> str:
+    """An error line that may quote user text: one line, no control or bidi characters, mentions escaped, no code
+    fence left open (markdown the line itself uses, like `code` or **bold**, is kept)."""
+    cleaned = " ".join(strip_unsafe(text).split())
+    return discord.utils.escape_mentions(cleaned.replace("```", "`\u200b`\u200b`"))

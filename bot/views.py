@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot import answers, limits, render
-from bot.errors import NONE, report_error, send
+from bot.errors import DEFERRED_PUBLIC, NONE, report_error, send
 from bot.services import Services
 
 VIEW_TIMEOUT = 600.0
@@ -102,9 +102,15 @@ class SearchPager(BaseView):
 
     async def _show(self, interaction: discord.Interaction[Any], page: int) -> None:
         reply = answers.search_reply(self.services, self.query, page)
+        shown = self.page, self.total
         self.page, self.total = page, int(reply.extras["total"])
         self._sync_buttons()
-        await interaction.response.edit_message(embeds=reply.embeds, view=self, allowed_mentions=NONE)
+        try:
+            await interaction.response.edit_message(embeds=reply.embeds, view=self, allowed_mentions=NONE)
+        except discord.HTTPException:  # the message still shows the old page: page on from there next time
+            self.page, self.total = shown
+            self._sync_buttons()
+            raise
 
     @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
     async def previous(self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]) -> None:
@@ -146,6 +152,14 @@ class ScenarioModal(discord.ui.Modal, title="Ask the Hidden engine"):
     def __init__(self, services: Services) -> None:
         super().__init__(timeout=VIEW_TIMEOUT)
         self.services = services
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        # Runs before on_submit (here or in a subclass): checking a pasted position may take a while, so
+        # Discord shows "thinking" first; an error after this still answers privately (bot.errors.send).
+        if self.scenario.value.strip():
+            await interaction.response.defer(thinking=True)
+            interaction.extras[DEFERRED_PUBLIC] = True
+        return True
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         reply = answers.scenario_reply(self.services, self.scenario.value)

@@ -176,22 +176,13 @@ def _view_text(view: RuleView) -> str:
     return "\n".join(lines)
 
 
-def _rule_suggestions(db: CardsDB, query: str) -> list[str]:
-    ref = rule_numbers.parse_rule_ref(query)
-    if ref is None:
-        return []
-    parent = rule_numbers.parent_of(ref.number)
-    nearby = [value for _, value in db.autocomplete_rules(parent or ref.number[:2], limit=25)]
-    return nearby[:5]
-
-
 def cmd_rule(args: argparse.Namespace) -> int:
     query = _query(args)
     with _open(args) as db:
         view = db.rule(query)
         if view is None:
             what = "no rule numbered" if rule_numbers.looks_like_number(query) else "no rule matches"
-            raise NotFound(f'{what} "{query}".', _rule_suggestions(db, query))
+            raise NotFound(f'{what} "{query}".', db.suggest_rules(query))
         if args.json:
             _print_json(view_dict(view))
         else:

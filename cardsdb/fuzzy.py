@@ -10,6 +10,8 @@ score; the best key of each name counts.
 
 from __future__ import annotations
 
+import bisect
+import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -80,7 +82,20 @@ class NameIndex:
         self._by_initial: dict[str, list[int]] = {}
         for index, key in enumerate(self._compact):
             self._by_initial.setdefault(key[:1], []).append(index)
-        self._plain = [(name, normalize(name)) for name in self.names]
+        # Autocomplete looks prefixes up by bisection in sorted lists (name run together; each later word onwards
+        # of the name), so its cost hardly grows with the pool: a scan of every name grew linearly.
+        compact_entries: list[tuple[str, int]] = []
+        suffix_entries: list[tuple[str, int]] = []
+        for position, name in enumerate(self.names):
+            words = normalize(name).split()
+            compact_entries.append(("".join(words), position))
+            suffix_entries.extend((" ".join(words[i:]), position) for i in range(1, len(words)))
+        compact_entries.sort()
+        suffix_entries.sort()
+        self._compact_sorted = [k for k, _ in compact_entries]
+        self._compact_position = [p for _, p in compact_entries]
+        self._suffix_sorted = [k for k, _ in suffix_entries]
+        self._suffix_position = [p for _, p in suffix_entries]
 
     def __len__(self) -> int:
         return len(self.names)
@@ -148,20 +163,26 @@ class NameIndex:
         query = normalize(text)
         if not query:
             return self.names[:limit]
-        compact = query.replace(" ", "")
-        starts: list[str] = []
-        contains: list[str] = []
-        for name, key in self._plain:
-            if key.startswith(query) or key.replace(" ", "").startswith(compact):
-                starts.append(name)
-            elif f" {query}" in f" {key}":
-                contains.append(name)
-        chosen = list(dict.fromkeys(starts + contains))
+        # Names whose compact form starts with the compact query (this covers the name starting with the query),
+        # then names with a later word starting the query; each group in name order.
+        starts = set(_prefixed(self._compact_sorted, self._compact_position, query.replace(" ", "")))
+        first = heapq.nsmallest(limit, starts)
+        if len(first) < limit:
+            later = set(_prefixed(self._suffix_sorted, self._suffix_position, query)) - starts
+            first += heapq.nsmallest(limit - len(first), later)
+        chosen = [self.names[i] for i in first]
         if len(chosen) < limit:
             for scored in self.match(text, limit=limit):
                 if scored.score >= 55.0 and scored.name not in chosen:
                     chosen.append(scored.name)
         return chosen[:limit]
+
+
+def _prefixed(keys: list[str], positions: list[int], prefix: str) -> list[int]:
+    """The positions of the sorted `keys` that start with prefix (a slice found by bisection)."""
+    low = bisect.bisect_left(keys, prefix)
+    high = bisect.bisect_left(keys, prefix + "\uffff", low)
+    return positions[low:high]
 
 
 def close_names(candidates: Sequence[str], text: str, limit: int = 3, minimum: float = 60.0) -> list[str]:

@@ -64,13 +64,16 @@ def _v1_checksum(data: bytes) -> bytes:
 
 
 def canonical_json(scenario: Mapping[str, Any]) -> str:
-    """The one JSON text of a scenario: keys sorted, no spaces, UTF-8 kept. Raises ScenarioCodeError for non-JSON data."""
+    """The JSON text of a scenario: keys in their order (battlefields keep theirs), no spaces, UTF-8 kept.
+
+    Raises ScenarioCodeError for non-JSON data.
+    """
     if not isinstance(scenario, Mapping):
         raise ScenarioCodeError(
             f"cannot make a scenario code: a scenario is a mapping, not {_kind(scenario)}"
         )
     _check_jsonable(scenario, "scenario")
-    return json.dumps(scenario, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return json.dumps(scenario, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def _check_jsonable(value: object, where: str) -> None:

@@ -18,7 +18,7 @@ TOTAL_CHARACTERS = 4000  # name, description and option names/descriptions/choic
 CONTRACT = {
     "card": ["name"],
     "keyword": ["name"],
-    "rule": ["query"],
+    "rule": ["query", "public"],
     "ruling": ["query"],
     "search": ["query"],
     "help": [],
@@ -31,10 +31,15 @@ CONTRACT = {
         "control_battlefield",
         "facedown_there",
         "can_pay",
+        "public",
     ],
-    "hidden play": ["card", "hidden_this_turn", "your_turn", "chain_open", "control_battlefield"],
-    "hidden targets": ["card"],
-    "hidden scenario": ["text"],
+    "hidden play": ["card", "hidden_this_turn", "your_turn", "chain_open", "control_battlefield", "public"],
+    "hidden targets": ["card", "public"],
+    "hidden scenario": ["text", "public"],
+    "settings show": [],
+    "settings set": ["card_lookups", "public_by_default", "symbol_style"],
+    "settings emoji": ["symbol", "emoji"],
+    "settings reset": [],
 }
 
 
@@ -120,4 +125,13 @@ def test_commands_json_prints_the_tree_without_a_token_or_database(tmp_path: Any
     )
     assert done.returncode == 0, done.stderr
     printed = json.loads(done.stdout)
-    assert {c["name"] for c in printed} == {"card", "keyword", "rule", "ruling", "search", "hidden", "help"}
+    assert {c["name"] for c in printed} == {
+        "card",
+        "keyword",
+        "rule",
+        "ruling",
+        "search",
+        "hidden",
+        "help",
+        "settings",
+    }

@@ -124,12 +124,12 @@ def test_sizable_scenario_round_trips_within_discord_limits() -> None:
     assert decode(code) == scenario
 
 
-def test_key_order_does_not_change_the_code() -> None:
+def test_key_order_is_kept_so_a_replay_lists_battlefields_as_written() -> None:
     reordered = json.loads(json.dumps(EXAMPLE))
-    reordered = dict(reversed(list(reordered.items())))
-    reordered["me"] = dict(reversed(list(reordered["me"].items())))
-    assert list(reordered) != list(EXAMPLE)
-    assert encode(reordered) == encode(EXAMPLE)
+    reordered["battlefields"] = dict(reversed(list(reordered["battlefields"].items())))
+    assert list(reordered["battlefields"]) != list(EXAMPLE["battlefields"])
+    assert list(decode(encode(reordered))["battlefields"]) == list(reordered["battlefields"])
+    assert encode(json.loads(json.dumps(EXAMPLE))) == encode(EXAMPLE)
 
 
 def test_tuples_encode_as_lists() -> None:

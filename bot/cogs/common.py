@@ -21,8 +21,11 @@ log = logging.getLogger(__name__)
 
 
 def services_of(interaction: discord.Interaction[Any]) -> Services:
+    """The bot's services as the interaction's server sees them (its symbol style, from /settings)."""
+    from bot.server_settings import services_for
+
     services: Services = interaction.client.services
-    return services
+    return services_for(services, interaction.guild_id)
 
 
 def to_choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:

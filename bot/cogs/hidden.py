@@ -9,8 +9,26 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import answers
-from bot.cogs.common import answer, card_names, services_of
+from bot.builder import PositionBuilder
+from bot.cogs.common import card_names, services_of
+from bot.judge import send_answer
+from bot.services import Services
 from bot.views import ScenarioModal
+
+PUBLIC = "Show the answer to everyone? (default: this server's setting)"
+
+
+class ScenarioForm(ScenarioModal):
+    """The scenario modal, answering privately or publicly as the asker chose."""
+
+    def __init__(self, services: Services, public: bool | None) -> None:
+        super().__init__(services)
+        self.public = public
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        reply = answers.scenario_reply(self.services, self.scenario.value)
+        await send_answer(interaction, self.services, reply, public=self.public)
+
 
 ZONES = [
     app_commands.Choice(name="hand", value="hand"),
@@ -36,6 +54,7 @@ class Hidden(
         control_battlefield="Do you control the battlefield? (default: True)",
         facedown_there="Is a facedown card already there? (default: False)",
         can_pay="Can you pay one power of any domain? (default: True)",
+        public=PUBLIC,
     )
     @app_commands.rename(from_="from")
     @app_commands.choices(from_=ZONES)
@@ -51,19 +70,24 @@ class Hidden(
         control_battlefield: bool | None = None,
         facedown_there: bool | None = None,
         can_pay: bool | None = None,
+        public: bool | None = None,
     ) -> None:
-        reply = answers.hidden_hide_reply(
-            services_of(interaction),
-            card,
-            from_=from_.value if from_ is not None else None,
-            your_turn=your_turn,
-            chain_open=chain_open,
-            showdown=showdown,
-            control_battlefield=control_battlefield,
-            facedown_there=facedown_there,
-            can_pay=can_pay,
+        services = services_of(interaction)
+        found, _ = answers.lookup_card(services, card)
+        builder = PositionBuilder(
+            "hide",
+            found.name,
+            {
+                "from_": from_.value if from_ is not None else None,
+                "your_turn": your_turn,
+                "chain_open": chain_open,
+                "showdown": showdown,
+                "control_battlefield": control_battlefield,
+                "facedown_there": facedown_there,
+                "can_pay": can_pay,
+            },
         )
-        await answer(interaction, reply)
+        await send_answer(interaction, services, builder.reply(services), public=public, builder=builder)
 
     @app_commands.command(
         name="play", description="May this card be played from facedown now? Cost, where it goes, targets"
@@ -74,6 +98,7 @@ class Hidden(
         your_turn="Is it your turn? (default: False)",
         chain_open="Is a chain open? (default: False)",
         control_battlefield="Do you control its battlefield? (default: True)",
+        public=PUBLIC,
     )
     @app_commands.autocomplete(card=card_names)
     async def play(
@@ -84,32 +109,44 @@ class Hidden(
         your_turn: bool | None = None,
         chain_open: bool | None = None,
         control_battlefield: bool | None = None,
+        public: bool | None = None,
     ) -> None:
-        reply = answers.hidden_play_reply(
-            services_of(interaction),
-            card,
-            hidden_this_turn=hidden_this_turn,
-            your_turn=your_turn,
-            chain_open=chain_open,
-            control_battlefield=control_battlefield,
+        services = services_of(interaction)
+        found, _ = answers.lookup_card(services, card)
+        builder = PositionBuilder(
+            "play",
+            found.name,
+            {
+                "hidden_this_turn": hidden_this_turn,
+                "your_turn": your_turn,
+                "chain_open": chain_open,
+                "control_battlefield": control_battlefield,
+            },
         )
-        await answer(interaction, reply)
+        await send_answer(interaction, services, builder.reply(services), public=public, builder=builder)
 
     @app_commands.command(
         name="targets", description="Each choice the card makes from facedown, and what restricts it"
     )
-    @app_commands.describe(card="The card with Hidden")
+    @app_commands.describe(card="The card with Hidden", public=PUBLIC)
     @app_commands.autocomplete(card=card_names)
-    async def targets(self, interaction: discord.Interaction[Any], card: str) -> None:
-        await answer(interaction, answers.hidden_targets_reply(services_of(interaction), card))
+    async def targets(
+        self, interaction: discord.Interaction[Any], card: str, public: bool | None = None
+    ) -> None:
+        services = services_of(interaction)
+        await send_answer(interaction, services, answers.hidden_targets_reply(services, card), public=public)
 
     @app_commands.command(
         name="scenario", description="Ask about an exact position (scenario text; without it, a form opens)"
     )
-    @app_commands.describe(text="A scenario in YAML or JSON (one line works), or a scenario code")
-    async def scenario(self, interaction: discord.Interaction[Any], text: str | None = None) -> None:
+    @app_commands.describe(
+        text="A scenario in YAML or JSON (one line works), or a scenario code", public=PUBLIC
+    )
+    async def scenario(
+        self, interaction: discord.Interaction[Any], text: str | None = None, public: bool | None = None
+    ) -> None:
         services = services_of(interaction)
         if text is None:
-            await interaction.response.send_modal(ScenarioModal(services))
+            await interaction.response.send_modal(ScenarioForm(services, public))
             return
-        await answer(interaction, answers.scenario_reply(services, text))
+        await send_answer(interaction, services, answers.scenario_reply(services, text), public=public)

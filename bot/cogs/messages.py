@@ -11,7 +11,8 @@ from discord.ext import commands
 
 from bot import answers, render
 from bot.database import NOT_AVAILABLE
-from bot.errors import NONE
+from bot.errors import NONE, discord_failure
+from bot.server_settings import card_lookups_on, services_for
 from bot.services import Services
 from bot.views import SuggestionView
 from cardsdb.errors import CardsDBError, DatabaseUnavailable
@@ -40,17 +41,33 @@ class Messages(commands.Cog):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or "[[" not in message.content:
             return
+        guild_id = message.guild.id if message.guild is not None else None
+        if not card_lookups_on(self.services, guild_id):  # switched off with /settings set card_lookups:False
+            return
+        if not answers.CARD_REF.search(message.content):
+            return
+        # The cooldown is shared with slash commands; over it, no reply (a reply would flood the channel too).
+        if not self.services.cooldowns.allow(message.author.id):
+            log.debug("[[card]] from %s ignored: over the cooldown", message.author.id)
+            return
+        services = services_for(self.services, guild_id)
         embeds: list[discord.Embed] = []
         suggestions: list[str] = []
-        for reply in replies_for(self.services, message.content):
+        for reply in replies_for(services, message.content):
             embeds.extend(reply.embeds)
             suggestions.extend(reply.extras.get("suggestions") or ())
         groups = render.pack(embeds)
         for i, group in enumerate(groups):
             view = None
             if i == 0 and suggestions:
-                view = SuggestionView(self.services, suggestions, owner_id=message.author.id)
+                view = SuggestionView(services, suggestions, owner_id=message.author.id)
             kwargs: dict[str, Any] = {"embeds": group, "mention_author": False, "allowed_mentions": NONE}
             if view is not None:
                 kwargs["view"] = view
-            await message.reply(**kwargs)
+            try:
+                await message.reply(**kwargs)
+            except discord.HTTPException as error:  # no permission to send here, rate limited, Discord down
+                log.warning(
+                    "could not answer [[card]] in channel %s: %s", message.channel.id, discord_failure(error)
+                )
+                return

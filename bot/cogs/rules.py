@@ -10,16 +10,23 @@ from discord.ext import commands
 
 from bot import answers
 from bot.cogs.common import answer, keyword_names, rule_numbers, services_of
+from bot.judge import send_answer
 
 
 class Rules(commands.Cog):
     @app_commands.command(
         name="rule", description="A Core Rule by number (811.1.d) or words, with parents and sub-rules"
     )
-    @app_commands.describe(query="A rule number like 811.1.d, or words like 'hide'")
+    @app_commands.describe(
+        query="A rule number like 811.1.d, or words like 'hide'",
+        public="Show the answer to everyone? (default: this server's setting)",
+    )
     @app_commands.autocomplete(query=rule_numbers)
-    async def rule(self, interaction: discord.Interaction[Any], query: str) -> None:
-        await answer(interaction, answers.rule_reply(services_of(interaction), query))
+    async def rule(
+        self, interaction: discord.Interaction[Any], query: str, public: bool | None = None
+    ) -> None:
+        services = services_of(interaction)
+        await send_answer(interaction, services, answers.rule_reply(services, query), public=public)
 
     @app_commands.command(
         name="ruling", description="FAQ answers and rulings by words, card name or rule number"

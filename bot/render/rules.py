@@ -15,7 +15,7 @@ SUMMARY_LABEL = "Summary (our wording, not the official text)"
 
 
 def rule_heading(rule: Rule) -> str:
-    title = f"Rule {rule.number}"
+    title = f"Rule {rule.number}" if rule.is_current else f"Rule {rule.number} (v{rule.version})"
     return f"{title} · {rule.title}" if rule.title else title
 
 

@@ -133,7 +133,8 @@ def card_profile(card: Card) -> HiddenProfile:
         destination_rules = (r.PERMANENT_PLAYED_THERE,)
     extra = "; ".join(c.text for c in parsed.costs)
     cost = "0: its base cost is ignored" + (f"; additional costs still apply ({extra})" if extra else "")
-    cost += "; Deflect on an enemy unit it chooses still costs power"
+    if any(spec.what == "unit" and spec.whose != "friendly" for spec in parsed.choices):
+        cost += "; choosing an enemy unit with Deflect still costs its Deflect"
     notes: list[str] = []
     if parsed.override:
         notes.append(f"Reading corrected by hand: {parsed.override}.")

@@ -1,0 +1,51 @@
+"""What one server's settings (/settings, `bot/settings_store.py`) change in an answer: visibility and symbols.
+
+A server that never used /settings (or reset them) gets the defaults: answers public, `[[card]]` on, and the card
+symbols as the bot shows them everywhere (words, or the bot-wide `RIFTBOUND_EMOJI`). A server that chose `text`
+sees words; one that chose `emoji` sees its own emoji, falling back to the bot-wide ones for symbols it did not set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.services import Services
+from bot.settings_store import DEFAULTS, GuildSettings
+from bot.symbols import Symbols
+
+
+def guild_settings(services: Services, guild_id: int | None) -> GuildSettings:
+    """The settings in force for a server; the defaults in DMs or when the bot runs without a settings store."""
+    store = services.settings_store
+    if store is None or guild_id is None:
+        return DEFAULTS
+    return store.get(guild_id)
+
+
+def symbols_for(base: Symbols, settings: GuildSettings) -> Symbols:
+    """How card symbols show in a server: see the module docstring."""
+    if settings.updated_at is None:  # never configured: the bot-wide display
+        return base
+    if settings.symbol_style == "text":
+        return Symbols()
+    return Symbols({**base.emoji, **settings.shown_emoji})
+
+
+def services_for(services: Services, guild_id: int | None) -> Services:
+    """The services as one server sees them (its symbol style); the same object when nothing differs."""
+    symbols = symbols_for(services.symbols, guild_settings(services, guild_id))
+    if symbols == services.symbols:
+        return services
+    return replace(services, symbols=symbols)
+
+
+def answers_public(services: Services, guild_id: int | None, public: bool | None) -> bool:
+    """Whether an answer to /hidden or /rule is public: the asker's `public` option, else the server's default."""
+    if public is not None:
+        return public
+    return guild_settings(services, guild_id).public_by_default
+
+
+def card_lookups_on(services: Services, guild_id: int | None) -> bool:
+    """Whether `[[Card Name]]` in this server's messages is answered."""
+    return guild_settings(services, guild_id).card_lookups

@@ -1,0 +1,175 @@
+"""The position builder under /hidden hide and /hidden play, through the interaction harness: each toggle or menu choice
+re-asks the engine and edits the message in place; only the asker may change it; it expires. The expected verdicts
+come from the engine on the position `cardsdb.engine.quick` builds, never from the view."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bot_harness_fixtures import FakeCards, assert_fits
+from engine_cards import CARDS
+
+from bot import judge, limits
+from bot.database import DatabaseHandle
+from bot.factory import create_bot
+from bot.harness import Harness, HarnessError, Result, Sent
+from bot.settings import Settings
+from bot.settings_store import SettingsStore
+from cardsdb.engine import check
+from cardsdb.engine.quick import hide_scenario, play_scenario
+
+OTHER_USER = 900000000000000778
+SOURCE = FakeCards(cards=CARDS)
+
+
+@pytest.fixture
+async def harness(tmp_path: Path) -> Harness:
+    store = SettingsStore(tmp_path / "settings.sqlite3")
+    bot = create_bot(Settings(), DatabaseHandle(SOURCE), sharded=False, settings_store=store)
+    return await Harness.start(bot)
+
+
+def labels(sent: Sent) -> list[str]:
+    return [str(b.get("label")) for b in sent.buttons()]
+
+
+def word(legal: bool | None) -> str:
+    return {True: "Yes", False: "No", None: "Depends"}[legal]
+
+
+def failed_codes(scenario: dict[str, Any]) -> set[str]:
+    return {c.code for c in check(scenario, SOURCE).failed}
+
+
+def checks_text(result: Result) -> str:
+    return next(f["value"] for f in result.embeds[0].get("fields") or () if f["name"] == "Checks")
+
+
+@pytest.mark.parametrize(
+    ("press", "option"),
+    [
+        ("Your turn: yes", {"your_turn": False}),
+        ("Chain open: no", {"chain_open": True}),
+        ("Showdown: no", {"showdown": True}),
+        ("You control the battlefield: yes", {"control_battlefield": False}),
+        ("Facedown card already there: no", {"facedown_there": True}),
+        ("Can pay 1 power: yes", {"can_pay": False}),
+    ],
+)
+async def test_each_hide_toggle_asks_the_engine_again_and_edits_in_place(
+    harness: Harness, press: str, option: dict[str, Any]
+) -> None:
+    asked = await harness.command("hidden hide", {"card": "Hidden Blade"})
+    assert asked.embeds[0]["title"].startswith("Yes")
+    changed = await harness.click(asked.first, press)
+    assert [s.kind for s in changed.sent] == ["edit"]
+    assert int(changed.first.message["id"]) == int(asked.first.message["id"])
+    expected = check(hide_scenario("Hidden Blade", **option), SOURCE)
+    assert changed.embeds[0]["title"].startswith(word(expected.legal))
+    for code in failed_codes(hide_scenario("Hidden Blade", **option)):
+        assert f"`{code}`" in checks_text(changed)
+    name = next(iter(option))
+    assert f"{name}: {option[name]} (you set it)" in changed.text()
+    flipped = press.rsplit(": ", 1)[0] + (": no" if press.endswith("yes") else ": yes")
+    assert flipped in labels(changed.first)
+    assert_fits(changed)
+
+
+async def test_toggling_twice_returns_to_the_first_verdict(harness: Harness) -> None:
+    asked = await harness.command("hidden hide", {"card": "Hidden Blade", "chain_open": True})
+    assert asked.embeds[0]["title"].startswith("No")
+    closed = await harness.click(asked.first, "Chain open: yes")
+    fresh = await harness.command("hidden hide", {"card": "Hidden Blade"})
+    assert closed.embeds[0]["title"] == fresh.embeds[0]["title"]
+    assert closed.embeds[0]["title"].startswith("Yes")
+    reopened = await harness.click(closed.first, "Chain open: no")
+    assert reopened.embeds[0]["title"] == asked.embeds[0]["title"]
+    assert checks_text(reopened) == checks_text(asked)
+
+
+async def test_the_zone_menu_moves_the_card(harness: Harness) -> None:
+    asked = await harness.command("hidden hide", {"card": "Hidden Blade"})
+    menu = next(c for row in asked.first.components for c in row["components"] if c["type"] == 3)
+    assert [o["value"] for o in menu["options"]] == ["hand", "champion_zone", "elsewhere"]
+    assert [o["value"] for o in menu["options"] if o.get("default")] == ["hand"]
+    moved = await harness.select(asked.first, ["elsewhere"])
+    expected = hide_scenario("Hidden Blade", from_="elsewhere")
+    assert moved.embeds[0]["title"].startswith(word(check(expected, SOURCE).legal))
+    assert "`wrong_zone`" in checks_text(moved)
+    menu = next(c for row in moved.first.components for c in row["components"] if c["type"] == 3)
+    assert [o["value"] for o in menu["options"] if o.get("default")] == ["elsewhere"]
+
+
+async def test_play_toggles_and_an_implied_option(harness: Harness) -> None:
+    asked = await harness.command("hidden play", {"card": "Hidden Blade"})
+    assert labels(asked.first)[:1] == ["Show the cited rules"]
+    hidden_now = await harness.click(asked.first, "Hidden this turn: no")
+    expected = check(play_scenario("Hidden Blade", hidden_this_turn=True), SOURCE)
+    assert hidden_now.embeds[0]["title"].startswith(word(expected.legal))
+    assert "`hidden_this_turn`" in checks_text(hidden_now)
+    # hidden this turn puts it on your turn (quick's position): the toggle shows that and cannot be pressed
+    implied = next(b for b in hidden_now.first.buttons() if str(b["label"]).startswith("Your turn"))
+    assert implied["label"] == "Your turn: yes (implied)" and implied.get("disabled") is True
+    with pytest.raises(HarnessError, match="disabled"):
+        await harness.click(hidden_now.first, "Your turn: yes (implied)")
+
+
+async def test_someone_else_cannot_change_the_position(harness: Harness) -> None:
+    asked = await harness.command("hidden hide", {"card": "Hidden Blade"})
+    refused = await harness.click(asked.first, "Your turn: yes", user_id=OTHER_USER)
+    assert [s.kind for s in refused.sent] == ["response"] and refused.ephemeral
+    assert refused.embeds[0]["description"] == judge.ONLY_THE_ASKER
+    menu_refused = await harness.select(asked.first, ["elsewhere"], user_id=OTHER_USER)
+    assert menu_refused.ephemeral and judge.ONLY_THE_ASKER in menu_refused.text()
+    # the asker's next press still starts from the unchanged position
+    mine = await harness.click(asked.first, "Your turn: yes")
+    assert "your_turn: False (you set it)" in mine.text()
+    assert "from: hand (default)" in mine.text()
+
+
+async def test_a_private_answer_can_be_changed_then_posted_as_it_now_stands(harness: Harness) -> None:
+    asked = await harness.command("hidden hide", {"card": "Hidden Blade", "public": False})
+    posted_first = await harness.click(asked.first, judge.POST_LABEL)
+    assert judge.POSTED_LABEL in labels(posted_first.sent[0])
+    changed = await harness.click(posted_first.sent[0], "Showdown: no")
+    assert judge.POST_LABEL in labels(changed.first)  # a new position may be posted again
+    posted = await harness.click(changed.first, judge.POST_LABEL)
+    public = posted.sent[1]
+    assert not public.ephemeral
+    assert public.embeds[0]["title"] == changed.embeds[0]["title"]
+    assert public.embeds[0]["title"].startswith("No")
+
+
+async def test_the_controls_fit_discords_component_limits(harness: Harness) -> None:
+    for path in ("hidden hide", "hidden play"):
+        asked = await harness.command(path, {"card": "Hidden Blade", "public": False})
+        rows = asked.first.components
+        assert 1 <= len(rows) <= limits.ACTION_ROWS
+        for row in rows:
+            assert len(row["components"]) <= limits.BUTTONS_PER_ROW
+            for item in row["components"]:
+                assert len(item["custom_id"]) <= limits.CUSTOM_ID
+                assert len(str(item.get("label") or "")) <= limits.BUTTON_LABEL
+        assert_fits(asked)
+
+
+async def test_an_expired_builder_is_disabled(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(judge, "ANSWER_TIMEOUT", 0.05)
+    asked = await harness.command("hidden hide", {"card": "Hidden Blade"})
+    pressed = await harness.click(asked.first, "Your turn: yes")  # a press before it expires works
+    assert pressed.embeds[0]["title"].startswith("No")
+    for _ in range(200):
+        if len(pressed.sent) > 1:
+            break
+        await asyncio.sleep(0.01)
+    expired = pressed.sent[-1]
+    assert expired.kind == "edit" and int(expired.message["id"]) == int(asked.first.message["id"])
+    items = [c for row in expired.components for c in row["components"]]
+    assert items and all(c.get("disabled") for c in items)
+    with pytest.raises(HarnessError, match="disabled"):
+        await harness.click(expired, "Your turn: no")
+    with pytest.raises(HarnessError, match="disabled"):
+        await harness.select(expired, ["elsewhere"])
