@@ -47,7 +47,9 @@ def _parser() -> argparse.ArgumentParser:
     cmds.add_argument("--json", action="store_true")
     from bot.bench_cli import add_arguments as add_bench_arguments
 
-    add_bench_arguments(sub.add_parser("bench", help="time lookups, the engine and commands beside naive baselines"))
+    add_bench_arguments(
+        sub.add_parser("bench", help="time lookups, the engine and commands beside naive baselines")
+    )
     return parser
 
 

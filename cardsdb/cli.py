@@ -36,7 +36,9 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("--db", help="database file")
         p.add_argument("--json", action="store_true")
 
-    check = sub.add_parser("check", help="ask the Hidden engine about a scenario (see docs/scenario-format.md)")
+    check = sub.add_parser(
+        "check", help="ask the Hidden engine about a scenario (see docs/scenario-format.md)"
+    )
     check.add_argument("file", help="a scenario file, or - for standard input")
     check.add_argument("--db", help="database file")
     check.add_argument("--json", action="store_true")

@@ -80,9 +80,11 @@ def cited_rules_embeds(views: Sequence[RuleView], missing: Sequence[str] = ()) -
 
 
 def ruling_source(ruling: Ruling) -> str:
-    kind = {"official": "Official", "community": "Community (not official)", "seed": "From the seed documents"}.get(
-        ruling.source, ruling.source.capitalize()
-    )
+    kind = {
+        "official": "Official",
+        "community": "Community (not official)",
+        "seed": "From the seed documents",
+    }.get(ruling.source, ruling.source.capitalize())
     return f"{kind}: {ruling.source_title}" if ruling.source_title else kind
 
 

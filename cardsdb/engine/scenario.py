@@ -201,7 +201,9 @@ class _Builder:
             hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
             prefix = name.strip().casefold() + ","
             if any(s.casefold().startswith(prefix) for s in suggestions):
-                hint += ' A name that contains a comma must be quoted inside [...] and {...}: ["Teemo, Scout"].'
+                hint += (
+                    ' A name that contains a comma must be quoted inside [...] and {...}: ["Teemo, Scout"].'
+                )
             raise ScenarioError(f"unknown card '{_short(name)}'.{hint}", where)
         self.cache[key] = found
         return found
