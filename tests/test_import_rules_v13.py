@@ -27,7 +27,9 @@ def test_rows_have_number_parent_kind_and_date() -> None:
 def test_rows_without_number_continue_the_row_before() -> None:
     rule = parse_tsv(FIXTURE_TSV.read_text())[0]
     by_number = {r.number: r for r in rule}
-    assert by_number["107.3.b.2"].text.endswith("in the trash from the Facedown Zone.")
+    assert by_number["107.3.b.2"].text == (
+        "Fixture stand-in for v1.3 rule 107.3.b.2 (Facedown Zones). Fixture continuation line (an unnumbered row)."
+    )
 
 
 def test_a_number_that_appears_twice_keeps_both_texts() -> None:
@@ -35,7 +37,7 @@ def test_a_number_that_appears_twice_keeps_both_texts() -> None:
     step = [r for r in rules if r.number == "461"]
     assert len(step) == 1
     assert step[0].title == "Step 3: The Resolution Step"
-    assert "The following Task becomes Outstanding" in step[0].text
+    assert "Fixture stand-in for v1.3 rule 461." in step[0].text
     assert step[0].duplicates == 1
 
 
