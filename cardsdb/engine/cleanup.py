@@ -21,7 +21,7 @@ def answer_cleanup(position: Position) -> Answer:
                             r.CLEANUP_TRASHES_FACEDOWN,
                             r.FACEDOWN_REVEALED_ON_ZONE_CHANGE,
                         ),
-                        f"{fd.card.name} ({owner}) at {bf.label} goes to {owner} trash: its owner no longer controls "
+                        f"{owner.capitalize()} facedown {fd.card.name} at {bf.label} goes to {owner} trash: its owner no longer controls "
                         f"{bf.label}. It is revealed as it leaves.",
                     )
                 )
@@ -29,7 +29,7 @@ def answer_cleanup(position: Position) -> Answer:
                 effects.append(
                     Effect(
                         (r.FACEDOWN_ZONE_NEEDS_CONTROL,),
-                        f"{fd.card.name} ({owner}) stays facedown at {bf.label}: its owner controls {bf.label}.",
+                        f"{owner.capitalize()} facedown {fd.card.name} stays at {bf.label}: its owner controls {bf.label}.",
                     )
                 )
         for obj in position.objects_at(bf.label):
