@@ -67,6 +67,7 @@ def run(env: Mapping[str, str], *, sync: bool = False) -> int:
     assert settings.token is not None
     if not settings.message_content:
         _say("MESSAGE_CONTENT_INTENT is off: [[Card Name]] in messages will not be answered")
+    import aiohttp
     import discord
 
     try:
@@ -84,4 +85,11 @@ def run(env: Mapping[str, str], *, sync: bool = False) -> int:
             file=sys.stderr,
         )
         return 2
+    except (OSError, aiohttp.ClientError) as error:
+        # No network, DNS or TLS failure: one line, not a traceback (the token is never part of these errors).
+        print(
+            f"error: could not reach Discord ({type(error).__name__}: {error}); check the network and try again",
+            file=sys.stderr,
+        )
+        return 1
     return 0

@@ -13,6 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 
@@ -84,6 +85,23 @@ def test_starting_with_a_rejected_token_never_logs_or_prints_it(
     logged = "\n".join(f"{r.getMessage()} {r.args!r} {r.exc_text or ''}" for r in caplog.records)
     assert caplog.records  # the build and discord.py did log
     assert not _leaks(out) and not _leaks(err) and not _leaks(logged)
+
+
+def test_starting_without_a_network_exits_with_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from bot.run import run
+
+    async def unreachable(self: Any, route: Any, **kwargs: Any) -> Any:
+        raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
+
+    monkeypatch.setattr(discord.http.HTTPClient, "request", unreachable)
+    assert run(_env(tmp_path)) == 1
+    out, err = capsys.readouterr()
+    assert err.strip().splitlines()[-1].startswith("error: could not reach Discord")
+    assert "Traceback" not in err and not _leaks(out) and not _leaks(err)
 
 
 def test_a_bug_answered_while_running_never_logs_the_token(
