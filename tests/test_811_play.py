@@ -279,3 +279,25 @@ def test_811_1_d_4_smoke_and_mirrors_second_target_must_be_elsewhere() -> None:
     scenario["ask"]["targets"] = ["Shipyard Skulker@me.base", f"my-tide@{BF}"]
     bad = [c for c in check(scenario, CARDS).checks if not c.ok]
     assert len(bad) >= 1 and "811.1.d.2" in bad[0].rules  # the first unit is still restricted
+
+
+def test_811_1_b_only_your_own_facedown_card_and_its_control_is_its_owners() -> None:
+    scenario = position("Hidden Blade")
+    bf = scenario["battlefields"][BF]
+    bf["controller"] = "opp"
+    bf["facedown"] = [{"card": "Hidden Blade", "owner": "opp", "hidden_turn": 2}]
+    scenario["ask"] = {"play_hidden": "Hidden Blade", "at": BF}
+    answer = check(scenario, CARDS)
+    assert answer.legal is False
+    # The card is the opponent's: that is the reason; it is not "lost" to a cleanup, since its owner controls BF.
+    assert failed(answer) == {"not_your_facedown_card"}
+
+
+def test_107_3_d_your_card_at_a_battlefield_you_lost_cannot_be_played() -> None:
+    scenario = position("Hidden Blade")
+    scenario["battlefields"][BF]["controller"] = "opp"
+    scenario["ask"] = {"play_hidden": "Hidden Blade", "at": BF}
+    answer = check(scenario, CARDS)
+    assert answer.legal is False
+    assert "battlefield_lost" in failed(answer)
+    assert {"107.3.d", "323.6.a"} <= set(answer.citations)

@@ -341,17 +341,20 @@ def answer_play_hidden(card: Card, position: Position, ask: Ask, assumptions: li
             )
         )
     controls = bf is not None and bf.controller == "me"
-    checks.append(
-        Check(
-            controls,
-            "still_controls_battlefield" if controls else "battlefield_lost",
-            (r.FACEDOWN_ZONE_NEEDS_CONTROL, r.FACEDOWN_REMOVED_ON_LOSS, r.CLEANUP_TRASHES_FACEDOWN),
-            f"You control {label}, so the card stays there."
-            if controls
-            else f"You don't control {label}: the cleanup that follows the loss puts {card.name} in your trash, "
-            "so there is no moment to play it.",
+    # Whether the card stays there is a question about its owner's control; for an opponent's card the check above
+    # already says no.
+    if facedown.owner == "me":
+        checks.append(
+            Check(
+                controls,
+                "still_controls_battlefield" if controls else "battlefield_lost",
+                (r.FACEDOWN_ZONE_NEEDS_CONTROL, r.FACEDOWN_REMOVED_ON_LOSS, r.CLEANUP_TRASHES_FACEDOWN),
+                f"You control {label}, so the card stays there."
+                if controls
+                else f"You don't control {label}: the cleanup that follows the loss puts {card.name} in your trash, "
+                "so there is no moment to play it.",
+            )
         )
-    )
     if checks[0].ok:
         checks.append(_reaction_timing(position))
     parsed = choices_for(card)
