@@ -7,6 +7,7 @@ from typing import Any
 from engine_cards import MemoryCards
 
 from cardsdb.engine import Answer, check
+from cardsdb.models import Card, KeywordValue
 
 CARDS = MemoryCards()
 BF = "Bandle Tree"
@@ -301,3 +302,35 @@ def test_107_3_d_your_card_at_a_battlefield_you_lost_cannot_be_played() -> None:
     assert answer.legal is False
     assert "battlefield_lost" in failed(answer)
     assert {"107.3.d", "323.6.a"} <= set(answer.citations)
+
+
+def test_811_6_a_card_without_hidden_cannot_be_played_from_facedown() -> None:
+    answer = play("Pouty Poro")
+    assert answer.legal is False
+    assert "no_hidden" in failed(answer)
+    assert {"811.1.b", "811.6"} <= set(answer.citations)
+
+
+def test_811_6_a_card_known_only_partly_is_undecided_not_refused() -> None:
+    from dataclasses import replace
+
+    from engine_cards import CARDS as KNOWN
+
+    guardian = Card(id="gutter-guardian", name="Gutter Guardian", types=(), partial=True)
+    cards = MemoryCards([*KNOWN, guardian])
+    for ask in ({"play_hidden": "Gutter Guardian", "at": BF}, {"targets": "Gutter Guardian", "at": BF}):
+        scenario = position("Gutter Guardian")
+        scenario["ask"] = ask
+        answer = check(scenario, cards)
+        assert answer.legal is None, answer.summary
+        assert any("whether it has Hidden is not known" in why for why in answer.undecided)
+    hide = position("Hidden Blade", turn_player="me", showdown=None)
+    hide["me"]["hand"] = ["Gutter Guardian"]
+    hide["battlefields"][BF]["facedown"] = []
+    hide["ask"] = {"hide": "Gutter Guardian", "at": BF}
+    answer = check(hide, cards)
+    assert answer.legal is None and "no_hidden" not in {c.code for c in answer.checks}
+    # With Hidden known, the same card is decided.
+    hidden_guardian = replace(guardian, keywords=(KeywordValue("Hidden"),), types=("Unit",))
+    answer = check(hide, MemoryCards([*KNOWN, hidden_guardian]))
+    assert answer.legal is True, answer.summary

@@ -206,14 +206,29 @@ def hide_effects(card: Card, position: Position, label: str) -> list[Effect]:
 def answer_hide(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:
     label = ask.at or ""
     checks = hide_checks(card, position, ask, assumptions)
+    undecided: tuple[str, ...] = ()
+    if card.partial and not has_hidden(card):
+        # Known only partly from the seeds: not knowing it has Hidden is not knowing it lacks it.
+        checks = [c for c in checks if c.code != "no_hidden"]
+        undecided = (
+            f"{card.name} is known only partly (from the seed documents): whether it has Hidden is not known, and "
+            "only a card with Hidden can be hidden (811.1, 811.1.b).",
+        )
     failed = [c for c in checks if not c.ok]
+    legal: bool | None = not failed
     if failed:
         summary = f"No: you can't hide {card.name} at {label}: " + " ".join(c.because for c in failed)
+    elif undecided:
+        legal = None
+        summary = f"Depends: whether you can hide {card.name} at {label} depends on its text. " + " ".join(
+            undecided
+        )
     else:
         summary = f"Yes: you can hide {card.name} at {label} now."
     return Answer(
         ask="hide",
-        legal=not failed,
+        legal=legal,
+        undecided=undecided,
         summary=summary,
         checks=tuple(checks),
         effects=tuple(hide_effects(card, position, label)),

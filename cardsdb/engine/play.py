@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.cardtext import printed_keywords
+from cardsdb.engine.cardtext import has_hidden, printed_keywords
 from cardsdb.engine.choices import CardChoices, ChoiceSpec, deflect_value
 from cardsdb.engine.overrides import choices_for
 from cardsdb.engine.position import BoardObject, Position
@@ -410,6 +410,7 @@ def answer_play_hidden(card: Card, position: Position, ask: Ask, assumptions: li
             "Only its choices are restricted: its other abilities and instructions work as normal.",
         )
     )
+    _hidden_permission(card, checks, outcome)
     return _finish(
         "play_hidden",
         card,
@@ -652,6 +653,33 @@ def answer_targets(card: Card, position: Position, ask: Ask, assumptions: list[s
             ),
         )
     where = "from your hand" if from_hand else f"from facedown at {label}"
-    return _finish(
-        "targets", card, label, outcome.checks, outcome, effects, assumptions, verb="play", where=where
-    )
+    checks = list(outcome.checks)
+    if not from_hand:
+        _hidden_permission(card, checks, outcome)
+    return _finish("targets", card, label, checks, outcome, effects, assumptions, verb="play", where=where)
+
+
+def _hidden_permission(card: Card, checks: list[Check], outcome: ChoiceOutcome) -> None:
+    """Only a card with Hidden gains Reaction and may be played from facedown ignoring its base cost (811.1.b, 811.6).
+
+    A card known only partly (from the seeds) may have Hidden without our knowing it: that is undecided, not a No.
+    """
+    rules = (r.HIDDEN_DEFINITION, r.GAINS_REACTION)
+    if has_hidden(card):
+        checks.insert(0, Check(True, "has_hidden", rules, f"{card.name} has Hidden."))
+    elif card.partial:
+        outcome.undecided.append(
+            f"{card.name} is known only partly (from the seed documents): whether it has Hidden is not known, and "
+            "only a card with Hidden may be played from facedown this way (811.1.b, 811.6)."
+        )
+    else:
+        checks.insert(
+            0,
+            Check(
+                False,
+                "no_hidden",
+                rules,
+                f"{card.name} doesn't have Hidden: only a card with Hidden gains Reaction and may be played from "
+                "facedown ignoring its base cost. A card put facedown by another effect follows that effect's text.",
+            ),
+        )
