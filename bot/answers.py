@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 MAX_CARD_REFS = 3
 CARD_REF = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
 MAX_SCENARIO_CHARS = 8000
+RULE_ALSO = 5  # other rules listed under the best match for words
 
 
 @dataclass
@@ -55,9 +56,10 @@ def lookup_card(services: Services, name: str) -> tuple[Card, str | None]:
         raise CardNotFound(query, list(db.suggest_cards(query, limit=5)))
     note = None
     if match.match == "fuzzy":
-        note = f"Closest match for “{echo(query)}”"
+        note = f"*Closest match for “{echo(query)}”.*"
         if match.alternatives:
-            note += "; also: " + ", ".join(match.alternatives[:3])
+            # Bold each name: names hold commas ("Vi, Destructive"), so a plain comma list would be ambiguous.
+            note += " Other cards it may mean: " + " · ".join(f"**{n}**" for n in match.alternatives)
     return match.card, note
 
 
@@ -128,14 +130,22 @@ def rule_reply(services: Services, query: str) -> Reply:
         if not found:
             raise NotFound(f"No rule matches “{echo(text)}”. Try a number like 811.1.d or other words.")
         return Reply([render.rule_list_embed(f"Rules matching “{echo(text)}”", found)])
-    return Reply(render.rule_embeds(view))
+    if rule_numbers.looks_like_number(text):
+        return Reply(render.rule_embeds(view))
+    # Words: the best match, and the next ones in case the best is not what was meant.
+    shown = (view.rule.number, view.rule.version)
+    also = [r for r in db.search_rules(text, limit=RULE_ALSO + 1) if (r.number, r.version) != shown]
+    note = f"Best match for “{echo(text)}”."
+    return Reply(render.rule_embeds(view, query_note=note, also=also[:RULE_ALSO]))
 
 
 def ruling_reply(services: Services, query: str) -> Reply:
     text = _need(query, "some words, a card name or a rule number")
     found = list(services.cards().rulings(text, limit=8))
     if not found:
-        raise NotFound(f"No FAQ answer or ruling matches “{echo(text)}”.")
+        raise NotFound(
+            f"No FAQ answer or ruling matches “{echo(text)}”. For the rule itself, try `/rule` with the same words."
+        )
     citations = tuple(dict.fromkeys(n for r in found for n in r.rules))
     return Reply(render.rulings_embeds(echo(text), found), citations=citations)
 
@@ -143,22 +153,32 @@ def ruling_reply(services: Services, query: str) -> Reply:
 def keyword_reply(services: Services, name: str) -> Reply:
     text = _need(name, "a keyword")
     db = services.cards()
-    info = db.keyword(text)
+    resolved = db.resolve_keyword(text)
+    info = db.keyword(resolved[0]) if resolved else None
     if info is None:
-        from rapidfuzz import process
+        from cardsdb.fuzzy import close_names
 
-        close = [m[0] for m in process.extract(text, list(db.keyword_names()), limit=3, score_cutoff=60)]
-        raise NotFound(f"No keyword named “{echo(text)}”.", close)
-    return Reply(render.keyword_embeds(info, services.symbols), citations=tuple(r.number for r in info.rules))
+        raise NotFound(f"No keyword named “{echo(text)}”.", close_names(db.keyword_names(), text))
+    note = None if resolved and resolved[1] else f"Closest keyword for “{echo(text)}”."
+    return Reply(
+        render.keyword_embeds(info, services.symbols, match_note=note),
+        citations=tuple(r.number for r in info.rules),
+    )
 
 
 def search_reply(services: Services, query: str, page: int = 0) -> Reply:
     text = _need(query, "a search, like `kw:hidden t:spell`")
     size = render.misc.PAGE_SIZE
-    result = services.cards().search(text, limit=size, offset=page * size)
+    db = services.cards()
+    result = db.search(text, limit=size, offset=page * size)
     total = int(result.total)
     embed = render.search_page_embed(
-        text, list(result.cards), total=total, page=page, symbols=services.symbols
+        text,
+        list(result.cards),
+        total=total,
+        page=page,
+        symbols=services.symbols,
+        hint=db.search_hint(text) if total == 0 else None,
     )
     return Reply([embed], extras={"query": text, "page": page, "total": total})
 

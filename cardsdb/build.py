@@ -462,7 +462,12 @@ def build_database(
     known = tuple(known_tokens) if known_tokens is not None else load_keywords()
     say("reading cards")
     printings = _load_printings(source, card_items, warnings, dates)
-    data_cards = cards_from_printings(printings, known, warnings=warnings)
+    errata_data = _read_json(source, ERRATA_FILE, required=False) if source is not None else None
+    errata_entries = errata_importer.parse_errata(errata_data) if errata_data is not None else []
+    latest_errata: dict[str, str] = {}
+    for entry in sorted(errata_entries, key=lambda e: e.date or ""):
+        latest_errata[entry.card_name] = entry.new_text
+    data_cards = cards_from_printings(printings, known, warnings=warnings, errata=latest_errata)
     say(f"cards: {len(printings)} printings, {len(data_cards)} names")
 
     cards: list[Card] = []
@@ -521,8 +526,7 @@ def build_database(
     errata_rows: list[Row] = []
     banned_rows: list[Row] = []
     if source is not None:
-        errata_data = _read_json(source, ERRATA_FILE, required=False)
-        for e in errata_importer.parse_errata(errata_data) if errata_data is not None else []:
+        for e in errata_entries:
             card_id = by_norm.get(normalize(e.card_name))
             if card_id is None:
                 warnings.append(f"errata for {e.card_name!r} ({e.source_title}): no such card in the data")

@@ -15,10 +15,11 @@ from typing import Any
 from cardsdb import paths, rule_numbers
 from cardsdb.errors import NotFound
 from cardsdb.fuzzy import close_names
-from cardsdb.models import Card, CardMatch, KeywordInfo, Rule, RuleView, Ruling
+from cardsdb.models import CURRENT_RULES_VERSION, Card, CardMatch, KeywordInfo, Rule, RuleView, Ruling
 from cardsdb.query import CardsDB, SearchResult
 
 CLI_SEARCH_LIMIT = 100
+NAME_SEPARATOR = " · "  # between card names, which may hold commas themselves
 
 
 def _open(args: argparse.Namespace) -> CardsDB:
@@ -94,7 +95,8 @@ def _card_text(match: CardMatch, query: str, errata: Sequence[str], banned: bool
     if match.match == "fuzzy":
         lines.append(f'(closest match for "{query}", score {match.score:.0f})')
     if match.alternatives:
-        lines.append(f"Did you mean: {', '.join(match.alternatives)}?")
+        # Names hold commas ("Vi, Destructive"): a list of them is separated by " · ".
+        lines.append(f"Other cards it may mean: {NAME_SEPARATOR.join(match.alternatives)}")
     return "\n".join(lines)
 
 
@@ -103,7 +105,9 @@ def cmd_card(args: argparse.Namespace) -> int:
     with _open(args) as db:
         match = db.find_card(query)
         if match is None:
-            raise NotFound(f'no card matches "{query}".', db.suggest_cards(query))
+            close = db.suggest_cards(query)
+            hint = f" Did you mean: {NAME_SEPARATOR.join(close)}?" if close else ""
+            raise NotFound(f'no card matches "{query}".{hint}')
         errata = db.errata_for(match.card.name)
         banned = db.is_banned(match.card.name)
         if args.json:
@@ -183,10 +187,14 @@ def cmd_rule(args: argparse.Namespace) -> int:
         if view is None:
             what = "no rule numbered" if rule_numbers.looks_like_number(query) else "no rule matches"
             raise NotFound(f'{what} "{query}".', db.suggest_rules(query))
+        also: list[Rule] = []
+        if not rule_numbers.looks_like_number(query):
+            shown = (view.rule.number, view.rule.version)
+            also = [r for r in db.search_rules(query, limit=6) if (r.number, r.version) != shown][:5]
         if args.json:
-            _print_json(view_dict(view))
+            _print_json({**view_dict(view), **({"also": [rule_dict(r) for r in also]} if also else {})})
         else:
-            print(_view_text(view))
+            print(_view_text(view) + "".join(f"\nAlso matching: {rule_line(r)}" for r in also))
     return 0
 
 
@@ -200,27 +208,34 @@ def ruling_dict(ruling: Ruling) -> dict[str, Any]:
 
 def _ruling_text(ruling: Ruling) -> str:
     source = "community" if ruling.source == "community" else ruling.source
-    rules = (
-        f" — rules {', '.join(ruling.rules)}"
-        + (f" (v{ruling.rules_version})" if ruling.rules_version == "1.3" else "")
-        if ruling.rules
-        else ""
-    )
+    rules = f" — rules {', '.join(ruling.rules)} ({_numbering(ruling.rules_version)})" if ruling.rules else ""
     head = f"[{source}: {ruling.source_title}{', ' + ruling.date if ruling.date else ''}{rules}]"
     return f"Q: {ruling.question}\nA: {ruling.answer}\n{head}"
 
 
+def _numbering(version: str | None) -> str:
+    """The version a ruling's rule numbers are numbered in: "current", "v1.3", "before v1.3"."""
+    if not version or version == CURRENT_RULES_VERSION:
+        return "current"
+    return f"before v{version.removeprefix('pre-')}" if version.startswith("pre-") else f"v{version}"
+
+
 def _keyword_text(info: KeywordInfo) -> str:
     lines = [info.name]
+    if info.kind == "token":
+        lines.append(f"Not a keyword: a word printed in brackets in card text ([{info.name}]).")
     if info.reminder:
         lines.append(f"Reminder: {info.reminder}")
     if info.rules:
         lines.append("Rules:")
         lines += [f"  {rule_line(r)}" for r in info.rules]
-    lines.append(f"Cards with {info.name} ({len(info.cards_with)}): {', '.join(info.cards_with) or 'none'}")
+    lines.append(
+        f"Cards with {info.name} ({len(info.cards_with)}): {NAME_SEPARATOR.join(info.cards_with) or 'none'}"
+    )
     if info.cards_referring:
         lines.append(
-            f"Cards that refer to {info.name} ({len(info.cards_referring)}): {', '.join(info.cards_referring)}"
+            f"Cards that refer to {info.name} ({len(info.cards_referring)}): "
+            + NAME_SEPARATOR.join(info.cards_referring)
         )
     for ruling in info.rulings:
         lines += ["", _ruling_text(ruling)]
@@ -230,13 +245,17 @@ def _keyword_text(info: KeywordInfo) -> str:
 def cmd_keyword(args: argparse.Namespace) -> int:
     query = _query(args)
     with _open(args) as db:
-        info = db.keyword(query)
+        resolved = db.resolve_keyword(query)
+        info = db.keyword(resolved[0]) if resolved else None
         if info is None:
             raise NotFound(f'no keyword "{query}".', close_names(db.keyword_names(), query))
+        exact = bool(resolved and resolved[1])
         if args.json:
             _print_json(
                 {
                     "name": info.name,
+                    "kind": info.kind,
+                    "match": "exact" if exact else "fuzzy",
                     "reminder": info.reminder,
                     "rules": [rule_dict(r) for r in info.rules],
                     "cards_with": list(info.cards_with),
@@ -245,7 +264,7 @@ def cmd_keyword(args: argparse.Namespace) -> int:
                 }
             )
         else:
-            print(_keyword_text(info))
+            print(_keyword_text(info) + ("" if exact else f'\n(closest keyword for "{query}")'))
     return 0
 
 
@@ -277,7 +296,8 @@ def cmd_search(args: argparse.Namespace) -> int:
     with _open(args) as db:
         result = db.search(query, limit=CLI_SEARCH_LIMIT)
         if result.total == 0:
-            raise NotFound(f'no cards match "{query}".')
+            hint = db.search_hint(query)
+            raise NotFound(f'no cards match "{query}".' + (f" ({hint})" if hint else ""))
         if args.json:
             _print_json(
                 {"query": query, "total": result.total, "cards": [card_dict(c) for c in result.cards]}

@@ -7,8 +7,14 @@ put in double quotes, so `AND`, `NEAR(`, `*`, `"` and `'; DROP TABLE` are only w
 from __future__ import annotations
 
 import re
+from itertools import combinations
 
 _WORD = re.compile(r"\w+", re.UNICODE)
+# Question words that every answer holds: left out of a search when other words remain ("what is a chain").
+COMMON_WORDS = frozenset(
+    "a an the is are was be do does did can could i my me you your it its of to in on at for and or if when what "
+    "how why which who there this that with by as happens happen work works".split()
+)
 
 
 def fts_words(text: str) -> list[str]:
@@ -16,15 +22,45 @@ def fts_words(text: str) -> list[str]:
     return _WORD.findall(text)
 
 
-def fts_query(text: str, *, any_word: bool = False, prefix_last: bool = False) -> str | None:
+def fts_query(
+    text: str, *, any_word: bool = False, prefix_last: bool = False, skip_common: bool = False
+) -> str | None:
     """An FTS5 query matching every word of text (or any word), or None when text has no words.
 
-    prefix_last makes the last word a prefix (for autocomplete): "hidd" matches "hidden".
+    prefix_last makes the last word a prefix (for autocomplete): "hidd" matches "hidden". skip_common leaves out
+    COMMON_WORDS when other words remain.
     """
-    words = fts_words(text)
+    words = _kept(text, skip_common)
     if not words:
         return None
     quoted = [f'"{w}"' for w in words]
     if prefix_last:
         quoted[-1] += " *"
     return (" OR " if any_word else " ").join(quoted)
+
+
+def fts_loose_queries(text: str) -> list[str]:
+    """Looser FTS5 queries to try, in order, when every word as typed finds nothing: every word by its stem as
+    a prefix ("opponents" finds "opponent's", "hiding" finds "hide"), then all words but one. Common words are
+    left out; a query of one word has nothing looser."""
+    stems = [f'"{_stem(w)}" *' for w in _kept(text, True)]
+    queries = [" ".join(stems)] if stems else []
+    if 3 <= len(stems) <= 8:
+        queries.append(" OR ".join(f"({' '.join(kept)})" for kept in combinations(stems, len(stems) - 1)))
+    return queries
+
+
+def _kept(text: str, skip_common: bool) -> list[str]:
+    words = fts_words(text)
+    if skip_common:
+        words = [w for w in words if w.casefold() not in COMMON_WORDS] or words
+    return words
+
+
+def _stem(word: str) -> str:
+    """A crude English stem, enough for a prefix search: "opponents" -> "opponent", "hiding" -> "hid"."""
+    lowered = word.casefold()
+    for suffix in ("ing", "ed", "es", "s"):
+        if lowered.endswith(suffix) and len(lowered) - len(suffix) >= 3:
+            return lowered[: -len(suffix)]
+    return lowered

@@ -170,6 +170,7 @@ class KeywordInfo:
     cards_referring: tuple[str, ...] = ()
     rulings: tuple[Ruling, ...] = ()
     seed_only: tuple[str, ...] = ()  # cards known only from the seeds that have it, kept out of the counts
+    kind: str = "keyword"  # "keyword", or "token": a bracketed word of card text that is no keyword ([Stun])
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,14 @@ import sqlite3
 import urllib.parse
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import TracebackType
 
 from cardsdb import rule_numbers
 from cardsdb.errors import DatabaseUnavailable, QuerySyntaxError
-from cardsdb.fts import fts_query, fts_words
-from cardsdb.fuzzy import NameIndex, NameSpec, close_names
+from cardsdb.fts import fts_loose_queries, fts_query, fts_words
+from cardsdb.fuzzy import NameIndex, NameSpec, close_names, closest_name
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     V13_RULES_VERSION,
@@ -30,7 +30,7 @@ from cardsdb.models import (
     RuleView,
     Ruling,
 )
-from cardsdb.names import normalize
+from cardsdb.names import fold, normalize
 from cardsdb.paths import BUILD_HINT
 from cardsdb.rows import card_from_rows, json_list, rule_from_row, ruling_from_row, truncate
 from cardsdb.schema import SCHEMA_VERSION
@@ -48,6 +48,7 @@ REQUIRED_TABLES = (
 )
 FIND_MINIMUM = 65.0  # below this a fuzzy match is not plausible
 ALTERNATIVE_MARGIN = 12.0  # runners-up within this many points of the best are offered
+FAMILY_ALTERNATIVES = 9  # a champion's other cards offered for its name alone (the real pool has at most 7)
 CARD_CACHE_SIZE = 2048  # built Card objects kept, most recently used (the real pool has under 800 names)
 _SET_ORDER = "CASE set_id WHEN 'OGN' THEN 1 WHEN 'OGS' THEN 2 WHEN 'SFD' THEN 3 WHEN 'UNL' THEN 4 ELSE 9 END"
 # A rules row `r` worth showing in word searches: current, or v1.3 where the current rules have nothing in its place.
@@ -56,6 +57,10 @@ _NOT_REPLACED = (
     "(r.version = ? OR (COALESCE(r.superseded, 0) = 0 AND NOT EXISTS (SELECT 1 FROM rules c "
     "WHERE c.version = ? AND (c.number = r.number OR c.counterpart = r.number))))"
 )
+
+
+# Words around a keyword as people ask for it: "the Hidden keyword", "hidden keyword".
+_KEYWORD_NOISE = re.compile(r"\b(?:the|keyword|keywords|ability)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -75,6 +80,7 @@ class CardsDB:
         self._fts: set[str] | None = None
         self._known: dict[str, list[str]] = {}
         self._card_cache: OrderedDict[str, Card] = OrderedDict()
+        self._titles: list[tuple[str, Rule]] | None = None
 
     # --- opening ---------------------------------------------------------------------------------------
     @classmethod
@@ -147,11 +153,20 @@ class CardsDB:
     def names(self) -> NameIndex:
         """All card names, loaded once."""
         if self._names is None:
+            rows = [
+                (str(r["name"]), json_list(r["types"]), json_list(r["supertypes"]), json_list(r["tags"]))
+                for r in self._rows("SELECT name, types, supertypes, tags FROM cards")
+            ]
+            champions = _champion_tags(rows)
             specs = []
-            for row in self._rows("SELECT name, types, tags FROM cards"):
-                types, tags = json_list(row["types"]), json_list(row["tags"])
+            for name, types, supertypes, tags in rows:
                 champion = tags[0] if "Legend" in types and len(tags) == 1 else None
-                specs.append(NameSpec(row["name"], champion))
+                # A champion's units, Legends and Signature cards carry its name among their tags.
+                rank = 1 if "Legend" in types else 2 if "Signature" in supertypes else 0
+                family = None
+                if rank or "Champion" in supertypes:
+                    family = next((t for t in tags if normalize(t) in champions), None)
+                specs.append(NameSpec(name, champion, family, rank))
             self._names = NameIndex(specs)
         return self._names
 
@@ -206,6 +221,13 @@ class CardsDB:
         if not found or found[0].score < FIND_MINIMUM:
             return None
         best = found[0]
+        family = self.names.family(query)
+        if family:
+            # A champion's name alone ("jinx"): the best of its cards, and all the others as alternatives.
+            name = best.name if best.name in family else family[0]
+            card = self._card_by_name(name)
+            alternatives = tuple(n for n in family if n != name)[:FAMILY_ALTERNATIVES]
+            return CardMatch(card, "fuzzy", best.score, alternatives) if card is not None else None
         card = self._card_by_name(best.name)
         if card is None:
             return None
@@ -264,21 +286,25 @@ class CardsDB:
             self._known[field] = sorted({str(r[0]) for r in self._rows(sql) if r[0]}, key=str.casefold)
         return self._known[field]
 
-    def _check_term(self, term: Term) -> None:
+    def _resolve_term(self, term: Term) -> Term:
+        """The term with each value as the database spells it (`t:units` -> Unit, `kw:quickdraw` -> Quick-Draw);
+        raises QuerySyntaxError with close values for one that is not known."""
         if term.field not in ("type", "domain", "keyword", "rarity", "set"):
-            return
+            return term
         known = self._known_values(term.field)
-        if term.value.casefold() in {k.casefold() for k in known}:
-            return
-        close = close_names(known, term.value, limit=3)
-        hint = f"did you mean {', '.join(close)}?" if close else f"known: {', '.join(known[:20])}"
-        raise QuerySyntaxError(f"unknown {term.field} '{term.value}' in {term.source}; {hint}")
+        resolved = []
+        for value in term.choices:
+            found = _known_spelling(value, known)
+            if found is None:
+                close = close_names(known, value, limit=3)
+                hint = f"did you mean {', '.join(close)}?" if close else f"known: {', '.join(known[:20])}"
+                raise QuerySyntaxError(f"unknown {term.field} '{value}' in {term.source}; {hint}")
+            resolved.append(found)
+        return replace(term, value=",".join(resolved))
 
     def search(self, query: str, limit: int = 10, offset: int = 0) -> SearchResult:
         """Cards matching the search syntax, by name. Raises QuerySyntaxError for a malformed query."""
-        terms = parse(query)
-        for term in terms:
-            self._check_term(term)
+        terms = [self._resolve_term(term) for term in parse(query)]
         where, params = to_sql(terms)
         total = int(self._rows(f"SELECT COUNT(*) FROM cards WHERE {where}", params)[0][0])
         rows = self._rows(
@@ -286,6 +312,26 @@ class CardsDB:
             [*params, max(0, limit), max(0, offset)],
         )
         return SearchResult(tuple(self._card(r) for r in rows), total)
+
+    def search_hint(self, query: str) -> str | None:
+        """Why a search that found nothing may have: one field asked for twice must match both values."""
+        try:
+            terms = parse(query)
+        except QuerySyntaxError:
+            return None
+        seen: dict[tuple[int, str], Term] = {}
+        for term in terms:
+            if term.negated or term.field not in ("type", "domain", "keyword", "tag", "rarity", "set"):
+                continue
+            earlier = seen.get((term.group, term.field))
+            if earlier is not None:
+                prefix = earlier.source.split(":", 1)[0]
+                return (
+                    f"{earlier.source} {term.source} asks for cards with both; "
+                    f"for either, write {prefix}:{earlier.value},{term.value}"
+                )
+            seen[(term.group, term.field)] = term
+        return None
 
     # --- rules -----------------------------------------------------------------------------------------
     def _rule_row(self, number: str, version: str) -> sqlite3.Row | None:
@@ -418,23 +464,34 @@ class CardsDB:
         return list(found.values())[:limit]
 
     def _titled(self, words: str) -> list[Rule]:
-        title = " ".join(words.split())
-        if not title:
+        """Headings titled as words, ignoring case, a leading "the", spaces and a plural s ("facedown zone" ->
+        107.3 Facedown Zones, "burnout" -> 431 Burn Out); current first, then the shallowest."""
+        key = _title_key(words)
+        if not key:
             return []
-        rows = self._rows(
-            "SELECT r.* FROM rules r WHERE (r.title = ? COLLATE NOCASE OR (r.kind IN ('heading', 'chapter') "
-            "AND r.text = ? COLLATE NOCASE)) AND (r.version = ? OR NOT EXISTS (SELECT 1 FROM rules c "
-            "WHERE c.version = ? AND c.counterpart = r.number)) ORDER BY (r.version = ?) DESC, "
-            "length(r.number) - length(replace(r.number, '.', '')), r.sort_key",
-            [title, title, CURRENT_RULES_VERSION, CURRENT_RULES_VERSION, CURRENT_RULES_VERSION],
-        )
-        return [rule_from_row(r) for r in rows]
+        if self._titles is None:
+            rows = self._rows(
+                "SELECT r.* FROM rules r WHERE (r.title IS NOT NULL OR r.kind IN ('heading', 'chapter')) "
+                "AND (r.version = ? OR NOT EXISTS (SELECT 1 FROM rules c "
+                "WHERE c.version = ? AND c.counterpart = r.number)) ORDER BY (r.version = ?) DESC, "
+                "length(r.number) - length(replace(r.number, '.', '')), r.sort_key",
+                [CURRENT_RULES_VERSION, CURRENT_RULES_VERSION, CURRENT_RULES_VERSION],
+            )
+            self._titles = []
+            for row in rows:
+                title = row["title"] or (row["text"] if row["kind"] in ("heading", "chapter") else None)
+                if title:
+                    self._titles.append((_title_key(str(title)), rule_from_row(row)))
+        return [rule for title, rule in self._titles if title == key]
 
     def _rules_by_words(self, words: str, limit: int) -> list[Rule]:
         not_replaced = _NOT_REPLACED
         params: list[object] = [CURRENT_RULES_VERSION, CURRENT_RULES_VERSION]
         if self._has_fts("rules"):
-            for fts in (fts_query(words), fts_query(words, any_word=True)):
+            first = fts_query(words, skip_common=True)
+            if first is None:
+                return []
+            for fts in (first, *fts_loose_queries(words), fts_query(words, any_word=True, skip_common=True)):
                 if fts is None:
                     return []
                 rows = self._rows(
@@ -474,7 +531,7 @@ class CardsDB:
         rules: list[Rule]
         if ref is not None or not text:
             start = ref.number if ref else ""
-            typed = text.lower().rstrip(".").split()[-1] if ref else ""  # "42" also starts 420-429
+            typed = ref.number.lstrip("0") if ref else ""  # "42" also starts 420-429
             rows = self._rows(
                 "SELECT * FROM rules WHERE (number = ? OR number LIKE ? ESCAPE '\\' OR number LIKE ? ESCAPE '\\') "
                 "ORDER BY (version = ?) DESC, sort_key, number LIMIT ?",
@@ -536,14 +593,37 @@ class CardsDB:
         )
         return [n[:100] for n in (starts + rest)[: min(limit, 25)]]
 
+    def resolve_keyword(self, text: str) -> tuple[str, bool] | None:
+        """(the keyword's name, True when text names it exactly) for a keyword as typed: `[Assault 2]`, `quick draw`,
+        `hidden keyword`, or a misspelling that means one keyword only (`deathnell`); None when it is unclear."""
+        names = self.keyword_names()
+        by_case = {n.casefold(): n for n in names}
+        if text.strip().casefold() in by_case:
+            return by_case[text.strip().casefold()], True
+        cleaned = _KEYWORD_NOISE.sub(" ", text.strip().strip("[]")).strip()
+        cleaned = re.sub(r"\s+\d+$", "", cleaned)  # a keyword's value: "Assault 2"
+        compact = {normalize(n).replace(" ", ""): n for n in names}
+        found = compact.get(normalize(cleaned).replace(" ", ""))
+        if found:
+            return found, True
+        close = closest_name(names, cleaned)
+        return (close, False) if close else None
+
     def keyword(self, name: str) -> KeywordInfo | None:
-        """A keyword with its rules, reminder text, the cards that have it and the cards whose text refers to it."""
-        rows = self._rows("SELECT * FROM keywords WHERE name = ? COLLATE NOCASE", [name.strip()])
+        """A keyword with its rules, reminder text, the cards that have it and the cards whose text refers to it.
+
+        `name` as typed (see resolve_keyword). A token ([Stun]) shows the v1.3 rule of the action it names.
+        """
+        resolved = self.resolve_keyword(name)
+        if resolved is None:
+            return None
+        rows = self._rows("SELECT * FROM keywords WHERE name = ? COLLATE NOCASE", [resolved[0]])
         if not rows:
             return None
         row = rows[0]
         keyword = str(row["name"])
-        rules = self._keyword_rules(row["rule"]) if row["rule"] else []
+        number = row["rule"] or self._heading_number(keyword)
+        rules = self._keyword_rules(number) if number else []
         having = self._rows(
             "SELECT DISTINCT c.name, c.partial FROM cards c JOIN card_keywords ck ON ck.card_id = c.id "
             "WHERE ck.keyword = ? COLLATE NOCASE ORDER BY c.name COLLATE NOCASE",
@@ -573,7 +653,13 @@ class CardsDB:
             cards_referring=tuple(referring),
             seed_only=tuple(seed_only),
             rulings=tuple(rulings[:8]),
+            kind=str(row["kind"] or "keyword"),
         )
+
+    def _heading_number(self, title: str) -> str | None:
+        """The number of the rules heading titled exactly so (current first): `Stun` -> 423 (v1.3)."""
+        found = self._titled(title)
+        return found[0].number if found else None
 
     def _keyword_rules(self, number: str) -> list[Rule]:
         """The keyword's rule and everything under it: current rows, then v1.3 rows for numbers the current rules lack."""
@@ -621,12 +707,25 @@ class CardsDB:
             found = self.rulings_for_card(match.card.name)[:limit]
             if found:
                 return found
+        if self._has_fts("rulings"):
+            for loose in fts_loose_queries(query):
+                found = self._rulings_matching(loose, limit)
+                if found:
+                    return found
         return self._rulings_fts(query, limit, any_word=True)
+
+    def _rulings_matching(self, fts: str, limit: int) -> list[Ruling]:
+        rows = self._rows(
+            "SELECT r.* FROM rulings_fts JOIN rulings r ON r.rowid = rulings_fts.rowid "
+            "WHERE rulings_fts MATCH ? ORDER BY rulings_fts.rank LIMIT ?",
+            [fts, limit],
+        )
+        return [ruling_from_row(r) for r in rows]
 
     def _rulings_fts(self, words: str, limit: int, *, any_word: bool = False) -> list[Ruling]:
         """Rulings with every word (or any word), best first."""
         if self._has_fts("rulings"):
-            fts = fts_query(words, any_word=any_word)
+            fts = fts_query(words, any_word=any_word, skip_common=True)
             if fts is None:
                 return []
             rows = self._rows(
@@ -650,30 +749,86 @@ class CardsDB:
             "ORDER BY r.date DESC, r.id",
             [card.id, card.name],
         )
-        return [ruling_from_row(r) for r in rows]
+        found = [ruling_from_row(r) for r in rows]
+        # Those that name the card in their question first (a ruling may mention it only in passing).
+        named = fold(card.name)
+        return sorted(found, key=lambda r: named not in fold(r.question))
 
     def rulings_for_rule(self, number: str) -> list[Ruling]:
-        """Rulings citing the rule or its sub-rules, in either version, but not v1.3 rows the current rules reuse."""
+        """Rulings citing the rule or its sub-rules, in either version, but not v1.3 rows the current rules reuse.
+
+        A v1.3 number (`v1.3 421`, or `421` where only v1.3 has it) finds the rulings citing it as numbered in v1.3
+        and those citing the current number it moved to (v1.3 421 Hide -> 422).
+        """
         ref = rule_numbers.parse_rule_ref(number)
         if ref is None:
             return []
         wanted = ref.number
-        like = wanted.replace("_", "\\_") + ".%"
-        older = [str(m["v13"]) for m in self._moves("current", wanted)]
-        clauses = [
-            "(rr.number = ? OR rr.number LIKE ? ESCAPE '\\') AND (COALESCE(rr.version, '') <> ? "
-            "OR NOT EXISTS (SELECT 1 FROM rules x WHERE x.version = ? AND x.number = rr.number AND x.superseded = 1))"
-        ]
-        params: list[object] = [wanted, like, V13_RULES_VERSION, V13_RULES_VERSION]
-        for v13 in older:
-            clauses.append("(rr.version = ? AND (rr.number = ? OR rr.number LIKE ? ESCAPE '\\'))")
-            params += [V13_RULES_VERSION, v13, v13.replace("_", "\\_") + ".%"]
+        as_v13 = ref.version == V13_RULES_VERSION or (
+            ref.version is None
+            and self._rule_row(wanted, CURRENT_RULES_VERSION) is None
+            and self._rule_row(wanted, V13_RULES_VERSION) is not None
+        )
+        if as_v13:
+            clauses = ["(rr.version <> ? AND (rr.number = ? OR rr.number LIKE ? ESCAPE '\\'))"]
+            params: list[object] = [CURRENT_RULES_VERSION, wanted, _like_children(wanted)]
+            for move in self._moves("v13", wanted):
+                clauses.append("(rr.version = ? AND (rr.number = ? OR rr.number LIKE ? ESCAPE '\\'))")
+                params += [CURRENT_RULES_VERSION, move["current"], _like_children(str(move["current"]))]
+        else:
+            older = [str(m["v13"]) for m in self._moves("current", wanted)]
+            clauses = [
+                "(rr.number = ? OR rr.number LIKE ? ESCAPE '\\') AND (COALESCE(rr.version, '') <> ? "
+                "OR NOT EXISTS (SELECT 1 FROM rules x WHERE x.version = ? AND x.number = rr.number AND x.superseded = 1))"
+            ]
+            params = [wanted, _like_children(wanted), V13_RULES_VERSION, V13_RULES_VERSION]
+            for v13 in older:
+                clauses.append("(rr.version = ? AND (rr.number = ? OR rr.number LIKE ? ESCAPE '\\'))")
+                params += [V13_RULES_VERSION, v13, _like_children(v13)]
         rows = self._rows(
             "SELECT DISTINCT r.* FROM rulings r JOIN ruling_rules rr ON rr.ruling_id = r.id "
             f"WHERE {' OR '.join(clauses)} ORDER BY r.date DESC, r.id",
             params,
         )
         return [ruling_from_row(r) for r in rows]
+
+
+def _like_children(number: str) -> str:
+    """A LIKE pattern for the sub-rules of number ("811.1" -> "811.1.%")."""
+    return number.replace("_", "\\_").replace("%", "\\%") + ".%"
+
+
+def _title_key(title: str) -> str:
+    """A heading's title as compared with words typed: "The Chain" -> "chain", "Facedown Zones" -> "facedownzone"."""
+    key = normalize(title).removeprefix("the ").replace(" ", "")
+    return key[:-1] if key.endswith("s") and len(key) > 3 else key
+
+
+def _champion_tags(rows: Sequence[tuple[str, list[str], list[str], list[str]]]) -> set[str]:
+    """The tags that name a champion (normalized): the tag of a Champion unit that its name starts with or ends
+    in ("Teemo" for "Teemo, Scout", "Master Yi" for "Yi, Honed")."""
+    found: set[str] = set()
+    for name, _, supertypes, tags in rows:
+        if "Champion" not in supertypes or ", " not in name:
+            continue
+        head = normalize(name.split(", ", 1)[0])
+        for tag in map(normalize, tags):
+            if tag == head or tag.endswith(f" {head}") or head.endswith(f" {tag}"):
+                found.add(tag)
+    return found
+
+
+def _known_spelling(value: str, known: Sequence[str]) -> str | None:
+    """The known value typed as `value`: ignoring case, then punctuation and spaces, then a plural s."""
+    folded = {k.casefold(): k for k in known}
+    if value.casefold() in folded:
+        return folded[value.casefold()]
+    compact = {normalize(k).replace(" ", ""): k for k in known}
+    key = normalize(value).replace(" ", "")
+    for candidate in (key, key.removesuffix("s"), key.removesuffix("es")):
+        if candidate and candidate in compact:
+            return compact[candidate]
+    return None
 
 
 def _number_key(number: str) -> tuple[tuple[int, int | str], ...]:

@@ -1,4 +1,5 @@
-"""Rule numbers as people type them: `811.1.d`, `rule 422`, `v1.3 421`, `53.1` (v1.3 writes `053.1`)."""
+"""Rule numbers as people type them: `811.1.d`, `rule 422`, `v1.3 421`, `421 (v1.3)`, `53.1` (v1.3 writes `053.1`),
+and the shorthands of chat: `R811.1b`, `CR 422.2`, `811.1.D`, `811.1d2`, `811.1(d)`, `811-1-d`."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
 _NUMBER = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[a-z]))*")
 _VERSION_PREFIX = re.compile(r"^(?:v\s*1\.3|v13|1\.3|version\s+1\.3)\b[\s:,]*", re.IGNORECASE)
 _CURRENT_PREFIX = re.compile(r"^(?:current|now)\b[\s:,]*", re.IGNORECASE)
-_RULE_PREFIX = re.compile(r"^(?:core\s+)?(?:rules?|cr|§)\s*[:#]?\s*", re.IGNORECASE)
+_RULE_PREFIX = re.compile(r"^(?:core\s+)?(?:rules?|cr|r(?=\s*\d)|§|#)\s*[:#]?\s*", re.IGNORECASE)
+# A version after the number, as answers print it: "421 (v1.3)", "421 v1.3", "421 as of v1.3".
+_VERSION_SUFFIX = re.compile(r"[\s,]*\(?\s*(?:(?:as\s+of|in)\s+)?(?:v\s*1\.3|v13|version\s+1\.3)\s*\)?$", re.IGNORECASE)
+_CURRENT_SUFFIX = re.compile(r"[\s,]*\(?\s*(?:current|now)\s*\)?$", re.IGNORECASE)
+# The parts of a number written loosely: digits, single letters, and the separators between them.
+_PART = re.compile(r"\d+|[a-z]+|[.\-]+")
 
 
 @dataclass(frozen=True)
@@ -29,10 +35,30 @@ def parse_rule_ref(text: str) -> RuleRef | None:
             version, rest = V13_RULES_VERSION, _VERSION_PREFIX.sub("", rest)
         elif _CURRENT_PREFIX.match(rest):
             version, rest = CURRENT_RULES_VERSION, _CURRENT_PREFIX.sub("", rest)
-    rest = rest.strip().rstrip(".").lower()
-    if not _NUMBER.fullmatch(rest):
+    if _VERSION_SUFFIX.search(rest):
+        version, rest = V13_RULES_VERSION, _VERSION_SUFFIX.sub("", rest)
+    elif _CURRENT_SUFFIX.search(rest):
+        version, rest = CURRENT_RULES_VERSION, _CURRENT_SUFFIX.sub("", rest)
+    number = canonical(rest)
+    return RuleRef(pad(number), version) if number else None
+
+
+def canonical(text: str) -> str | None:
+    """ "811.1.d" for "811.1.d", "811.1.D", "811.1d", "811.1(d)" or "811-1-d"; None for anything else.
+
+    Two letters in a row, a part of more than three digits, or a space inside ("811 1 d 2") is not a rule number.
+    """
+    rest = text.strip().rstrip(".").lower().replace("(", ".").replace(")", "")
+    if _NUMBER.fullmatch(rest):
+        return rest
+    parts = _PART.findall(rest)
+    if not parts or "".join(parts) != rest or not parts[0].isdigit():
         return None
-    return RuleRef(pad(rest), version)
+    kept = [p for p in parts if p[0] not in ".-"]
+    if any(len(p) > (3 if p.isdigit() else 1) for p in kept):
+        return None
+    number = ".".join(kept)
+    return number if _NUMBER.fullmatch(number) else None
 
 
 def pad(number: str) -> str:

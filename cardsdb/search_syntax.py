@@ -1,14 +1,17 @@
 """The card search syntax: `kw:hidden t:spell d:order e<=2 o:"kill a unit" -tag:yordle blade`.
 
+Every term must hold; `d:order,chaos` (or `d:order|chaos`) is either value; `kw:hidden OR kw:deflect` is
+either side (a lower-case `or` counts only between two prefixed terms: "fight or flight" stays a name).
 Parsing is separate from SQL: `parse()` turns a query into `Term`s (or raises QuerySyntaxError naming the
 bad term); `to_sql()` turns terms into a WHERE clause over the `cards` table with `?` parameters only.
+The full syntax is in docs/search-syntax.md.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cardsdb.errors import QuerySyntaxError
 from cardsdb.names import normalize
@@ -34,6 +37,8 @@ TEXT_FIELDS: dict[str, str] = {
 NUMBER_FIELDS: dict[str, str] = {
     "e": "energy",
     "energy": "energy",
+    "c": "energy",
+    "cost": "energy",
     "p": "power",
     "power": "power",
     "m": "might",
@@ -41,6 +46,17 @@ NUMBER_FIELDS: dict[str, str] = {
 }
 OPERATORS = ("<=", ">=", "=", "<", ">", ":")
 KNOWN_PREFIXES = "kw: t: d: o: tag: set: r: name: e p m (with = < <= > >=)"
+# Fields whose value may list alternatives: `d:order,chaos`.
+LIST_FIELDS = frozenset({"keyword", "type", "domain", "tag", "set", "rarity"})
+# The colour of each domain (v1.3 rule 134.2): `d:red` is Fury.
+DOMAIN_COLOURS = {
+    "red": "Fury",
+    "green": "Calm",
+    "blue": "Mind",
+    "orange": "Body",
+    "purple": "Chaos",
+    "yellow": "Order",
+}
 
 _TOKEN = re.compile(
     r"""\s*(?:
@@ -59,6 +75,15 @@ class Term:
     op: str = ":"  # for numbers: = < <= > >=
     negated: bool = False
     source: str = ""  # the term as typed, for messages
+    group: int = 0  # terms of one group must all hold; any one group may (groups are split by OR)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The values the term accepts: `d:order,chaos` -> ("order", "chaos"); one value for most terms."""
+        if self.field not in LIST_FIELDS:
+            return (self.value,)
+        parts = tuple(p.strip() for p in re.split(r"[,|]", self.value) if p.strip())
+        return parts or (self.value,)
 
 
 def _tokens(query: str) -> list[tuple[bool, str | None, str | None, str | None, str]]:
@@ -80,37 +105,58 @@ def _tokens(query: str) -> list[tuple[bool, str | None, str | None, str | None, 
     return found
 
 
+def _is_or(typed: str, key: str | None) -> bool:
+    return key is None and typed.casefold() == "or"
+
+
 def parse(query: str) -> list[Term]:
     """The terms of a search query. Raises QuerySyntaxError with one line naming the bad term."""
+    tokens = _tokens(query)
     terms: list[Term] = []
-    for negated, key, op, value, typed in _tokens(query):
-        if key is None:
-            if value is None or not value.strip():
-                raise QuerySyntaxError(f"nothing to search for after '-': {typed}")
-            terms.append(Term("name", value.strip(), ":", negated, typed))
-            continue
-        prefix = key.casefold()
-        if prefix in NUMBER_FIELDS:
-            field = NUMBER_FIELDS[prefix]
-            if value is None or not re.fullmatch(r"\d{1,3}", value.strip()):
-                raise QuerySyntaxError(f"{field} needs a number: {typed}")
-            terms.append(Term(field, value.strip(), "=" if op == ":" else str(op), negated, typed))
-            continue
-        if prefix in TEXT_FIELDS:
-            field = TEXT_FIELDS[prefix]
-            if op != ":":
-                raise QuerySyntaxError(f"{prefix}: takes a word, not a comparison: {typed}")
-            if value is None or not value.strip():
-                raise QuerySyntaxError(f"{prefix}: needs a value: {typed}")
-            terms.append(Term(field, value.strip(), ":", negated, typed))
-            continue
-        if op == ":":
-            raise QuerySyntaxError(f"unknown search prefix '{key}:' in {typed}; known: {KNOWN_PREFIXES}")
-        # a word with a comparison sign in it ("x<3") that is no known stat
-        raise QuerySyntaxError(f"unknown stat '{key}' in {typed}; compare e, p or m (energy, power, might)")
+    group = 0
+    for position, (negated, key, op, value, typed) in enumerate(tokens):
+        if not negated and _is_or(typed, key):
+            before = tokens[position - 1] if position else None
+            after = tokens[position + 1] if position + 1 < len(tokens) else None
+            # "OR" always splits; "or" only between prefixed terms, so that a name like "Fight or Flight" stays whole.
+            if before is not None and after is not None and (typed == "OR" or (before[1] and after[1])):
+                if _is_or(before[4], before[1]) or _is_or(after[4], after[1]):
+                    raise QuerySyntaxError(f"two ORs in a row in search: {query.strip()}")
+                group += 1
+                continue
+            if typed == "OR":
+                raise QuerySyntaxError(f"OR needs a term on each side: {query.strip()}")
+        terms.append(_term(negated, key, op, value, typed, group))
     if not terms:
         raise QuerySyntaxError("empty search: try kw:hidden t:spell d:order e<=2 o:kill")
     return terms
+
+
+def _term(negated: bool, key: str | None, op: str | None, value: str | None, typed: str, group: int) -> Term:
+    if key is None:
+        if value is None or not value.strip():
+            raise QuerySyntaxError(f"nothing to search for after '-': {typed}")
+        return Term("name", value.strip(), ":", negated, typed, group)
+    prefix = key.casefold()
+    if prefix in NUMBER_FIELDS:
+        field = NUMBER_FIELDS[prefix]
+        if value is None or not re.fullmatch(r"\d{1,3}", value.strip()):
+            raise QuerySyntaxError(f"{field} needs a number: {typed}")
+        return Term(field, value.strip(), "=" if op == ":" else str(op), negated, typed, group)
+    if prefix in TEXT_FIELDS:
+        field = TEXT_FIELDS[prefix]
+        if op != ":":
+            raise QuerySyntaxError(f"{prefix}: takes a word, not a comparison: {typed}")
+        if value is None or not value.strip():
+            raise QuerySyntaxError(f"{prefix}: needs a value: {typed}")
+        text = value.strip()
+        if field == "domain":
+            text = ",".join(DOMAIN_COLOURS.get(v.casefold(), v) for v in Term(field, text).choices)
+        return Term(field, text, ":", negated, typed, group)
+    if op == ":":
+        raise QuerySyntaxError(f"unknown search prefix '{key}:' in {typed}; known: {KNOWN_PREFIXES}")
+    # a word with a comparison sign in it ("x<3") that is no known stat
+    raise QuerySyntaxError(f"unknown stat '{key}' in {typed}; compare e, p or m (energy, power, might)")
 
 
 def _escape_like(text: str) -> str:
@@ -122,6 +168,13 @@ def _json_has(column: str) -> str:
 
 
 def _condition(term: Term) -> tuple[str, list[object]]:
+    if len(term.choices) > 1:
+        parts = [_one_condition(replace(term, value=choice)) for choice in term.choices]
+        return "(" + " OR ".join(sql for sql, _ in parts) + ")", [v for _, values in parts for v in values]
+    return _one_condition(term)
+
+
+def _one_condition(term: Term) -> tuple[str, list[object]]:
     value = term.value
     if term.field in ("energy", "power", "might"):
         return f"cards.{term.field} {term.op} ?", [int(value)]
@@ -155,12 +208,19 @@ def _condition(term: Term) -> tuple[str, list[object]]:
 
 
 def to_sql(terms: Sequence[Term]) -> tuple[str, list[object]]:
-    """A WHERE clause (without the keyword) over `cards` and its parameters. All terms must hold."""
-    clauses: list[str] = []
-    params: list[object] = []
+    """A WHERE clause (without the keyword) over `cards` and its parameters: every term of a group holds, for
+    any one group."""
+    groups: dict[int, tuple[list[str], list[object]]] = {}
     for term in terms:
+        clauses, params = groups.setdefault(term.group, ([], []))
         sql, values = _condition(term)
         # A negated stat also matches cards without that stat: `-e>2` includes runes.
         clauses.append(f"NOT COALESCE(({sql}), 0)" if term.negated else f"({sql})")
         params.extend(values)
-    return " AND ".join(clauses) or "1", params
+    if not groups:
+        return "1", []
+    if len(groups) == 1:
+        clauses, params = next(iter(groups.values()))
+        return " AND ".join(clauses), params
+    where = " OR ".join("(" + " AND ".join(clauses) + ")" for clauses, _ in groups.values())
+    return where, [v for _, params in groups.values() for v in params]

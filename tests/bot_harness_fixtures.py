@@ -180,6 +180,13 @@ class FakeCards:
     def keyword_names(self) -> list[str]:
         return ["Hidden", "Action", "Reaction"]
 
+    def resolve_keyword(self, text: str) -> tuple[str, bool] | None:
+        exact = {n.casefold(): n for n in self.keyword_names()}.get(text.strip().casefold())
+        return (exact, True) if exact else None
+
+    def search_hint(self, query: str) -> str | None:
+        return None
+
     def autocomplete_keywords(self, text: str, limit: int = 25) -> list[str]:
         return [n for n in self.keyword_names() if n.casefold().startswith(text.casefold())][:limit]
 

@@ -101,7 +101,7 @@ def test_keyword_rulings_and_search(capsys: pytest.CaptureFixture[str], db_path:
         (["card", "stratgst"], "Did you mean: Teemo, Strategist?"),
         (["rule", "999.9"], 'no rule numbered "999.9".'),
         (["rule", "qqxyzzy"], 'no rule matches "qqxyzzy".'),
-        (["keyword", "hiden"], 'no keyword "hiden". Did you mean: Hidden?'),
+        (["keyword", "qqxyzzy"], 'no keyword "qqxyzzy".'),
         (["rulings", "qqxyzzy"], 'no rulings match "qqxyzzy".'),
         (["search", "e<=x"], "energy needs a number: e<=x"),
         (["search", "foo:bar"], "unknown search prefix 'foo:'"),

@@ -52,8 +52,8 @@ EXPECTED: dict[str, list[tuple[str, bool]]] = {
     "Sudden Storm": [("a unit at a battlefield", True)],
     "Switcheroo": [("two units at the same battlefield", True)],
     "Teemo, Scout": [],
-    # "When I defend or I'm played from [Hidden]" is a play effect too: its "enemy unit here" is chosen (811.1.d.3).
-    "Teemo, Strategist": [("an enemy unit here", True)],
+    # Its Origins erratum (2025-10-28) dropped "or I'm played from [Hidden]": it chooses only when it defends.
+    "Teemo, Strategist": [],
     "Tideturner": [("a unit you control at another location", False)],
     "Wages of Pain": [("a unit at a battlefield", True)],
     "Windsinger": [("another unit at a battlefield with 3 Might or less", True)],

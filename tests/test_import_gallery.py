@@ -123,6 +123,36 @@ def test_latest_set_wins_over_collector_order() -> None:
     assert {w.printing_id for w in card.older_wordings} == {"ogn-010-298", "sfd-005a-221"}
 
 
+def test_an_errata_wording_wins_over_a_later_reprint_of_the_old_one() -> None:
+    # Teemo, Strategist: the Origins erratum (2025-10-28) is printed on the Origins card in the gallery, while a later
+    # Spiritforged reprint still prints the replaced wording.
+    errata_text = "[Hidden] (Hide now for [A] to react with later for [0].)\n\nWhen I defend, deal 1 to an enemy unit here."
+    fixed = _printing(
+        "ogn-121-298",
+        "OGN",
+        "[Hidden] (Hide now for :rb_rune_rainbow:.)\nWhen I defend, deal 1 to an enemy unit here.",
+    )
+    reprint = _printing(
+        "sfd-230-221",
+        "SFD",
+        "[Hidden]\nWhen I defend or I'm played from [Hidden], deal 1 to an enemy unit here.",
+    )
+    warnings: list[str] = []
+    ((card, chosen),) = cards_from_printings(
+        [fixed, reprint], KNOWN, warnings=warnings, errata={"Test Card": errata_text}
+    )
+    assert chosen.id == "ogn-121-298" and "played from" not in card.text_raw
+    assert [w.printing_id for w in card.older_wordings] == ["sfd-230-221"]
+    assert any("erratum" in w for w in warnings)
+    # Without an erratum the latest set wins, as before; an erratum no printing matches changes nothing.
+    ((card, chosen),) = cards_from_printings([fixed, reprint], KNOWN, warnings=[])
+    assert chosen.id == "sfd-230-221"
+    ((card, chosen),) = cards_from_printings(
+        [fixed, reprint], KNOWN, warnings=[], errata={"Test Card": "New words."}
+    )
+    assert chosen.id == "sfd-230-221"
+
+
 def test_unknown_bracketed_token_fails_the_build() -> None:
     with pytest.raises(BuildError, match=r"\[Frobnicate\].*keywords.yaml"):
         cards_from_printings([_printing("ogn-001-298", "OGN", "[Frobnicate] Draw 1.")], KNOWN, warnings=[])

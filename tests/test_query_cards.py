@@ -130,10 +130,27 @@ def test_keyword_with_rules_reminder_cards_and_referrers(db: CardsDB) -> None:
 
 
 def test_unknown_keyword_and_names(db: CardsDB) -> None:
-    assert db.keyword("hiden") is None
+    assert db.keyword("qqxyzzy") is None
     assert db.keyword_names() == ["Deflect", "Hidden"]
     assert db.autocomplete_keywords("hid") == ["Hidden"]
     assert db.autocomplete_keywords("hiden")[0] == "Hidden"
+
+
+@pytest.mark.parametrize(
+    ("typed", "exact"),
+    [
+        ("hidden", True),
+        ("[Hidden]", True),
+        ("the Hidden keyword", True),
+        ("Deflect 2", True),
+        ("hiden", False),  # a misspelling of one keyword only
+        ("hidd", False),  # the start of one
+    ],
+)
+def test_a_keyword_as_people_type_it(db: CardsDB, typed: str, exact: bool) -> None:
+    assert db.resolve_keyword(typed) == ("Deflect" if "eflect" in typed else "Hidden", exact)
+    info = db.keyword(typed)
+    assert info is not None and info.name in ("Hidden", "Deflect")
 
 
 # --- rulings --------------------------------------------------------------------------------------------

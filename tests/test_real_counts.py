@@ -91,3 +91,12 @@ def test_spiritforged_citation_of_735_1_c_is_a_warning(real_db: Path) -> None:
     warnings = json.loads(str(_scalar(real_db, "SELECT value FROM meta WHERE key = 'warnings'")))
     assert any("735.1.c" in w for w in warnings)
     assert _scalar(real_db, "SELECT resolves FROM ruling_rules WHERE number = '735.1.c'") == 0
+
+
+def test_errata_wording_wins_over_a_reprint_of_the_old_wording(real_db: Path) -> None:
+    # Teemo, Strategist and Karma, Channeler: Origins errata (2025-10-28) replaced a wording that their Spiritforged
+    # showcase reprints still print.
+    teemo = str(_scalar(real_db, "SELECT text FROM cards WHERE name = 'Teemo, Strategist'"))
+    assert "When I defend, choose an enemy unit here" in teemo and "played from" not in teemo
+    older = json.loads(str(_scalar(real_db, "SELECT older_wordings FROM cards WHERE name = 'Teemo, Strategist'")))
+    assert [w["set_id"] for w in older] == ["SFD"]

@@ -90,7 +90,7 @@ def card_embeds(
     embed = discord.Embed(title=limits.fit(title, limits.EMBED_TITLE), colour=colour)
     head = [f"**{type_line(card, symbols)}**"]
     if match_note:
-        head.insert(0, f"*{match_note}*")
+        head.insert(0, match_note)  # markdown already: the lookup's note, italic, with the other names in bold
     text = card_text(card, symbols)
     description = "\n".join(head) + ("\n\n" + text if text else "")
     embed.description = limits.fit(description, limits.EMBED_DESCRIPTION, marker=limits.CONTINUED)

@@ -24,7 +24,9 @@ def search_page_embed(
     page: int,
     page_size: int = PAGE_SIZE,
     symbols: Symbols | None = None,
+    hint: str | None = None,
 ) -> discord.Embed:
+    """One page of a search; `hint` says why an empty search may have found nothing."""
     symbols = symbols or Symbols()
     pages = max(1, -(-total // page_size))
     embed = discord.Embed(
@@ -32,6 +34,8 @@ def search_page_embed(
     )
     if not cards:
         embed.description = "No card matches. Try fewer filters, e.g. `kw:hidden t:spell`."
+        if hint:
+            embed.description += f"\n{echo(hint, 300)}."
     else:
         lines = []
         for i, card in enumerate(cards, start=page * page_size + 1):
@@ -45,8 +49,12 @@ def search_page_embed(
 
 
 SEARCH_SYNTAX = (
-    "`kw:hidden` keyword · `t:spell` type · `d:order` domain · `e<=2` energy · `p>=1` power · `m>=3` might · "
-    "`o:kill` text · `tag:Bilgewater` · words match the name"
+    "`kw:hidden` keyword · `t:spell` type or supertype (`t:legend`, `t:champion`, `t:token`, `t:battlefield`) · "
+    "`d:order` domain, or its colour (`d:red`) · `tag:yordle` · `set:sfd` set code or name · `r:rare` rarity · "
+    '`o:"kill a unit"` card text · bare words or `name:blade`: the name · `e<=2` energy (also `cost`), `p>=1` power, '
+    "`m>3` might, with `= < <= > >=` (`e:2` means `e=2`) · `-t:spell` leaves out.\n"
+    "Every term must hold; `d:order,chaos` is either value; `kw:hidden OR kw:deflect` is either side. "
+    'Quote a value with spaces: `tag:"bandle city"`. Case does not matter.'
 )
 
 
@@ -61,7 +69,10 @@ def help_embeds() -> list[discord.Embed]:
     )
     embed.add_field(
         name="/card name",
-        value="A card: cost, type, text, set; for Hidden cards what playing from facedown restricts.",
+        value=(
+            "A card: cost, type, text, set; for Hidden cards what playing from facedown restricts. Typos are "
+            "forgiven; a champion's name alone (`jinx`) shows one of its cards and names the others."
+        ),
         inline=False,
     )
     embed.add_field(
@@ -69,12 +80,16 @@ def help_embeds() -> list[discord.Embed]:
     )
     embed.add_field(
         name="/rule query",
-        value="A rule by number (`811.1.d`) or words, with parents, sub-rules and moves between versions.",
+        value=(
+            "A rule by number (`811.1.d`, `811.1b`, `CR 422.2`; `v1.3 421` for the older numbering) or words "
+            "(`facedown zone`), with parents, sub-rules and moves between versions; every rule is stamped with "
+            "its version."
+        ),
         inline=False,
     )
     embed.add_field(
         name="/ruling query",
-        value="FAQ answers and rulings by words, card name or rule number.",
+        value="FAQ answers and rulings by words, card name or rule number (either numbering).",
         inline=False,
     )
     embed.add_field(name="/search query", value=SEARCH_SYNTAX, inline=False)

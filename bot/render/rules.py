@@ -9,7 +9,7 @@ import discord
 from bot import limits
 from bot.render.common import COLOR_INFO, add_field, rules_list, text_embeds
 from bot.symbols import Symbols
-from cardsdb.models import KeywordInfo, Rule, RuleView, Ruling
+from cardsdb.models import CURRENT_RULES_VERSION, KeywordInfo, Rule, RuleView, Ruling
 
 SUMMARY_LABEL = "Summary (our wording, not the official text)"
 
@@ -35,7 +35,10 @@ def _one_line(rule: Rule, width: int = 160) -> str:
     return f"**{rule.number}**{mark} {limits.fit(' '.join(label.split()), width)}"
 
 
-def rule_embeds(view: RuleView, *, query_note: str | None = None) -> list[discord.Embed]:
+def rule_embeds(
+    view: RuleView, *, query_note: str | None = None, also: Sequence[Rule] = ()
+) -> list[discord.Embed]:
+    """A rule with its parents, sub-rules and moves; `also` lists other rules the words matched, each stamped."""
     rule = view.rule
     body = rule_text(rule)
     if query_note:
@@ -57,6 +60,8 @@ def rule_embeds(view: RuleView, *, query_note: str | None = None) -> list[discor
         add_field(first, "Note", "\n".join(f"• {n}" for n in view.notes))
     if rule.seed_sentence and rule.wording == "summary":
         add_field(first, "Source sentence", f"> {rule.seed_sentence}")
+    if also:
+        add_field(first, "Also matching", "\n".join(f"{_one_line(r, 120)} ({r.stamp})" for r in also))
     embeds[-1].set_footer(text=f"Core Rules: {rule.stamp}")
     return embeds
 
@@ -77,6 +82,20 @@ def cited_rules_embeds(views: Sequence[RuleView], missing: Sequence[str] = ()) -
     for number in missing:
         embed.add_field(name=number, value="Not found in the rules table.", inline=False)
     return [embed]
+
+
+def ruling_numbering(version: str | None) -> str:
+    """How a ruling's rule numbers are numbered: "current rules, 2026-10-09", "as numbered in v1.3", ..."""
+    if not version or version == CURRENT_RULES_VERSION:
+        return f"current rules, {CURRENT_RULES_VERSION}"
+    if version.startswith("pre-"):
+        return f"as numbered before v{version.removeprefix('pre-')}"
+    return f"as numbered in v{version}"
+
+
+def _ruling_rules(ruling: Ruling) -> str:
+    """ "rules 811.1.b, 811.6 (current rules, 2026-10-09)": the numbers with the version they are numbered in."""
+    return f"{rules_list(ruling.rules)} ({ruling_numbering(ruling.rules_version)})" if ruling.rules else ""
 
 
 def ruling_source(ruling: Ruling) -> str:
@@ -101,8 +120,7 @@ def ruling_embed(ruling: Ruling) -> discord.Embed:
     if ruling.date:
         embed.add_field(name="Date", value=ruling.date, inline=True)
     if ruling.rules:
-        version = f" (numbered as in the rules of {ruling.rules_version})" if ruling.rules_version else ""
-        add_field(embed, "Rules", rules_list(ruling.rules) + version, inline=True)
+        add_field(embed, "Rules", _ruling_rules(ruling), inline=True)
     if ruling.url:
         embed.add_field(name="Link", value=limits.fit(ruling.url, limits.FIELD_VALUE), inline=False)
     return embed
@@ -117,30 +135,40 @@ def rulings_embeds(query: str, rulings: Sequence[Ruling]) -> list[discord.Embed]
     return [head, *(ruling_embed(r) for r in rulings)]
 
 
-def keyword_embeds(info: KeywordInfo, symbols: Symbols | None = None) -> list[discord.Embed]:
+def keyword_embeds(
+    info: KeywordInfo, symbols: Symbols | None = None, *, match_note: str | None = None
+) -> list[discord.Embed]:
+    """A keyword (or a bracketed token like [Stun]); `match_note` says when the name typed was not exact."""
     symbols = symbols or Symbols()
     embed = discord.Embed(title=limits.fit(info.name, limits.EMBED_TITLE), colour=COLOR_INFO)
-    parts = []
+    parts = [f"*{match_note}*"] if match_note else []
+    if info.kind == "token":
+        used = "1 card uses it" if len(info.cards_referring) == 1 else f"{len(info.cards_referring)} cards use it"
+        parts.append(f"Not a keyword: a word printed in brackets in card text ([{info.name}]). {used}.")
     if info.reminder:
-        parts.append(f"*Reminder text:* {symbols.render(info.reminder)}")
+        parts.append(f"*{'Meaning' if info.kind == 'token' else 'Reminder text'}:* {symbols.render(info.reminder)}")
     have = "1 card has it" if len(info.cards_with) == 1 else f"{len(info.cards_with)} cards have it"
     care = (
         "1 cares about it" if len(info.cards_referring) == 1 else f"{len(info.cards_referring)} care about it"
     )
     if info.seed_only:
         have += f" (plus {', '.join(info.seed_only)}, known only from the seed documents)"
-    parts.append(f"{have}; {care}.")
+    if info.kind != "token":
+        parts.append(f"{have}; {care}.")
     embed.description = limits.fit("\n\n".join(parts), limits.EMBED_DESCRIPTION)
     for rule in info.rules:
-        add_field(embed, f"{rule.number} ({rule.stamp})", rule_text(rule))
+        title = f" {rule.title}" if rule.kind in ("heading", "chapter") and rule.title else ""
+        add_field(embed, limits.fit(f"{rule.number}{title} ({rule.stamp})", limits.FIELD_NAME), rule_text(rule))
     if info.rulings:
         lines = [
-            f"• {' '.join(r.question.split())} {('(' + rules_list(r.rules) + ')') if r.rules else ''}"
+            f"• {' '.join(r.question.split())} {('(' + _ruling_rules(r) + ')') if r.rules else ''}"
             for r in info.rulings
         ]
         add_field(embed, "FAQ", "\n".join(lines))
+    # " · " between names: names hold commas ("Leona, Determined").
     if info.cards_with:
-        add_field(embed, "Cards with it", limits.fit(", ".join(info.cards_with), 1000))
+        add_field(embed, "Cards with it", limits.fit(" · ".join(info.cards_with), 1000))
     if info.cards_referring:
-        add_field(embed, "Cards that care", limits.fit(", ".join(info.cards_referring), 1000))
+        title = "Cards that use it" if info.kind == "token" else "Cards that care"
+        add_field(embed, title, limits.fit(" · ".join(info.cards_referring), 1000))
     return [embed]

@@ -89,6 +89,8 @@ class AdditionalCost:
     power: int = 0
     energy: int = 0
     keyword: str | None = None
+    # One entry per power: the domain that must pay it ("fury"), or "any" (a power of any domain).
+    power_domains: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -216,6 +218,15 @@ def parse_sentence(sentence: str, purpose: Purpose, trigger: str = "") -> list[C
             name = "total_might" if might.group(1) else "might"
             (group if might.group(1) else filters).append(f"{name}{op}{might.group(2)}")
         lo, hi = _count(det)
+        # "any number of units at a battlefield": the units are all at one battlefield (v1.3 355.11; the Origins
+        # FAQ on Fox-Fire: "any number of units at a single battlefield").
+        if (
+            noun.casefold().endswith("s")
+            and where == "battlefield"
+            and "at a battlefield" in lower_tail
+            and (hi is None or hi > 1)
+        ):
+            group.append("one_battlefield")
         before = body[: match.start()].casefold()
         optional = lo == 0 or "you may" in before
         what = _what(noun)
@@ -269,11 +280,25 @@ def _unit_plays(sentence: str, purpose: Purpose, trigger: str) -> tuple[list[Uni
     return units, gear
 
 
+_POWER = re.compile(
+    r"\[(?P<symbol>A|Fury|Calm|Mind|Body|Chaos|Order|C)\]|\b(?P<word>Fury|Calm|Mind|Body|Chaos|Order|any)\b(?= power)|\b(?P<bare>Fury|Calm|Mind|Body|Chaos|Order)\b",
+    re.IGNORECASE,
+)
+# [C] is a power of the card's own domain; read without the card, it is taken as any domain.
+_SYMBOL_DOMAIN = {"a": "any", "c": "any"}
+
+
+def _power_domains(cost: str) -> tuple[str, ...]:
+    """The power a cost asks for, one entry per power: its domain, or "any"."""
+    domains: list[str] = []
+    for match in _POWER.finditer(cost):
+        word = (match.group("symbol") or match.group("word") or match.group("bare")).casefold()
+        domains.append(_SYMBOL_DOMAIN.get(word, word) if match.group("symbol") else word)
+    return tuple(domains)
+
+
 def _power_count(cost: str) -> int:
-    runes = re.findall(
-        r"\[(?:A|Fury|Calm|Mind|Body|Chaos|Order|C)\]|\b(?:Fury|Calm|Mind|Body|Chaos|Order)\b", cost
-    )
-    return len(runes)
+    return len(_power_domains(cost))
 
 
 def _energy_count(cost: str) -> int:
@@ -295,20 +320,43 @@ def parse_card(card: Card) -> CardChoices:
     hand_only: list[str] = []
     raw = source_text(card)
     if "accelerate" in printed_keywords(card):
+        # v1.3 805.1.a.1-2: a single-domain unit's Accelerate power must be of its domain; otherwise any domain.
+        domains = [d.casefold() for d in card.domains]
+        accelerate_domain = domains[0] if len(domains) == 1 else "any"
         costs.append(
             AdditionalCost(
-                "Accelerate: pay [1] and one power to have it enter ready", True, 1, 1, "Accelerate"
+                "Accelerate: pay [1] and one power to have it enter ready",
+                True,
+                1,
+                1,
+                "Accelerate",
+                (accelerate_domain,),
             )
         )
-    for optional in _OPTIONAL_COST.finditer(raw):
+    # Reminder text in parentheses restates a keyword (Accelerate's cost): it is not a second cost.
+    rules_text = re.sub(r"\([^)]*\)", "", raw)
+    for optional in _OPTIONAL_COST.finditer(rules_text):
         cost = optional.group("cost")
         if "accelerate" in optional.group(0).casefold() or "[1] and 1 Power" in cost:
             continue
-        costs.append(AdditionalCost(optional.group(0), True, _power_count(cost), _energy_count(cost)))
-    for mandatory in _MANDATORY_COST.finditer(raw):
+        costs.append(
+            AdditionalCost(
+                optional.group(0), True, _power_count(cost), _energy_count(cost), None, _power_domains(cost)
+            )
+        )
+    for mandatory in _MANDATORY_COST.finditer(rules_text):
         if "you may" not in mandatory.group(0).casefold():
             cost = mandatory.group("cost")
-            costs.append(AdditionalCost(mandatory.group(0), False, _power_count(cost), _energy_count(cost)))
+            costs.append(
+                AdditionalCost(
+                    mandatory.group(0),
+                    False,
+                    _power_count(cost),
+                    _energy_count(cost),
+                    None,
+                    _power_domains(cost),
+                )
+            )
     for ability in abilities(card):
         if ability.keywords_only:
             continue

@@ -51,6 +51,8 @@ V13_DISCRETIONARY_NEUTRAL_OPEN = "410.1.a"  # a Discretionary Action: your turn,
 V13_FACEDOWN_LIMIT_CAN_CHANGE = "107.3.b.1"  # the maximum occupancy can increase (Bandle Tree)
 V13_UNIT_LOCATIONS = "355.2.a"  # units are played to your base or a battlefield you control
 V13_TARGET_RESTRICTIONS = "355.9.b"  # a target meets all of the text's targeting restrictions
+V13_ALL_TARGETS_CHOSEN = "355.8"  # valid choices must be made for all targets
+V13_GROUP_TARGETS = "355.11"  # a group of targets that must meet a requirement as a whole (Fox-Fire)
 V13_MANDATORY_ADDITIONAL_COST = "356.2.a.2"  # Deflect's cost is a mandatory additional cost
 V13_OPTIONAL_ADDITIONAL_COST = "356.2.b.1"
 V13_ACTION_TIMING = "806.1.c.1"
@@ -101,6 +103,8 @@ V13_ONLY: tuple[str, ...] = (
     V13_FACEDOWN_LIMIT_CAN_CHANGE,
     V13_UNIT_LOCATIONS,
     V13_TARGET_RESTRICTIONS,
+    V13_ALL_TARGETS_CHOSEN,
+    V13_GROUP_TARGETS,
     V13_MANDATORY_ADDITIONAL_COST,
     V13_OPTIONAL_ADDITIONAL_COST,
     V13_ACTION_TIMING,

@@ -92,6 +92,12 @@ def _payment(position: Position, ask: Ask, assumptions: list[str]) -> tuple[bool
             True,
             f"You have no power ready, but you may hide ignoring costs ({', '.join(grants.sources)}).",
         )
+    if grants.energy is not None and runes.energy >= grants.energy:
+        return (
+            True,
+            f"You have no power ready, but {', '.join(grants.sources)} lets you pay {grants.energy} energy instead, "
+            "and you have it.",
+        )
     return False, "Hiding costs one power of any domain, and you have none ready."
 
 

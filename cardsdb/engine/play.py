@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.cardtext import has_hidden, printed_keywords
-from cardsdb.engine.choices import CardChoices, ChoiceSpec, deflect_value
+from cardsdb.engine.cardtext import has_hidden, printed_keywords, source_text
+from cardsdb.engine.choices import AdditionalCost, CardChoices, ChoiceSpec, deflect_value
 from cardsdb.engine.overrides import choices_for
 from cardsdb.engine.position import BoardObject, Position
 from cardsdb.engine.scenario import Ask, ScenarioError, TargetRef
@@ -78,9 +79,12 @@ def resolve_choices(
         )
         return out
     specs: list[ChoiceSpec] = []
+    # Where the first choice's unit is: "another unit ... at a different location" is measured from it. A choice
+    # that is itself "at a different location" and comes first is measured from the card's own location instead.
     first_location: str | None = None
     pending = list(targets) if targets is not None else None
     assigned: list[tuple[ChoiceSpec, Choice, TargetRef]] = []
+    short: list[tuple[ChoiceSpec, Choice, int]] = []  # required choices given fewer targets than they need
     for spec in parsed.choices:
         if spec.trigger:
             applies, why = _trigger_applies(spec.trigger, ctx, position)
@@ -105,7 +109,9 @@ def resolve_choices(
                 pending.pop(0)
                 assigned.append((spec, choice, target))
                 taken += 1
-            if taken and first_location is None:
+            if taken < spec.min_count and not spec.optional and targets:
+                short.append((spec, choice, taken))
+            if taken and first_location is None and spec.where != "different_location":
                 first_location = assigned[-1][2].location
         elif (
             first_location is None
@@ -120,14 +126,30 @@ def resolve_choices(
             out.choices[spec_index] = evaluate(spec, position, ctx, first_location)
     if pending:
         for target in pending:
+            # A target left over after an "any number" / "up to" choice stopped at it: say why that choice refused it.
+            refused = next(
+                (e for c in reversed(out.choices) for e in c.excluded if e.target == target.text), None
+            )
             out.checks.append(
                 Check(
                     False,
                     "illegal_target",
-                    (r.V13_TARGET_RESTRICTIONS,),
-                    f"{target.text}: the card makes no further choice.",
+                    refused.rules if refused else (r.V13_TARGET_RESTRICTIONS,),
+                    f"{target.text} can't be chosen: {refused.because}."
+                    if refused
+                    else f"{target.text}: the card makes no further choice.",
                 )
             )
+    for spec, choice, taken in short:
+        out.checks.append(
+            Check(
+                False,
+                "missing_target",
+                (r.V13_ALL_TARGETS_CHOSEN,),
+                f'"{choice.choice}" needs {spec.min_count} target{"s" if spec.min_count != 1 else ""}; '
+                f"{taken} {'was' if taken == 1 else 'were'} given.",
+            )
+        )
     same_groups: dict[str, set[str]] = {}
     for spec, choice, target in assigned:
         current = next((c for c in out.choices if c.choice == choice.choice), choice)
@@ -151,6 +173,33 @@ def resolve_choices(
             out.checks.append(
                 Check(False, "illegal_target", rules, f"{target.text} can't be chosen: {because}.")
             )
+    for spec in {id(s): s for s, _, _ in assigned}.values():
+        chosen = [t for s, c, t in assigned if s is spec and t.text in c.legal and t.obj is not None]
+        if "one_battlefield" in spec.group and len({t.location for t in chosen}) > 1:
+            out.checks.append(
+                Check(
+                    False,
+                    "illegal_target",
+                    (r.V13_TARGET_RESTRICTIONS, r.V13_GROUP_TARGETS),
+                    f'The units chosen for "{spec.phrase}" must all be at one battlefield; they are at '
+                    f"{', '.join(sorted({t.location for t in chosen}))}.",
+                )
+            )
+        for grp in spec.group:
+            limit = re.fullmatch(r"total_might<=(\d+)", grp)
+            if limit is None:
+                continue
+            total = sum((t.obj.current_might or 0) for t in chosen if t.obj is not None)
+            if total > int(limit.group(1)):
+                out.checks.append(
+                    Check(
+                        False,
+                        "illegal_target",
+                        (r.V13_TARGET_RESTRICTIONS, r.V13_GROUP_TARGETS),
+                        f'The units chosen for "{spec.phrase}" have a total Might of {total}, more than '
+                        f"{limit.group(1)}.",
+                    )
+                )
     if len(same_groups.get("same", set())) > 1:
         out.checks.append(
             Check(
@@ -171,8 +220,16 @@ def resolve_choices(
                         False,
                         "no_legal_targets",
                         (r.CHOICES_RESTRICTED, r.NO_VALID_TARGETS),
-                        f'Nothing at {ctx.hidden_at} can be chosen for "{blocked[0].choice}": a spell with no legal '
-                        "target there can't be played from facedown.",
+                        (
+                            f'Nothing at {ctx.hidden_at} can be chosen for "{blocked[0].choice}": a spell with no '
+                            "legal target there can't be played from facedown."
+                        )
+                        if blocked[0].restricted_to
+                        else (
+                            f'Nothing can be chosen for "{blocked[0].choice}" (its own text puts it elsewhere than '
+                            f"{ctx.hidden_at}, but no unit qualifies): a spell with no legal target can't be played "
+                            "from facedown."
+                        ),
                     )
                 )
             elif specs:
@@ -242,6 +299,10 @@ def _placement_effects(card: Card, parsed: CardChoices, ctx: PlayContext) -> lis
                     f"{card.name} is played to your base or a battlefield you control, as normal.",
                 )
             )
+        elif card.is_type("Gear"):
+            effects.append(
+                Effect((r.PLAYED_FROM_HAND,), f"{card.name} is a gear: it is played to your base, as normal.")
+            )
         for play in parsed.unit_plays:
             effects.append(
                 Effect(
@@ -259,32 +320,83 @@ def _placement_effects(card: Card, parsed: CardChoices, ctx: PlayContext) -> lis
     return effects
 
 
+PowerNeed = frozenset[str]  # the domains that may pay one power; empty: any domain
+ANY_POWER: PowerNeed = frozenset()
+
+
+def _domain_need(domains: tuple[str, ...] | list[str]) -> PowerNeed:
+    named = frozenset(d.casefold() for d in domains) - {"any", "colorless"}
+    return named
+
+
+def _payable(have: tuple[str, ...], needs: list[PowerNeed]) -> bool:
+    """Whether the ready power (domains, "any" = rainbow) covers every need: a bipartite matching (Kuhn's)."""
+    if len(have) < len(needs):
+        return False
+
+    def fits(rune: str, need: PowerNeed) -> bool:
+        return rune == "any" or not need or rune in need
+
+    owner: list[int | None] = [None] * len(have)  # the need each rune pays
+
+    def assign(i: int, seen: set[int]) -> bool:
+        for j, rune in enumerate(have):
+            if j in seen or not fits(rune, needs[i]):
+                continue
+            seen.add(j)
+            current = owner[j]
+            if current is None or assign(current, seen):
+                owner[j] = i
+                return True
+        return False
+
+    return all(assign(i, set()) for i in range(len(needs)))
+
+
+def _describe_power(needs: list[PowerNeed]) -> str:
+    counts: dict[str, int] = {}
+    for need in needs:
+        word = " or ".join(sorted(d.capitalize() for d in need)) if need else "any domain"
+        counts[word] = counts.get(word, 0) + 1
+    return ", ".join(f"{n} power ({word})" for word, n in counts.items())
+
+
 def _cost_check(
     position: Position,
-    power_needed: int,
+    power_needs: list[PowerNeed],
     energy_needed: int,
     what: str,
     code: tuple[str, str],
     rules: tuple[str, ...],
     assumptions: list[str],
 ) -> Check | None:
-    if power_needed == 0 and energy_needed == 0:
+    if not power_needs and energy_needed == 0:
         return None
     runes = position.me.runes
     need = " and ".join(
         p
         for p in (
             f"{energy_needed} energy" if energy_needed else "",
-            f"{power_needed} power" if power_needed else "",
+            _describe_power(power_needs) if power_needs else "",
         )
         if p
     )
     if runes is None:
         assumptions.append(f"Your runes are not listed, so {need} is taken to be ready.")
         return Check(True, code[0], rules, f"{what}: {need} (assumed ready: your runes are not listed).")
-    ok = len(runes.power) >= power_needed and runes.energy >= energy_needed
-    have = f"{runes.energy} energy and {len(runes.power)} power"
+    ok = _payable(runes.power, power_needs) and runes.energy >= energy_needed
+    have = f"{runes.energy} energy and {len(runes.power)} power" + (
+        f" ({', '.join(runes.power)})" if runes.power else ""
+    )
     return Check(ok, code[0] if ok else code[1], rules, f"{what}: {need}; you have {have} ready.")
+
+
+def _cost_power(costs: list[AdditionalCost]) -> list[PowerNeed]:
+    needs: list[PowerNeed] = []
+    for cost in costs:
+        domains = list(cost.power_domains) + ["any"] * (cost.power - len(cost.power_domains))
+        needs.extend(_domain_need([d]) for d in domains[: cost.power])
+    return needs
 
 
 def _summary_failures(checks: list[Check]) -> str:
@@ -361,12 +473,14 @@ def answer_play_hidden(card: Card, position: Position, ask: Ask, assumptions: li
     ctx = PlayContext("me", label, label if card.is_permanent else None, ask.source_left_board, card)
     outcome = resolve_choices(card, parsed, position, ctx, ask.targets)
     checks.extend(outcome.checks)
-    optional_power = sum(c.power for c in parsed.costs if c.optional) if ask.optional_costs else 0
-    optional_energy = sum(c.energy for c in parsed.costs if c.optional) if ask.optional_costs else 0
-    mandatory_power = sum(c.power for c in parsed.costs if not c.optional)
+    optional = [c for c in parsed.costs if c.optional] if ask.optional_costs else []
+    optional_power = sum(c.power for c in optional)
+    optional_energy = sum(c.energy for c in optional)
+    mandatory = [c for c in parsed.costs if not c.optional]
     cost = _cost_check(
         position,
-        outcome.deflect_power + optional_power + mandatory_power,
+        # Deflect's power may be of any domain (v1.3 809.1.c.1); a cost that names a domain needs that domain.
+        [ANY_POWER] * outcome.deflect_power + _cost_power(optional) + _cost_power(mandatory),
         optional_energy,
         "Additional cost" + (" (Deflect)" if outcome.deflect_power else ""),
         ("can_pay_additional", "cannot_pay_additional"),
@@ -376,6 +490,22 @@ def answer_play_hidden(card: Card, position: Position, ask: Ask, assumptions: li
         assumptions,
     )
     if cost is not None:
+        if not cost.ok and optional:
+            without = _cost_check(
+                position,
+                [ANY_POWER] * outcome.deflect_power + _cost_power(mandatory),
+                0,
+                "",
+                ("a", "b"),
+                (),
+                [],
+            )
+            if without is None or without.ok:
+                cost = replace(
+                    cost,
+                    because=cost.because
+                    + " Without the optional additional cost it can still be played (ask without optional_costs).",
+                )
         checks.append(cost)
     effects = [
         Effect(
@@ -411,6 +541,7 @@ def answer_play_hidden(card: Card, position: Position, ask: Ask, assumptions: li
         )
     )
     _hidden_permission(card, checks, outcome)
+    effects.extend(_no_reveal_here(position, label, outcome))
     return _finish(
         "play_hidden",
         card,
@@ -422,6 +553,35 @@ def answer_play_hidden(card: Card, position: Position, ask: Ask, assumptions: li
         verb="play",
         where=f"from facedown at {label}",
     )
+
+
+_NO_REVEAL = re.compile(r"opponents'? \[?Hidden\]? cards can't be revealed here", re.IGNORECASE)
+
+
+def _no_reveal_here(position: Position, label: str, outcome: ChoiceOutcome) -> list[Effect]:
+    """An enemy permanent at the battlefield saying your Hidden cards can't be revealed there (Noxus Saboteur).
+
+    Playing a card from facedown reveals it (422.4), which such text forbids, yet a facedown card is not a card with
+    Hidden (811.5.a), so the text may not reach it: the rules leave this open, and the answer says so.
+    """
+    effects: list[Effect] = []
+    for obj in position.objects_at(label):
+        if obj.controller == "me" or not _NO_REVEAL.search(source_text(obj.card)):
+            continue
+        outcome.undecided.append(
+            f"{obj.card.name} (your opponent's, at {label}) says your Hidden cards can't be revealed there. Playing a "
+            "card from facedown reveals it (422.4), so if that text reaches your facedown card you can't play it "
+            "there; but a facedown card is not a card with Hidden (811.5.a), so the text may not reach it. The rules "
+            "don't settle which: ask the head judge."
+        )
+        effects.append(
+            Effect(
+                (r.FACEDOWN_REVEALED_ON_ZONE_CHANGE, r.FACEDOWN_IS_NOT_HIDDEN),
+                f"{obj.card.name} at {label}: your Hidden cards can't be revealed there; whether that stops playing "
+                "a facedown card is open.",
+            )
+        )
+    return effects
 
 
 def _printed_cost(card: Card) -> str:
@@ -490,7 +650,7 @@ def _finish(
     if undecided and not failed:
         legal = None
     if legal is None:
-        summary = f"Depends: whether you can {verb} {card.name} {where} depends on its text. " + " ".join(
+        summary = f"Depends: whether you can {verb} {card.name} {where} is not settled. " + " ".join(
             undecided
         )
     elif failed:
@@ -593,24 +753,35 @@ def answer_play(card: Card, position: Position, ask: Ask, assumptions: list[str]
             )
         )
     checks.append(_normal_timing(card, position))
+    destination = _destination_check(card, position, ask.to)
+    if destination is not None:
+        checks.append(destination)
     parsed = choices_for(card)
+    cost_unknown = card.partial and card.energy is None and card.power is None
     ctx = PlayContext("me", None, ask.to if card.is_permanent else None, ask.source_left_board, card)
     outcome = resolve_choices(card, parsed, position, ctx, ask.targets)
     checks.extend(outcome.checks)
     optional = [c for c in parsed.costs if c.optional] if ask.optional_costs else []
     cost = _cost_check(
         position,
-        (card.power or 0)
-        + outcome.deflect_power
-        + sum(c.power for c in parsed.costs if not c.optional)
-        + sum(c.power for c in optional),
+        # A card's power cost is paid with power of its domain (of one of its domains for a multi-domain card).
+        [_domain_need(card.domains)] * (card.power or 0)
+        + [ANY_POWER] * outcome.deflect_power
+        + _cost_power([c for c in parsed.costs if not c.optional])
+        + _cost_power(optional),
         (card.energy or 0) + sum(c.energy for c in optional),
         "Its cost" + (" with Deflect" if outcome.deflect_power else ""),
         ("can_pay_cost", "cannot_pay_cost"),
         (r.PLAYED_FROM_HAND,) + ((r.V13_DEFLECT,) if outcome.deflect_power else ()),
         assumptions,
     )
-    if cost is not None:
+    if cost_unknown:
+        # A card known only from the seeds: its cost is not known, so whether it can be paid is not either.
+        outcome.undecided.append(
+            f"{card.name} is known only partly (from the seed documents): its cost is not known, so whether you can "
+            "pay it is not known (811.3)."
+        )
+    elif cost is not None:
         checks.append(cost)
     effects = [
         Effect(
@@ -656,7 +827,40 @@ def answer_targets(card: Card, position: Position, ask: Ask, assumptions: list[s
     checks = list(outcome.checks)
     if not from_hand:
         _hidden_permission(card, checks, outcome)
+    else:
+        destination = _destination_check(card, position, ask.to)
+        if destination is not None:
+            checks.append(destination)
     return _finish("targets", card, label, checks, outcome, effects, assumptions, verb="play", where=where)
+
+
+def _destination_check(card: Card, position: Position, to: str | None) -> Check | None:
+    """Played normally, a unit goes to your base or a battlefield you control (v1.3 355.2.a), a gear to your base."""
+    if to is None or not card.is_permanent:
+        return None
+    if card.is_type("Gear"):
+        ok = to == "me.base"
+        return Check(
+            ok,
+            "valid_destination" if ok else "invalid_destination",
+            (r.PLAYED_FROM_HAND, r.GEAR_PLAYED_THERE),
+            f"{card.name} is a gear: played normally, it goes to your base."
+            + ("" if ok else f" It can't be played to {to}."),
+        )
+    bf = position.battlefield(to)
+    ok = to == "me.base" or (bf is not None and bf.controller == "me")
+    holder = "nobody" if bf is None or bf.controller is None else "your opponent"
+    return Check(
+        ok,
+        "valid_destination" if ok else "invalid_destination",
+        (r.PLAYED_FROM_HAND, r.V13_UNIT_LOCATIONS),
+        f"{card.name} is played to {'your base' if to == 'me.base' else to}"
+        + (
+            ": a unit may be played to your base or a battlefield you control."
+            if ok
+            else f", which you don't control ({holder} does): a unit is played to your base or a battlefield you control."
+        ),
+    )
 
 
 def _hidden_permission(card: Card, checks: list[Check], outcome: ChoiceOutcome) -> None:

@@ -311,7 +311,14 @@ def _label(value: object, labels: Sequence[str], where: str) -> str:
     )
 
 
-def _resolve_target(text: object, position: Position, builder: _Builder, where: str) -> TargetRef:
+def _resolve_target(
+    text: object,
+    position: Position,
+    builder: _Builder,
+    where: str,
+    source: BoardObject | None = None,
+) -> TargetRef:
+    """`source`: the permanent being played, on the board where it enters (its own play effect may choose it)."""
     if not isinstance(text, str) or not text.strip():
         raise ScenarioError(f"expected a target written NAME@LOCATION, got '{_short(text)}'", where)
     labels = [bf.label for bf in position.battlefields]
@@ -328,6 +335,13 @@ def _resolve_target(text: object, position: Position, builder: _Builder, where: 
     matches = [o for o in position.objects_at(location) if name.casefold() in ((o.id or "").casefold(),)]
     if not matches:
         matches = [o for o in position.objects_at(location) if o.card.name.casefold() == name.casefold()]
+    if (
+        not matches
+        and source is not None
+        and source.location == location
+        and source.card.name.casefold() == name.casefold()
+    ):
+        return TargetRef(text=source.label, location=location, obj=source)
     if not matches:
         here = ", ".join(o.name for o in position.objects_at(location)) or "nothing"
         raise ScenarioError(f"no unit or gear '{_short(name)}' at {location} (there: {here})", where)
@@ -448,7 +462,15 @@ def _build_ask(value: object, position: Position, builder: _Builder, labels: lis
     pay = data.get("pay", "rune")
     if pay not in ("rune", "energy", "none"):
         raise ScenarioError(f"'{_short(pay)}' is not a way to pay (expected rune, energy or none)", "ask.pay")
-    to = _label(data["to"], labels, "ask.to") if data.get("to") is not None else None
+    to_value = data.get("to")
+    # A unit played normally may go to its controller's base (v1.3 355.2.a) as well as to a battlefield.
+    to = (
+        "me.base"
+        if isinstance(to_value, str) and to_value.strip().casefold() == "me.base"
+        else _label(to_value, labels, "ask.to")
+        if to_value is not None
+        else None
+    )
     if kind == "hide" and at is None:
         if len(labels) != 1:
             raise ScenarioError("missing: the battlefield to hide at (at: LABEL)", "ask.at")
@@ -478,8 +500,19 @@ def _build_ask(value: object, position: Position, builder: _Builder, labels: lis
     if "targets" in data and kind != "targets":
         if kind not in ("play_hidden", "play"):
             raise ScenarioError("targets go with play_hidden or play", "ask.targets")
+        entering = at if kind == "play_hidden" else to
+        source = (
+            BoardObject(
+                card=card,
+                kind="unit" if card.is_type("Unit") else "gear",
+                controller="me",
+                location=entering,
+            )
+            if card.is_permanent and entering is not None
+            else None
+        )
         targets = tuple(
-            _resolve_target(t, position, builder, f"ask.targets[{i}]")
+            _resolve_target(t, position, builder, f"ask.targets[{i}]", source)
             for i, t in enumerate(_list(data["targets"], "ask.targets"))
         )
     return Ask(

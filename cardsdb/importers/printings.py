@@ -11,7 +11,7 @@ from cardsdb.errors import BuildError
 from cardsdb.importers import text as cardtext
 from cardsdb.keywords import KnownToken
 from cardsdb.models import Card, OlderWording, Printing
-from cardsdb.names import slug
+from cardsdb.names import normalize, slug
 
 SET_ORDER = ("OGN", "OGS", "SFD", "UNL")
 """Release order: a card's text is that of its printing in the latest set."""
@@ -126,13 +126,31 @@ def _printing_order(p: RawPrinting) -> tuple[int, int, int, str]:
     return (set_rank, 1 if is_base else 0, -number, p.id)
 
 
+_PARENTHESES = re.compile(r"\([^()]*\)")
+_SYMBOLS = re.compile(r":rb_[a-z0-9_]+:|\[[^\[\]]*\]")
+
+
+def loose_wording(text: str) -> str:
+    """Text reduced to its words, for matching an erratum's NEW TEXT (written with `[A]`, `[C]` symbols) against a
+    printing (written with `:rb_...:` tokens): no reminder text, no symbols or bracketed tokens, no punctuation."""
+    text = _SYMBOLS.sub(" ", _PARENTHESES.sub(" ", text)).casefold()
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
+
+
 def cards_from_printings(
-    printings: Iterable[RawPrinting], known: Sequence[KnownToken], *, warnings: list[str]
+    printings: Iterable[RawPrinting],
+    known: Sequence[KnownToken],
+    *,
+    warnings: list[str],
+    errata: Mapping[str, str] | None = None,
 ) -> list[tuple[Card, RawPrinting]]:
     """One card per name: the latest set's base printing gives the text, reminders come from any printing.
 
+    `errata` maps a card name to the NEW TEXT of its latest erratum: a printing that prints the erratum's wording wins
+    over a later printing that still prints the old one (a reprint made before the erratum reached the gallery).
     Returns each card with the printing its text comes from. Raises BuildError on an unknown bracketed token.
     """
+    errata_by_name = {normalize(n): loose_wording(t) for n, t in (errata or {}).items()}
     by_name: dict[str, list[RawPrinting]] = {}
     for p in printings:
         by_name.setdefault(p.name.strip(), []).append(p)
@@ -147,6 +165,14 @@ def cards_from_printings(
                 )
         ordered = sorted(group, key=_printing_order)
         chosen = ordered[-1]
+        erratum = errata_by_name.get(normalize(name))
+        if erratum and loose_wording(chosen.text_raw) != erratum:
+            follows = [p for p in ordered if loose_wording(p.text_raw) == erratum]
+            if follows:
+                warnings.append(
+                    f"{name}: {chosen.id} prints the wording an erratum replaced; the text follows {follows[-1].id}"
+                )
+                chosen = follows[-1]
         chosen_wording = cardtext.wording(chosen.text_raw)
         # Among printings with the chosen wording, the one that prints the most reminder text.
         same = [p for p in ordered if cardtext.wording(p.text_raw) == chosen_wording]
