@@ -86,7 +86,7 @@ def card_reply(services: Services, name: str) -> Reply:
             # The keyword's own rule (811 for Hidden), not every sub-rule: /keyword shows those.
             reminders[kw.name] = (
                 info.reminder,
-                tuple(r.number if r.is_current else f"{r.number} ({r.stamp})" for r in info.rules[:1]),
+                tuple(r.number if r.is_current else f"{r.number}, {r.stamp}" for r in info.rules[:1]),
             )
     facedown = facedown_profile(card)
     embeds = render.card_embeds(

@@ -65,8 +65,31 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
     return handler
 
 
+_QUERY_COMMANDS = frozenset({"card", "rule", "keyword", "rulings", "search"})
+
+
+def _query_words_last(argv: Sequence[str]) -> list[str]:
+    """`search -t:spell kw:hidden`: a query word may start with "-" (a negation), so for the look-up commands every
+    word that is not one of their options is passed after "--" and argparse never reads it as an option."""
+    if not argv or argv[0] not in _QUERY_COMMANDS:
+        return list(argv)
+    options: list[str] = []
+    words: list[str] = []
+    rest = iter(argv[1:])
+    for token in rest:
+        if token == "--":
+            words.extend(rest)
+        elif token in ("--json", "-h", "--help") or token.startswith("--db="):
+            options.append(token)
+        elif token == "--db":
+            options += [token, next(rest, "")]
+        else:
+            words.append(token)
+    return [argv[0], *options, "--", *words]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    args = _parser().parse_args(_query_words_last(sys.argv[1:] if argv is None else argv))
     try:
         return _handler(args.command)(args)
     except CardsDBError as error:

@@ -69,7 +69,7 @@ def _stats(card: Card) -> str:
 def card_line(card: Card) -> str:
     kind = " ".join([*card.supertypes, *card.types])
     details = [d for d in (kind, " / ".join(card.domains), _stats(card)) if d]
-    return f"{card.name} — {' · '.join(details)}"
+    return f"{card.name} — {' · '.join(details)}" if details else card.name
 
 
 def _card_text(match: CardMatch, query: str, errata: Sequence[str], banned: bool) -> str:

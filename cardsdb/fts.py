@@ -12,8 +12,52 @@ from itertools import combinations
 _WORD = re.compile(r"\w+", re.UNICODE)
 # Question words that every answer holds: left out of a search when other words remain ("what is a chain").
 COMMON_WORDS = frozenset(
-    "a an the is are was be do does did can could i my me you your it its of to in on at for and or if when what "
-    "how why which who there this that with by as happens happen work works".split()
+    [
+        "a",
+        "an",
+        "the",
+        "is",
+        "are",
+        "was",
+        "be",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "i",
+        "my",
+        "me",
+        "you",
+        "your",
+        "it",
+        "its",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "and",
+        "or",
+        "if",
+        "when",
+        "what",
+        "how",
+        "why",
+        "which",
+        "who",
+        "there",
+        "this",
+        "that",
+        "with",
+        "by",
+        "as",
+        "happens",
+        "happen",
+        "work",
+        "works",
+    ]
 )
 
 

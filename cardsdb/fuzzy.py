@@ -18,8 +18,8 @@ import bisect
 import heapq
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from operator import itemgetter
 from dataclasses import dataclass
+from operator import itemgetter
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -78,6 +78,12 @@ class NameIndex:
         for spec in by_name.values():
             if spec.family:
                 families.setdefault(normalize(spec.family).replace(" ", ""), []).append(spec)
+        # Initials as chat shortens a champion of two words or more: "mf" for Miss Fortune, "tf" for Twisted Fate.
+        self._initials: dict[str, list[str]] = {}
+        for spec in by_name.values():
+            words = normalize(spec.family or "").split()
+            if len(words) >= 2:
+                self._initials.setdefault("".join(w[0] for w in words), []).append(spec.family or "")
         self._families = {
             key: [s.name for s in sorted(specs, key=lambda s: (s.family_rank, s.name.casefold()))]
             for key, specs in families.items()
@@ -128,10 +134,23 @@ class NameIndex:
         """The name equal to text, ignoring case, accents, punctuation and `&`/`and`."""
         return self._folded.get(fold(text.strip())) or self._normalized.get(normalize(text))
 
-    def family(self, text: str) -> list[str]:
-        """The cards of the champion text names exactly ("jinx", "Master Yi"): units, then Legends, then
-        Signature cards; [] when text is not a champion's name."""
-        return list(self._families.get(normalize(text).replace(" ", ""), ()))
+    def family(self, text: str, *, near: bool = False) -> list[str]:
+        """The cards of the champion text names ("jinx", "Master Yi"): units, then Legends, then Signature cards;
+        [] when text is not a champion's name. `near` also takes a misspelt name of one champion ("yasou")."""
+        key = normalize(text).replace(" ", "")
+        found = self._families.get(key)
+        if found is None and near and len(key) >= 4:
+            close = closest_name(list(self._families), key, minimum=80.0)
+            found = self._families.get(close) if close else None
+        return list(found or ())
+
+    def by_initials(self, text: str) -> list[str]:
+        """The cards of the champion whose initials text is ("mf" -> Miss Fortune's cards, as family() orders them)."""
+        query = normalize(text)
+        if not (2 <= len(query) <= 4 and query.isalpha()):
+            return []
+        champions = dict.fromkeys(self._initials.get(query, ()))
+        return [name for champion in champions for name in self.family(champion)]
 
     def match(self, text: str, limit: int = 5) -> list[Scored]:
         """Names that text may mean, best first, one entry per name, each with a 0-100 score."""
@@ -240,6 +259,8 @@ class NameIndex:
             for scored in self.match(text, limit=limit):
                 if scored.score >= 55.0 and scored.name not in chosen:
                     chosen.append(scored.name)
+        if len(chosen) < limit:
+            chosen += [n for n in self.by_initials(text) if n not in chosen]
         return chosen[:limit]
 
 
@@ -255,7 +276,9 @@ def _prefixed(keys: list[str], positions: list[int], prefix: str) -> list[int]:
     return positions[low:high]
 
 
-def closest_name(candidates: Sequence[str], text: str, minimum: float = 75.0, margin: float = 5.0) -> str | None:
+def closest_name(
+    candidates: Sequence[str], text: str, minimum: float = 75.0, margin: float = 5.0
+) -> str | None:
     """The one candidate text surely means (for small lists: keywords), ignoring case, spaces and punctuation;
     a misspelling or the start of a name counts; None when nothing is close or two are about as close."""
     query = normalize(text).replace(" ", "")

@@ -48,6 +48,8 @@ REQUIRED_TABLES = (
 )
 FIND_MINIMUM = 65.0  # below this a fuzzy match is not plausible
 ALTERNATIVE_MARGIN = 12.0  # runners-up within this many points of the best are offered
+NEAR_FAMILY_BELOW = 85.0  # a misspelt champion's name counts only when no card matches at least this well
+INITIALS_SCORE = 70.0  # the score reported for a card found by its initials ("mf")
 FAMILY_ALTERNATIVES = 9  # a champion's other cards offered for its name alone (the real pool has at most 7)
 CARD_CACHE_SIZE = 2048  # built Card objects kept, most recently used (the real pool has under 800 names)
 _SET_ORDER = "CASE set_id WHEN 'OGN' THEN 1 WHEN 'OGS' THEN 2 WHEN 'SFD' THEN 3 WHEN 'UNL' THEN 4 ELSE 9 END"
@@ -80,7 +82,7 @@ class CardsDB:
         self._fts: set[str] | None = None
         self._known: dict[str, list[str]] = {}
         self._card_cache: OrderedDict[str, Card] = OrderedDict()
-        self._titles: list[tuple[str, Rule]] | None = None
+        self._titles: list[tuple[str, str, Rule]] | None = None  # (title key, compact title, heading)
 
     # --- opening ---------------------------------------------------------------------------------------
     @classmethod
@@ -219,12 +221,20 @@ class CardsDB:
             if card is not None:
                 return CardMatch(card, "exact", 100.0, ())
         if not found or found[0].score < FIND_MINIMUM:
-            return None
+            initials = self.names.by_initials(query)  # "mf": Miss Fortune's cards
+            card = self._card_by_name(initials[0]) if initials else None
+            if card is None:
+                return None
+            return CardMatch(card, "fuzzy", INITIALS_SCORE, tuple(initials[1 : FAMILY_ALTERNATIVES + 1]))
         best = found[0]
         family = self.names.family(query)
+        if not family and best.score < NEAR_FAMILY_BELOW:
+            family = self.names.family(query, near=True)  # "yasou"; not "Ornn's", which starts Ornn's Forge
         if family:
-            # A champion's name alone ("jinx"): the best of its cards, and all the others as alternatives.
-            name = best.name if best.name in family else family[0]
+            # A champion's name alone ("jinx", "yasou"): the best of its cards (at a tie, units first), and all the
+            # others as alternatives.
+            scores = {s.name: s.score for s in found}
+            name = max(family, key=lambda n: (scores.get(n, 0.0), -family.index(n)))
             card = self._card_by_name(name)
             alternatives = tuple(n for n in family if n != name)[:FAMILY_ALTERNATIVES]
             return CardMatch(card, "fuzzy", best.score, alternatives) if card is not None else None
@@ -467,8 +477,6 @@ class CardsDB:
         """Headings titled as words, ignoring case, a leading "the", spaces and a plural s ("facedown zone" ->
         107.3 Facedown Zones, "burnout" -> 431 Burn Out); current first, then the shallowest."""
         key = _title_key(words)
-        if not key:
-            return []
         if self._titles is None:
             rows = self._rows(
                 "SELECT r.* FROM rules r WHERE (r.title IS NOT NULL OR r.kind IN ('heading', 'chapter')) "
@@ -481,8 +489,9 @@ class CardsDB:
             for row in rows:
                 title = row["title"] or (row["text"] if row["kind"] in ("heading", "chapter") else None)
                 if title:
-                    self._titles.append((_title_key(str(title)), rule_from_row(row)))
-        return [rule for title, rule in self._titles if title == key]
+                    compact = normalize(str(title)).removeprefix("the ").replace(" ", "")
+                    self._titles.append((_title_key(str(title)), compact, rule_from_row(row)))
+        return [rule for title, _, rule in self._titles if key and title == key]
 
     def _rules_by_words(self, words: str, limit: int) -> list[Rule]:
         not_replaced = _NOT_REPLACED
@@ -566,24 +575,35 @@ class CardsDB:
         return choices
 
     def _rule_prefix_search(self, text: str, limit: int) -> list[Rule]:
+        # Headings whose title starts so first ("facedown z" -> 107.3 Facedown Zones), then full-text matches.
+        start = normalize(text).removeprefix("the ").replace(" ", "")
+        self._titled("")  # loads the headings
+        headings = [r for _, compact, r in self._titles or () if start and compact.startswith(start)]
         if not self._has_fts("rules"):
-            return self.search_rules(text, limit)
+            return _unique_rules([*headings, *self.search_rules(text, limit)])[:limit]
         fts = fts_query(text, prefix_last=True)
         if fts is None:
-            return []
+            return headings[:limit]
         rows = self._rows(
             "SELECT r.* FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid WHERE rules_fts MATCH ? "
             f"AND {_NOT_REPLACED} ORDER BY rules_fts.rank LIMIT ?",
             [fts, CURRENT_RULES_VERSION, CURRENT_RULES_VERSION, limit],
         )
-        return [rule_from_row(r) for r in rows]
+        return _unique_rules([*headings, *(rule_from_row(r) for r in rows)])[:limit]
 
     # --- keywords --------------------------------------------------------------------------------------
     def keyword_names(self) -> list[str]:
         return [str(r[0]) for r in self._rows("SELECT name FROM keywords ORDER BY name COLLATE NOCASE")]
 
     def autocomplete_keywords(self, text: str, limit: int = 25) -> list[str]:
-        names = self.keyword_names()
+        # Words only ("Add", not also "ADD", ">" or ">>"): each is a choice someone would pick.
+        spelled: dict[str, str] = {}
+        for name in self.keyword_names():
+            if any(c.isalpha() for c in name) and (
+                name.casefold() not in spelled or spelled[name.casefold()].isupper()
+            ):
+                spelled[name.casefold()] = name
+        names = sorted(spelled.values(), key=str.casefold)
         query = normalize(text)
         starts = [n for n in names if normalize(n).startswith(query)]
         rest = (
@@ -688,7 +708,19 @@ class CardsDB:
         if ref is None:
             return []
         parent = rule_numbers.parent_of(ref.number)
-        return [value for _, value in self.autocomplete_rules(parent or ref.number[:2], limit=25)][:limit]
+        if parent is None:
+            return [value for _, value in self.autocomplete_rules(ref.number[:2], limit=25)][:limit]
+        # The siblings nearest the number asked for ("811.7" -> 811.6, 811.5, ...), then the parent.
+        siblings = sorted(
+            {r.number for r in self._children(parent, CURRENT_RULES_VERSION)}
+            | {r.number for r in self._children(parent, V13_RULES_VERSION) if not self._superseded(r.number)},
+            key=_number_key,
+        )
+        wanted = _number_key(ref.number)
+        at = sum(1 for n in siblings if _number_key(n) < wanted)
+        nearest = sorted(range(len(siblings)), key=lambda i: (abs(i - at + 0.5), i))
+        found = [siblings[i] for i in nearest[: limit - 1]]
+        return [*sorted(found, key=_number_key), parent] if self.rule_exists(parent) else found[:limit]
 
     def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
         """Rulings for a rule number, else for a card name, else by words."""
@@ -750,9 +782,10 @@ class CardsDB:
             [card.id, card.name],
         )
         found = [ruling_from_row(r) for r in rows]
-        # Those that name the card in their question first (a ruling may mention it only in passing).
-        named = fold(card.name)
-        return sorted(found, key=lambda r: named not in fold(r.question))
+        # Those that name the card in their question first, then its champion ("Janna's play effect"): a ruling
+        # may mention it only in passing.
+        full, head = fold(card.name), fold(card.name.split(", ", 1)[0])
+        return sorted(found, key=lambda r: (full not in fold(r.question), head not in fold(r.question)))
 
     def rulings_for_rule(self, number: str) -> list[Ruling]:
         """Rulings citing the rule or its sub-rules, in either version, but not v1.3 rows the current rules reuse.
@@ -796,6 +829,14 @@ class CardsDB:
 def _like_children(number: str) -> str:
     """A LIKE pattern for the sub-rules of number ("811.1" -> "811.1.%")."""
     return number.replace("_", "\\_").replace("%", "\\%") + ".%"
+
+
+def _unique_rules(rules: Sequence[Rule]) -> list[Rule]:
+    """Each rule once, where it first appears."""
+    seen: dict[tuple[str, str], Rule] = {}
+    for rule in rules:
+        seen.setdefault((rule.number, rule.version), rule)
+    return list(seen.values())
 
 
 def _title_key(title: str) -> str:

@@ -13,7 +13,9 @@ _VERSION_PREFIX = re.compile(r"^(?:v\s*1\.3|v13|1\.3|version\s+1\.3)\b[\s:,]*", 
 _CURRENT_PREFIX = re.compile(r"^(?:current|now)\b[\s:,]*", re.IGNORECASE)
 _RULE_PREFIX = re.compile(r"^(?:core\s+)?(?:rules?|cr|r(?=\s*\d)|§|#)\s*[:#]?\s*", re.IGNORECASE)
 # A version after the number, as answers print it: "421 (v1.3)", "421 v1.3", "421 as of v1.3".
-_VERSION_SUFFIX = re.compile(r"[\s,]*\(?\s*(?:(?:as\s+of|in)\s+)?(?:v\s*1\.3|v13|version\s+1\.3)\s*\)?$", re.IGNORECASE)
+_VERSION_SUFFIX = re.compile(
+    r"[\s,]*\(?\s*(?:(?:as\s+of|in)\s+)?(?:v\s*1\.3|v13|version\s+1\.3)\s*\)?$", re.IGNORECASE
+)
 _CURRENT_SUFFIX = re.compile(r"[\s,]*\(?\s*(?:current|now)\s*\)?$", re.IGNORECASE)
 # The parts of a number written loosely: digits, single letters, and the separators between them.
 _PART = re.compile(r"\d+|[a-z]+|[.\-]+")

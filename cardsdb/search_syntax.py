@@ -9,6 +9,7 @@ The full syntax is in docs/search-syntax.md.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -20,13 +21,17 @@ from cardsdb.names import normalize
 TEXT_FIELDS: dict[str, str] = {
     "kw": "keyword",
     "keyword": "keyword",
+    "keywords": "keyword",
     "t": "type",
     "type": "type",
+    "types": "type",
     "d": "domain",
     "domain": "domain",
+    "domains": "domain",
     "o": "text",
     "text": "text",
     "tag": "tag",
+    "tags": "tag",
     "set": "set",
     "s": "set",
     "r": "rarity",
@@ -45,7 +50,7 @@ NUMBER_FIELDS: dict[str, str] = {
     "might": "might",
 }
 OPERATORS = ("<=", ">=", "=", "<", ">", ":")
-KNOWN_PREFIXES = "kw: t: d: o: tag: set: r: name: e p m (with = < <= > >=)"
+KNOWN_PREFIXES = "kw: t: d: o: tag: set: r: name: e (or cost) p m (with = < <= > >=)"
 # Fields whose value may list alternatives: `d:order,chaos`.
 LIST_FIELDS = frozenset({"keyword", "type", "domain", "tag", "set", "rarity"})
 # The colour of each domain (v1.3 rule 134.2): `d:red` is Fury.
@@ -154,7 +159,9 @@ def _term(negated: bool, key: str | None, op: str | None, value: str | None, typ
             text = ",".join(DOMAIN_COLOURS.get(v.casefold(), v) for v in Term(field, text).choices)
         return Term(field, text, ":", negated, typed, group)
     if op == ":":
-        raise QuerySyntaxError(f"unknown search prefix '{key}:' in {typed}; known: {KNOWN_PREFIXES}")
+        close = difflib.get_close_matches(prefix, [*TEXT_FIELDS, *NUMBER_FIELDS], n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}:? " if close else ""
+        raise QuerySyntaxError(f"unknown search prefix '{key}:' in {typed}; {hint}known: {KNOWN_PREFIXES}")
     # a word with a comparison sign in it ("x<3") that is no known stat
     raise QuerySyntaxError(f"unknown stat '{key}' in {typed}; compare e, p or m (energy, power, might)")
 

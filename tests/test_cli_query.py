@@ -151,3 +151,12 @@ def test_python_m_cardsdb_runs_as_a_program(db_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["name"] == "Zhonya's Hourglass"
+
+
+def test_a_search_may_start_with_a_negation(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
+    code, data = run_json(capsys, db_path, "search", "-t:spell", "kw:hidden")
+    code_all, everything = run_json(capsys, db_path, "search", "kw:hidden")
+    assert code == 0 and code_all == 0
+    assert data["query"] == "-t:spell kw:hidden"
+    spells = {c["name"] for c in everything["cards"]} - {c["name"] for c in data["cards"]}
+    assert {"Hidden Blade", "Facebreaker"} <= spells

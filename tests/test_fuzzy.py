@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rapidfuzz import fuzz, process
 
-from cardsdb.fuzzy import NameIndex, NameSpec
+from cardsdb.fuzzy import CANDIDATES, PREFIX_CANDIDATES, NameIndex, NameSpec, closest_name
 from cardsdb.typos import KINDS, Typo, accuracy, accuracy_by_kind, generate
 
 # Real names, a few of each shape: plain, "Champion, Title", punctuation, small words, a Legend with its champion.
@@ -84,6 +84,78 @@ def test_autocomplete_prefix_first_then_fuzzy(index: NameIndex) -> None:
     assert choices[:2] == ["Blade Dancer", "Blade of the Ruined King"]
     assert "Hidden Blade" in choices  # a later word
     assert index.complete("hiden")[0] == "Hidden Blade"  # fuzzy when nothing starts so
+
+
+def test_autocomplete_offers_a_mistyped_start() -> None:
+    index = NameIndex([NameSpec("Hidden Blade"), NameSpec("Highlander"), NameSpec("Shen, Kinkou")])
+    assert index.complete("hiden")[0] == "Hidden Blade"  # a dropped letter in the first five
+
+
+# --- staying flat as the pool grows ----------------------------------------------------------------------
+SUFFIXES = ("Ashen", "Bright", "Crowned", "Dusk", "Elder", "Feral", "Gilded", "Hollow", "Iron", "Jade")
+
+
+@pytest.fixture(scope="module")
+def big_index() -> NameIndex:
+    """SPECS with 10 x 30 suffixed near-copies of each name, as the benchmark grows its pools."""
+    copies = [
+        NameSpec(f"{s.name} {word} {i}", s.champion) for s in SPECS for word in SUFFIXES for i in range(30)
+    ]
+    return NameIndex([*SPECS, *copies])
+
+
+def test_a_lookup_scores_a_bounded_set_of_keys(big_index: NameIndex) -> None:
+    for typed in ("hiden blade", "zhonyas", "blade", "teemo", "bf sword", "xq"):
+        assert len(big_index._candidates(typed.replace(" ", ""))) <= CANDIDATES + PREFIX_CANDIDATES
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("hiden blade", "Hidden Blade"),
+        ("zhonyas hourglass", "Zhonya's Hourglass"),
+        ("scout teemo", "Teemo, Scout"),
+    ],
+)
+def test_near_copies_do_not_hide_the_name_meant(big_index: NameIndex, typed: str, expected: str) -> None:
+    assert big_index.best(typed) == expected
+
+
+def test_every_typo_is_still_found_among_near_copies(big_index: NameIndex) -> None:
+    # The typo set of SPECS, asked of a pool 300 times as large whose extra names all start like SPECS's.
+    assert accuracy(big_index.best, generate(NAMES)) == 1.0
+
+
+# --- a champion's cards, initials, small lists -----------------------------------------------------------
+def test_a_champions_family_lists_units_then_legends_then_signatures() -> None:
+    index = NameIndex(
+        [
+            NameSpec("Guerilla Warfare", family="Teemo", family_rank=2),
+            NameSpec("Swift Scout", champion="Teemo", family="Teemo", family_rank=1),
+            NameSpec("Teemo, Strategist", family="Teemo"),
+            NameSpec("Teemo, Scout", family="Teemo"),
+            NameSpec("Miss Fortune, Captain", family="Miss Fortune"),
+        ]
+    )
+    assert index.family("TEEMO") == ["Teemo, Scout", "Teemo, Strategist", "Swift Scout", "Guerilla Warfare"]
+    assert index.family("teem") == []
+    assert index.by_initials("mf") == ["Miss Fortune, Captain"]
+    assert index.by_initials("m") == [] and index.by_initials("mf1") == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("quick draw", "Quick-Draw"),
+        ("deathnell", "Deathknell"),
+        ("gank", "Ganking"),
+        ("zzz", None),
+        ("a", None),
+    ],
+)
+def test_closest_name_is_one_sure_answer_or_none(typed: str, expected: str | None) -> None:
+    keywords = ["Quick-Draw", "Deathknell", "Ganking", "Action", "Add", "Assault"]
+    assert closest_name(keywords, typed) == expected
 
 
 def test_autocomplete_limits(index: NameIndex) -> None:

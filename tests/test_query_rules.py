@@ -33,6 +33,22 @@ def db(db_path: Path) -> CardsDB:
         ("1.3 421.1", "421.1", V13_RULES_VERSION),
         ("53.1", "053.1", None),
         ("current 422", "422", CURRENT_RULES_VERSION),
+        # the shorthands of chat
+        ("R811.1b", "811.1.b", None),
+        ("r 811", "811", None),
+        ("811.1b", "811.1.b", None),
+        ("811.1.B", "811.1.b", None),
+        ("811.1d2", "811.1.d.2", None),
+        ("811.1(d)", "811.1.d", None),
+        ("811.1.d(2)", "811.1.d.2", None),
+        ("811-1-d", "811.1.d", None),
+        ("CR 422.2", "422.2", None),
+        ("#811", "811", None),
+        # a version after the number, as answers print it
+        ("421 (v1.3)", "421", V13_RULES_VERSION),
+        ("421.2 v1.3", "421.2", V13_RULES_VERSION),
+        ("422 as of v1.3", "422", V13_RULES_VERSION),
+        ("422 (current)", "422", CURRENT_RULES_VERSION),
     ],
 )
 def test_rule_numbers_as_typed(typed: str, number: str, version: str | None) -> None:
@@ -40,7 +56,20 @@ def test_rule_numbers_as_typed(typed: str, number: str, version: str | None) -> 
     assert ref is not None and (ref.number, ref.version) == (number, version)
 
 
-@pytest.mark.parametrize("words", ["hidden reaction", "811 1 d 2 x", "8111.2", "rule", "811.1.dd"])
+@pytest.mark.parametrize(
+    "words",
+    [
+        "hidden reaction",
+        "811 1 d 2 x",
+        "8111.2",
+        "rule",
+        "811.1.dd",
+        "recycle",
+        "r",
+        "2 players",
+        "811.1.d.ab",
+    ],
+)
 def test_words_are_not_numbers(words: str) -> None:
     assert parse_rule_ref(words) is None
 

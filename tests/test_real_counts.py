@@ -98,5 +98,7 @@ def test_errata_wording_wins_over_a_reprint_of_the_old_wording(real_db: Path) ->
     # showcase reprints still print.
     teemo = str(_scalar(real_db, "SELECT text FROM cards WHERE name = 'Teemo, Strategist'"))
     assert "When I defend, choose an enemy unit here" in teemo and "played from" not in teemo
-    older = json.loads(str(_scalar(real_db, "SELECT older_wordings FROM cards WHERE name = 'Teemo, Strategist'")))
+    older = json.loads(
+        str(_scalar(real_db, "SELECT older_wordings FROM cards WHERE name = 'Teemo, Strategist'"))
+    )
     assert [w["set_id"] for w in older] == ["SFD"]

@@ -151,3 +151,70 @@ def test_real_kw_hidden_finds_the_33_hidden_cards(real_db: Path) -> None:
         spells = _names(db, "kw:hidden t:spell d:order")
         assert {"Hidden Blade", "Facebreaker"} <= set(spells)
         assert all(db.get_card(n) is not None and db.get_card(n).is_type("Spell") for n in spells)  # type: ignore[union-attr]
+
+
+# --- either values, OR, colours, aliases ---------------------------------------------------------------
+def test_a_comma_or_bar_lists_either_value(db: CardsDB) -> None:
+    assert _names(db, "tag:yordle,bilgewater") == _names(db, "tag:yordle OR tag:bilgewater")
+    assert set(_names(db, "t:spell|gear")) == set(_names(db, "t:spell")) | set(_names(db, "t:gear"))
+    assert parse("d:order,chaos")[0].choices == ("order", "chaos")
+    assert parse('o:"kill, then"')[0].choices == ("kill, then",)  # card text is never split
+
+
+def test_or_splits_groups_and_each_group_must_hold_whole(db: CardsDB) -> None:
+    either = _names(db, "kw:hidden t:spell OR tag:yordle")
+    assert set(either) == set(_names(db, "kw:hidden t:spell")) | set(_names(db, "tag:yordle"))
+    assert [t.group for t in parse("kw:hidden t:spell OR tag:yordle")] == [0, 0, 1]
+    assert [t.group for t in parse("kw:hidden or kw:deflect")] == [0, 1]
+
+
+def test_a_lower_case_or_between_name_words_stays_a_name() -> None:
+    terms = parse("fight or flight")
+    assert [(t.field, t.value, t.group) for t in terms] == [
+        ("name", "fight", 0),
+        ("name", "or", 0),
+        ("name", "flight", 0),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [("OR kw:hidden", "OR needs a term on each side"), ("kw:hidden OR OR t:unit", "two ORs in a row")],
+)
+def test_a_dangling_or_is_one_line(query: str, message: str) -> None:
+    with pytest.raises(QuerySyntaxError) as raised:
+        parse(query)
+    assert message in str(raised.value) and "\n" not in str(raised.value)
+
+
+def test_134_2_a_domain_colours_name_domains(db: CardsDB) -> None:
+    # v1.3 rule 134.2.a-f: Fury red, Calm green, Mind blue, Body orange, Chaos purple, Order yellow.
+    assert parse("d:yellow")[0].value == "Order"
+    assert _names(db, "d:yellow") == _names(db, "d:order")
+    assert _names(db, "d:red,yellow") == _names(db, "d:fury,order")
+
+
+def test_cost_is_energy() -> None:
+    assert parse("cost<=2")[0] == Term("energy", "2", "<=", False, "cost<=2")
+    assert parse("c:3")[0].field == "energy"
+
+
+def test_known_values_forgive_plurals_and_spacing(db: CardsDB) -> None:
+    assert _names(db, "t:spells") == _names(db, "t:spell") != []
+    assert _names(db, "t:Units") == _names(db, "t:unit") != []
+    assert _names(db, "kw:hid-den") == _names(db, "kw:hidden") != []  # spacing and punctuation ignored
+
+
+def test_a_field_asked_twice_explains_how_to_ask_for_either(db: CardsDB) -> None:
+    assert db.search("d:order d:calm").total == 0
+    hint = db.search_hint("d:order d:calm")
+    assert hint is not None and "d:order,calm" in hint
+    assert db.search_hint("d:order t:spell") is None
+    assert db.search_hint("d:order OR d:calm") is None  # two groups: no clash
+
+
+def test_a_misspelt_prefix_suggests_the_known_one() -> None:
+    with pytest.raises(QuerySyntaxError) as raised:
+        parse("typ:spell")
+    assert "did you mean type:?" in str(raised.value)
+    assert parse("tags:yordle")[0].field == "tag"  # plurals of prefixes are accepted

@@ -10,7 +10,7 @@ import discord
 from bot import limits
 from bot.render.common import COLOR_INFO, DOMAIN_COLORS, add_field, rules_list
 from bot.symbols import Symbols
-from cardsdb.models import Card, Errata
+from cardsdb.models import CURRENT_RULES_VERSION, Card, Errata
 
 
 def cost_line(card: Card, symbols: Symbols) -> str:
@@ -90,7 +90,9 @@ def card_embeds(
     embed = discord.Embed(title=limits.fit(title, limits.EMBED_TITLE), colour=colour)
     head = [f"**{type_line(card, symbols)}**"]
     if match_note:
-        head.insert(0, match_note)  # markdown already: the lookup's note, italic, with the other names in bold
+        head.insert(
+            0, match_note
+        )  # markdown already: the lookup's note, italic, with the other names in bold
     text = card_text(card, symbols)
     description = "\n".join(head) + ("\n\n" + text if text else "")
     embed.description = limits.fit(description, limits.EMBED_DESCRIPTION, marker=limits.CONTINUED)
@@ -136,11 +138,19 @@ def card_embeds(
             "Partly known",
             "This card is newer than the card data: only what the rules documents say of it is known.",
         )
+    cites_rules = facedown is not None or any(numbers for _, numbers in (keyword_reminders or {}).values())
+    stamp = (
+        f"Rule numbers: current Core Rules ({CURRENT_RULES_VERSION}) unless marked v1.3"
+        if cites_rules
+        else ""
+    )
     if printing is not None:
         set_line = f"{printing.set_name} · {printing.public_code}"
         if printing.rarity:
             set_line += f" · {printing.rarity}"
-        embed.set_footer(text=limits.fit(set_line, limits.FOOTER_TEXT))
+        embed.set_footer(text=limits.fit(" · ".join(p for p in (set_line, stamp) if p), limits.FOOTER_TEXT))
         if printing.image_url:
             embed.set_thumbnail(url=printing.image_url)
+    elif stamp:
+        embed.set_footer(text=stamp)
     return [embed]

@@ -45,10 +45,16 @@ def rule_embeds(
         body = f"*{query_note}*\n\n{body}"
     embeds = text_embeds(rule_heading(rule), body)
     first = embeds[0]
+    # The version of the rule shown names its lists; a line from the other version says so on the line.
+    suffix = "" if rule.is_current else f" (as of v{rule.version})"
+
+    def line(other: Rule, width: int) -> str:
+        return _one_line(other, width) + ("" if other.version == rule.version else f" ({other.stamp})")
+
     if view.parents:
-        add_field(first, "Part of", "\n".join(_one_line(p, 120) for p in view.parents))
+        add_field(first, f"Part of{suffix}", "\n".join(line(p, 120) for p in view.parents))
     if view.children:
-        add_field(first, "Sub-rules", "\n".join(_one_line(c) for c in view.children))
+        add_field(first, f"Sub-rules{suffix}", "\n".join(line(c, 160) for c in view.children))
     if rule.counterpart:
         other = "v1.3" if rule.is_current else "the current rules"
         first.add_field(
@@ -143,10 +149,16 @@ def keyword_embeds(
     embed = discord.Embed(title=limits.fit(info.name, limits.EMBED_TITLE), colour=COLOR_INFO)
     parts = [f"*{match_note}*"] if match_note else []
     if info.kind == "token":
-        used = "1 card uses it" if len(info.cards_referring) == 1 else f"{len(info.cards_referring)} cards use it"
+        used = (
+            "1 card uses it"
+            if len(info.cards_referring) == 1
+            else f"{len(info.cards_referring)} cards use it"
+        )
         parts.append(f"Not a keyword: a word printed in brackets in card text ([{info.name}]). {used}.")
     if info.reminder:
-        parts.append(f"*{'Meaning' if info.kind == 'token' else 'Reminder text'}:* {symbols.render(info.reminder)}")
+        parts.append(
+            f"*{'Meaning' if info.kind == 'token' else 'Reminder text'}:* {symbols.render(info.reminder)}"
+        )
     have = "1 card has it" if len(info.cards_with) == 1 else f"{len(info.cards_with)} cards have it"
     care = (
         "1 cares about it" if len(info.cards_referring) == 1 else f"{len(info.cards_referring)} care about it"
@@ -158,7 +170,9 @@ def keyword_embeds(
     embed.description = limits.fit("\n\n".join(parts), limits.EMBED_DESCRIPTION)
     for rule in info.rules:
         title = f" {rule.title}" if rule.kind in ("heading", "chapter") and rule.title else ""
-        add_field(embed, limits.fit(f"{rule.number}{title} ({rule.stamp})", limits.FIELD_NAME), rule_text(rule))
+        add_field(
+            embed, limits.fit(f"{rule.number}{title} ({rule.stamp})", limits.FIELD_NAME), rule_text(rule)
+        )
     if info.rulings:
         lines = [
             f"• {' '.join(r.question.split())} {('(' + _ruling_rules(r) + ')') if r.rules else ''}"
