@@ -421,7 +421,8 @@ def _write(path: Path, tables: Mapping[str, list[Row]]) -> None:
             if rows:
                 table.insert_all(rows, batch_size=500)
         for name, fts_columns in FTS.items():
-            db.table(name).enable_fts(fts_columns, create_triggers=False)
+            # porter: "hiding" finds "hide", "opponents" finds "opponent"; the same stemming applies to the query.
+            db.table(name).enable_fts(fts_columns, create_triggers=False, tokenize="porter")
         for statement in INDEXES:
             db.execute(statement)
         problems = list(db.execute("PRAGMA foreign_key_check").fetchall())
