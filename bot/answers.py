@@ -210,6 +210,7 @@ def verdict_reply(
     set_by_user: Sequence[str] = (),
     card: Card | None = None,
     show_yaml: bool = True,
+    match_note: str | None = None,
 ) -> Reply:
     assumed = [*set_by_user, *(str(a) for a in answer.get("assumptions") or ())]
     embeds = render.verdict_embeds(
@@ -219,6 +220,7 @@ def verdict_reply(
         code=scenario_code(scenario) if scenario is not None else None,
         assumed=assumed,
         reasons=_reasons(card),
+        match_note=match_note,
     )
     return Reply(embeds, citations=tuple(answer.get("citations") or ()), extras={"answer": dict(answer)})
 
@@ -247,34 +249,50 @@ def _given(builder: Any, options: Mapping[str, Any]) -> tuple[dict[str, Any], li
     return given, lines
 
 
-def hidden_hide_reply(services: Services, card_name: str, **options: Any) -> Reply:
-    card, _ = lookup_card(services, card_name)
+def hidden_hide_reply(
+    services: Services, card_name: str, *, match_note: str | None = None, **options: Any
+) -> Reply:
+    """`match_note`: how the name was matched, when the caller looked the card up (the builder asks by exact name)."""
+    card, note = lookup_card(services, card_name)
     from cardsdb.engine.quick import hide_scenario
 
     given, shown = _given(hide_scenario, options)
     scenario = hide_scenario(card.name, **given)
     return verdict_reply(
-        services, engine_check(scenario, services.cards()), scenario=scenario, set_by_user=shown
+        services,
+        engine_check(scenario, services.cards()),
+        scenario=scenario,
+        set_by_user=shown,
+        match_note=match_note or note,
     )
 
 
-def hidden_play_reply(services: Services, card_name: str, **options: Any) -> Reply:
-    card, _ = lookup_card(services, card_name)
+def hidden_play_reply(
+    services: Services, card_name: str, *, match_note: str | None = None, **options: Any
+) -> Reply:
+    """`match_note`: how the name was matched, when the caller looked the card up (the builder asks by exact name)."""
+    card, note = lookup_card(services, card_name)
     from cardsdb.engine.quick import play_scenario
 
     given, shown = _given(play_scenario, options)
     scenario = play_scenario(card.name, **given)
     return verdict_reply(
-        services, engine_check(scenario, services.cards()), scenario=scenario, set_by_user=shown
+        services,
+        engine_check(scenario, services.cards()),
+        scenario=scenario,
+        set_by_user=shown,
+        match_note=match_note or note,
     )
 
 
 def hidden_targets_reply(services: Services, card_name: str) -> Reply:
-    card, _ = lookup_card(services, card_name)
+    card, note = lookup_card(services, card_name)
     from cardsdb.engine.quick import targets_scenario
 
     scenario = targets_scenario(card.name)
-    return verdict_reply(services, engine_check(scenario, services.cards()), scenario=scenario, card=card)
+    return verdict_reply(
+        services, engine_check(scenario, services.cards()), scenario=scenario, card=card, match_note=note
+    )
 
 
 def scenario_reply(services: Services, text: str) -> Reply:

@@ -64,9 +64,12 @@ def _defaults(question: Question) -> dict[str, Any]:
 class PositionBuilder:
     """The options of one quick question; `reply` asks the engine about the position they make."""
 
-    def __init__(self, question: Question, card: str, options: Mapping[str, Any]) -> None:
+    def __init__(
+        self, question: Question, card: str, options: Mapping[str, Any], *, match_note: str | None = None
+    ) -> None:
         self.question = question
         self.card = card
+        self.match_note = match_note  # how the typed name was matched, kept as the position changes
         self.defaults = _defaults(question)
         unknown = set(options) - set(self.defaults)
         if unknown:
@@ -92,7 +95,7 @@ class PositionBuilder:
 
     def reply(self, services: Services) -> Reply:
         ask = answers.hidden_hide_reply if self.question == "hide" else answers.hidden_play_reply
-        return ask(services, self.card, **self.options)
+        return ask(services, self.card, match_note=self.match_note, **self.options)
 
     def attach(self, view: AnswerControls) -> None:
         """Add the toggles (rows 1-2) and, for hide, the zone menu (row 3) to an answer's view (row 0: its buttons)."""

@@ -21,6 +21,7 @@ from discord import app_commands
 from bot.database import DatabaseHandle, open_cardsdb
 from bot.settings import Settings, SettingsError
 from cardsdb.errors import CardsDBError
+from cardsdb.fuzzy import closest_name
 from cardsdb.paths import BUILD_HINT
 
 log = logging.getLogger("bot")
@@ -84,6 +85,23 @@ def _convert(command: app_commands.Command[Any, ..., Any], name: str, raw: str) 
     return value
 
 
+def _did_you_mean(candidates: Sequence[str], typed: str, shown: str = "{}") -> str:
+    """ " (did you mean X?)" for a misspelt name, else nothing."""
+    best = closest_name(candidates, typed)
+    return f" (did you mean {shown.format(best)}?)" if best else ""
+
+
+def _misspelt_option(where: str, names: Sequence[str], value: str) -> None:
+    """A value runs up to the next option name, so `card:Hidden Blade yourturn:False` would ask for a card named
+    "Hidden Blade yourturn:False": a `word:` close to an option name is taken as that option misspelt."""
+    for typed in re.findall(r"(?:^|\s)([A-Za-z_]+):", value):
+        best = closest_name(names, typed)
+        if best is not None:
+            raise AskError(
+                f"/{where} has no option {typed!r} (did you mean {best}?); its options are {', '.join(names)}"
+            )
+
+
 def parse_command_line(tree: app_commands.CommandTree[Any], line: str) -> tuple[str, dict[str, Any]]:
     """`/hidden hide card:Hidden Blade your_turn:False` -> ("hidden hide", {"card": "Hidden Blade", "your_turn": False})."""
     words = line.strip().lstrip("/").split(maxsplit=1)
@@ -92,7 +110,8 @@ def parse_command_line(tree: app_commands.CommandTree[Any], line: str) -> tuple[
     top = tree.get_command(words[0].casefold())
     if top is None:
         known = ", ".join(f"/{c.name}" for c in tree.get_commands())
-        raise AskError(f"unknown command /{words[0]}; the commands are {known}")
+        hint = _did_you_mean([c.name for c in tree.get_commands()], words[0], "/{}")
+        raise AskError(f"unknown command /{words[0]}{hint}; the commands are {known}")
     rest = words[1] if len(words) > 1 else ""
     path = [top.name]
     command: Any = top
@@ -101,7 +120,9 @@ def parse_command_line(tree: app_commands.CommandTree[Any], line: str) -> tuple[
         sub = top.get_command(sub_words[0].casefold()) if sub_words else None
         if sub is None:
             subs = " | ".join(c.name for c in top.commands)
-            raise AskError(f"/{top.name} needs a subcommand: {subs}")
+            typed = sub_words[0] if sub_words else ""
+            hint = _did_you_mean([c.name for c in top.commands], typed, f"/{top.name} {{}}") if typed else ""
+            raise AskError(f"/{top.name} needs a subcommand: {subs}{hint}")
         path.append(sub.name)
         command = sub
         rest = sub_words[1] if len(sub_words) > 1 else ""
@@ -116,8 +137,9 @@ def parse_command_line(tree: app_commands.CommandTree[Any], line: str) -> tuple[
         if head.strip():
             unknown = re.match(r"\s*([A-Za-z_]+):", head)
             if unknown:
+                hint = _did_you_mean(names, unknown.group(1))
                 raise AskError(
-                    f"/{where} has no option {unknown.group(1)!r}; its options are {', '.join(names)}"
+                    f"/{where} has no option {unknown.group(1)!r}{hint}; its options are {', '.join(names)}"
                 )
             required = [p.display_name for p in command.parameters if p.required]
             if len(required) != 1:
@@ -126,7 +148,10 @@ def parse_command_line(tree: app_commands.CommandTree[Any], line: str) -> tuple[
         for i, match in enumerate(matches):
             end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
             name = match.group(1).lower()
-            options[name] = _convert(command, name, rest[match.end() : end])
+            value = rest[match.end() : end]
+            if name != "text":  # a scenario's text holds `key:` of its own
+                _misspelt_option(where, names, value)
+            options[name] = _convert(command, name, value)
     elif rest.strip():
         raise AskError(f"/{where} takes no options")
     missing = [p.display_name for p in command.parameters if p.required and p.display_name not in options]

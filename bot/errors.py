@@ -103,6 +103,9 @@ def describe(error: BaseException) -> tuple[str, bool]:
         error = error.original
     if isinstance(error, DatabaseUnavailable | sqlite3.Error):
         return NOT_AVAILABLE, True
+    if isinstance(error, CardsDBError) and type(error).__module__.startswith("cardsdb."):
+        # cardsdb's lines are plain text that may quote what was typed (`unknown type '**x**'`): shown as typed.
+        return discord.utils.escape_markdown(str(error)), True
     if isinstance(error, CardsDBError | UserError):
         return str(error), True
     if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):

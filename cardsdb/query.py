@@ -65,6 +65,9 @@ _NOT_REPLACED = (
 _KEYWORD_NOISE = re.compile(r"\b(?:the|keyword|keywords|ability)\b", re.IGNORECASE)
 
 
+ASKED_POOL = 50  # FTS matches searched for a question asked word for word
+
+
 @dataclass(frozen=True)
 class SearchResult:
     cards: tuple[Card, ...]
@@ -731,9 +734,12 @@ class CardsDB:
             found = self.rulings_for_card(exact)
             if found:
                 return found[:limit]
-        found = self._rulings_fts(query, limit)
+        found = self._rulings_fts(query, max(limit, ASKED_POOL))
         if found:
-            return found
+            # A question typed as a FAQ or seed asks it ("When can I play a card I hid?") comes first: bm25 may rank
+            # a longer answer above it.
+            asked = normalize(query)
+            return sorted(found, key=lambda r: normalize(r.question) != asked)[:limit]
         match = self.find_card(query)
         if match is not None and match.score >= 85:
             found = self.rulings_for_card(match.card.name)[:limit]

@@ -56,6 +56,18 @@ def test_a_value_runs_up_to_the_next_option_name(tree: Any) -> None:
         ("/hidden hide card:Hidden Blade from:deck", "is not one of hand, champion zone, elsewhere"),
         ("/card", "needs name:..."),
         ("/help please", "takes no options"),
+        ("/hiden hide card:Hidden Blade", r"unknown command /hiden \(did you mean /hidden\?\)"),
+        ("/hidden hid card:Hidden Blade", r"needs a subcommand: .* \(did you mean /hidden hide\?\)"),
+        (
+            "/hidden hide yourturn:False card:Hidden Blade",
+            r"no option 'yourturn' \(did you mean your_turn\?\)",
+        ),
+        # after a value: without the check, the card would be "Hidden Blade yourturn:False"
+        (
+            "/hidden hide card:Hidden Blade yourturn:False",
+            r"no option 'yourturn' \(did you mean your_turn\?\)",
+        ),
+        ("/hidden play card:Hidden Blade hiddenthisturn:True", r"did you mean hidden_this_turn\?"),
     ],
 )
 def test_bad_lines_say_what_is_wrong(tree: Any, line: str, message: str) -> None:

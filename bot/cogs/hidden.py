@@ -73,7 +73,7 @@ class Hidden(
         public: bool | None = None,
     ) -> None:
         services = services_of(interaction)
-        found, _ = answers.lookup_card(services, card)
+        found, note = answers.lookup_card(services, card)
         builder = PositionBuilder(
             "hide",
             found.name,
@@ -86,6 +86,7 @@ class Hidden(
                 "facedown_there": facedown_there,
                 "can_pay": can_pay,
             },
+            match_note=note,
         )
         await send_answer(interaction, services, builder.reply(services), public=public, builder=builder)
 
@@ -112,7 +113,7 @@ class Hidden(
         public: bool | None = None,
     ) -> None:
         services = services_of(interaction)
-        found, _ = answers.lookup_card(services, card)
+        found, note = answers.lookup_card(services, card)
         builder = PositionBuilder(
             "play",
             found.name,
@@ -122,6 +123,7 @@ class Hidden(
                 "chain_open": chain_open,
                 "control_battlefield": control_battlefield,
             },
+            match_note=note,
         )
         await send_answer(interaction, services, builder.reply(services), public=public, builder=builder)
 

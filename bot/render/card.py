@@ -54,6 +54,7 @@ def facedown_lines(profile: Mapping[str, Any]) -> list[str]:
             f"• Goes to {profile['destination']} ({rules_list(profile.get('destination_rules') or ())})."
         )
     for played in profile.get("units_played") or ():
+        played = played[:1].upper() + played[1:]  # a clause of the card's text: "they play that unit ..."
         lines.append(f"• {played}: that unit enters at the battlefield where it was hidden (rule 811.1.d.5).")
     for other in profile.get("unrestricted") or ():
         lines.append(f"• {other}: works as normal, not restricted (rule 811.2).")

@@ -60,13 +60,31 @@ def _choice_text(choice: Mapping[str, Any], why: str | None = None) -> str:
         lines.append(f"Not restricted to one battlefield{because} ({cited}).")
     if choice.get("note"):
         lines.append(str(choice["note"]))
+    if choice.get("optional"):
+        lines.append("Optional: it may choose none.")
     legal = choice.get("legal") or []
-    lines.append("Legal: " + (", ".join(legal) if legal else "none"))
+    if legal:
+        lines.append("Legal: " + ", ".join(legal))
+    elif not choice.get("excluded"):
+        # Nothing to choose from was given (a hand the position leaves out): "none" alone would read as "every
+        # candidate is illegal".
+        lines.append("Legal: none listed (the position shows no candidates)")
+    else:
+        lines.append("Legal: none")
     for excluded in choice.get("excluded") or ():
         lines.append(
             f"Not {excluded.get('target')}: {excluded.get('because', '')} ({rules_list(excluded.get('rules') or ())})"
         )
     return "\n".join(lines)
+
+
+def _split_reasons(word: str, summary: str) -> tuple[str, str]:
+    """A No's summary, "you can't hide X at Y: reason. reason.", as a short headline for the title (read at a glance,
+    on a phone too) and the reasons for the description; other summaries stay whole."""
+    head, sep, reasons = summary.partition(": ")
+    if word != "No" or not sep or not head.startswith("you can't") or not reasons:
+        return summary, ""
+    return f"{head}.", reasons
 
 
 def verdict_embeds(
@@ -77,19 +95,25 @@ def verdict_embeds(
     code: str | None = None,
     assumed: Sequence[str] = (),
     reasons: Mapping[str, str] | None = None,
+    match_note: str | None = None,
 ) -> list[discord.Embed]:
     """First embed: `Yes`/`No`/`Depends` and the answer in one line; checks, choices, effects; then the position.
 
     `reasons` maps a choice's phrase to why it is (or is not) restricted, from the engine's profile of the card.
+    `match_note` says which card a misspelt name was taken to be (and the others it may mean).
     """
     word = verdict_word(answer)
     summary = " ".join(str(answer.get("summary") or "").split())
     summary = _LEADING_VERDICT.sub("", summary, count=1)
-    title = limits.fit(f"{word}: {summary}" if summary else word, limits.EMBED_TITLE)
+    headline, reasons_line = _split_reasons(word, summary)
+    title = limits.fit(f"{word}: {headline}" if headline else word, limits.EMBED_TITLE)
     embed = discord.Embed(title=title, colour=_colour(word))
-    description = []
-    if len(title) < len(f"{word}: {summary}"):
-        description.append(summary)
+    # "Closest match for ...": the card may not be the one meant
+    description = [match_note] if match_note else []
+    if len(title) < len(f"{word}: {headline}"):
+        description.append(headline)
+    if reasons_line:
+        description.append(f"**Why:** {reasons_line}")
     ask = answer.get("ask")
     if ask in ASK_WORDS:
         description.append(f"Question: {ASK_WORDS[ask]}.")
@@ -105,7 +129,8 @@ def verdict_embeds(
     if effects:
         add_field(
             embed,
-            "Effects",
+            # After a No, what the action does is hypothetical: a bare "Effects" reads as what happens.
+            "Effects" if word != "No" else "Effects, were it allowed",
             "\n".join(f"• {e.get('text', '')} ({rules_list(e.get('rules') or ())})" for e in effects),
         )
     undecided = answer.get("undecided") or []

@@ -100,7 +100,9 @@ def card_profile(card: Card) -> HiddenProfile:
     choices: list[ProfileChoice] = []
     for spec in parsed.choices:
         if spec.exempt:
-            why = f"{spec.exempt}, which its battlefield can never satisfy"
+            # A hand is no location at all: "which its battlefield can never satisfy" would not parse there.
+            in_hand = spec.where in ("hand", "opponent_hand")
+            why = spec.exempt if in_hand else f"{spec.exempt}, which its battlefield can never satisfy"
             rules: tuple[str, ...] = (r.EACH_TARGET_ON_ITS_OWN, restriction_rules(spec)[1])
         elif spec.purpose == "unit_destination":
             why = "a unit a hidden card makes you play enters at that battlefield"

@@ -1,0 +1,159 @@
+"""/hidden hide, /hidden play and /hidden targets for every Hidden card of the real data (and Elnuk Herd), through the
+command tree: with the contract's defaults and with each option flipped, the verdict follows from the options (the
+check that fails is the one the option turns off), the "Position assumed" shows the option, the position builder's
+toggle or menu gives the same answer as the option, and `/hidden scenario text:<code shown>` replays it. Skips without
+the real data."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bot_harness_fixtures import harness_for
+
+from bot.builder import HIDE_TOGGLES, PLAY_TOGGLES
+from cardsdb.query import CardsDB
+
+# option -> (flipped value, the check code that must then fail; None: the answer must stay the default's)
+HIDE_FLIPS: dict[str, tuple[Any, str | None]] = {
+    "your_turn": (False, "not_your_turn"),
+    "chain_open": (True, "chain_open"),
+    "showdown": (True, "in_showdown"),
+    "control_battlefield": (False, "battlefield_not_controlled"),
+    "facedown_there": (True, "facedown_zone_full"),
+    "can_pay": (False, "cannot_pay"),
+}
+HIDE_ZONES: dict[str, str | None] = {"champion_zone": None, "elsewhere": "wrong_zone"}
+PLAY_FLIPS: dict[str, tuple[Any, str | None]] = {
+    "hidden_this_turn": (True, "hidden_this_turn"),
+    "your_turn": (True, None),  # on your own turn, in an open state, a Reaction may be played
+    "chain_open": (True, None),  # a Reaction may be played while a chain is open
+    "control_battlefield": (False, "battlefield_lost"),
+}
+CODE = re.compile(r"`(rb1\.[A-Za-z0-9_\-]+)`")
+
+
+@pytest.fixture(scope="module")
+def cards(real_db: Path) -> Iterator[CardsDB]:
+    with CardsDB.open(real_db) as db:
+        yield db
+
+
+@pytest.fixture
+async def harness(cards: CardsDB) -> Any:
+    return await harness_for(cards)
+
+
+@pytest.fixture(scope="module")
+def hidden_names(cards: CardsDB) -> list[str]:
+    names = [c.name for c in cards.search("kw:hidden", limit=100).cards]
+    assert "Elnuk Herd" in names and len(names) == 34, names  # 33 of the data and Elnuk Herd of the seeds
+    return names
+
+
+def title(result: Any) -> str:
+    return str(result.embeds[0].get("title") or "")
+
+
+def verdict(result: Any) -> str:
+    return title(result).split(":", 1)[0]
+
+
+def failed_codes(result: Any) -> set[str]:
+    """The codes of the checks marked failed in the answer's checks field."""
+    return set(re.findall(r"❌ failed: .*`([a-z_]+)`", result.text()))
+
+
+async def replays(harness: Any, result: Any) -> list[str]:
+    """Problems: no scenario code shown, or the code replays to another verdict."""
+    found = CODE.search(result.text())
+    if found is None:
+        return ["no scenario code shown"]
+    replay = await harness.command("hidden scenario", {"text": found.group(1)})
+    return [] if title(replay) == title(result) else [f"the code replays to {title(replay)!r}"]
+
+
+async def through_builder(harness: Any, question: str, card: str, option: str, value: Any) -> Any:
+    """Ask with the defaults, then set `option` to `value` with the builder under the answer."""
+    answer = await harness.command(f"hidden {question}", {"card": card})
+    if option == "from":
+        return await harness.select(answer.first, [value])
+    toggles = dict(HIDE_TOGGLES if question == "hide" else PLAY_TOGGLES)
+    label = next(b["label"] for b in answer.first.buttons() if b["label"].startswith(toggles[option] + ":"))
+    return await harness.click(answer.first, label)
+
+
+async def sweep(
+    harness: Any, question: str, card: str, flips: dict[str, tuple[Any, str | None]]
+) -> list[str]:
+    problems: list[str] = []
+    default = await harness.command(f"hidden {question}", {"card": card})
+    if verdict(default) != "Yes":
+        problems.append(f"{card}: the favourable default position answers {title(default)!r}")
+    problems += [f"{card} default: {p}" for p in default.problems() + await replays(harness, default)]
+    for option, (value, fails) in flips.items():
+        where = f"{card} {option}:{value}"
+        asked = await harness.command(f"hidden {question}", {"card": card, option: value})
+        if fails is None and title(asked) != title(default):
+            problems.append(f"{where}: {title(asked)!r}, not the default's answer")
+        if fails is not None and (verdict(asked) != "No" or fails not in failed_codes(asked)):
+            problems.append(f"{where}: {title(asked)!r}, failed {sorted(failed_codes(asked))}, not {fails}")
+        if f"{option}: {value} (you set it)" not in asked.text():
+            problems.append(f"{where}: the position assumed does not show the option")
+        toggled = await through_builder(harness, question, card, option, value)
+        if title(toggled) != title(asked):
+            problems.append(f"{where}: the builder answers {title(toggled)!r}, the option {title(asked)!r}")
+        problems += [f"{where}: {p}" for p in asked.problems() + await replays(harness, asked)]
+    return problems
+
+
+async def test_811_1_b_hide_verdicts_follow_the_options_for_every_hidden_card(
+    harness: Any, hidden_names: list[str]
+) -> None:
+    problems: list[str] = []
+    for card in hidden_names:
+        problems += await sweep(harness, "hide", card, HIDE_FLIPS)
+        for zone, fails in HIDE_ZONES.items():
+            problems += await sweep_zone(harness, card, zone, fails)
+    assert problems == []
+
+
+async def sweep_zone(harness: Any, card: str, zone: str, fails: str | None) -> list[str]:
+    default = await harness.command("hidden hide", {"card": card})
+    asked = await harness.command("hidden hide", {"card": card, "from": zone})
+    where = f"{card} from:{zone}"
+    problems: list[str] = []
+    if fails is None and title(asked) != title(default):
+        problems.append(f"{where}: {title(asked)!r}, not the default's answer")
+    if fails is not None and (verdict(asked) != "No" or fails not in failed_codes(asked)):
+        problems.append(f"{where}: {title(asked)!r}, failed {sorted(failed_codes(asked))}, not {fails}")
+    if f"from: {zone} (you set it)" not in asked.text():
+        problems.append(f"{where}: the position assumed does not show the zone")
+    toggled = await through_builder(harness, "hide", card, "from", zone)
+    if title(toggled) != title(asked):
+        problems.append(f"{where}: the menu answers {title(toggled)!r}, the option {title(asked)!r}")
+    return problems + [f"{where}: {p}" for p in asked.problems() + await replays(harness, asked)]
+
+
+async def test_811_6_play_from_facedown_verdicts_follow_the_options_for_every_hidden_card(
+    harness: Any, hidden_names: list[str]
+) -> None:
+    problems: list[str] = []
+    for card in hidden_names:
+        problems += await sweep(harness, "play", card, PLAY_FLIPS)
+    assert problems == []
+
+
+async def test_811_1_d_targets_answer_for_every_hidden_card_fits_and_replays(
+    harness: Any, hidden_names: list[str]
+) -> None:
+    problems: list[str] = []
+    for card in hidden_names:
+        result = await harness.command("hidden targets", {"card": card})
+        if verdict(result) not in ("Yes", "No", "Depends"):
+            problems.append(f"{card}: title {title(result)!r}")
+        problems += [f"{card}: {p}" for p in result.problems() + await replays(harness, result)]
+    assert problems == []

@@ -1,0 +1,158 @@
+"""What a server sees, over the real data (skips without it): a seed question asked word for word finds its answer
+first; a misspelt card name in /hidden says which card was taken, also after a builder toggle; choices whose
+candidates the position leaves out, optional choices, and the effects of an action that is not allowed read right;
+errors quote what was typed without rendering it as markdown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bot_harness_fixtures import assert_fits, harness_for
+
+from cardsdb.project_data import load_claims
+from cardsdb.query import CardsDB
+
+
+@pytest.fixture(scope="module")
+def cards(real_db: Path) -> Iterator[CardsDB]:
+    with CardsDB.open(real_db) as db:
+        yield db
+
+
+@pytest.fixture
+async def harness(cards: CardsDB) -> Any:
+    return await harness_for(cards)
+
+
+def field(result: Any, name: str) -> str:
+    for embed in result.embeds:
+        for f in embed.get("fields") or ():
+            if f["name"] == name:
+                return str(f["value"])
+    raise AssertionError(
+        f"no field {name!r} in {[f['name'] for e in result.embeds for f in e.get('fields') or ()]}"
+    )
+
+
+async def test_every_seed_question_asked_with_ruling_answers_with_itself_first(harness: Any) -> None:
+    missed = []
+    for claim in load_claims():
+        result = await harness.command("ruling", {"query": claim.question})
+        first = result.embeds[1]["title"]  # embed 0 is the heading "Rulings for ..."
+        if not first.startswith(f"Q: {claim.question}"[:250]):
+            missed.append(f"{claim.question!r} -> {first!r}")
+        assert_fits(result)
+    assert missed == []
+
+
+async def test_ruling_how_do_i_hide_a_card_answers_with_the_current_seed_first(harness: Any) -> None:
+    # The Origins FAQ answer ("from your hand") ranked first before; the seed's answer is the current one.
+    result = await harness.command("ruling", {"query": "How do I hide a card?"})
+    first = result.embeds[1]
+    assert first["title"] == "Q: How do I hide a card?"
+    assert "while no chain is open" in first["description"]
+    assert "From the seed documents" in " ".join(f["value"] for f in first["fields"])
+
+
+@pytest.mark.parametrize(
+    ("path", "typed", "taken"),
+    [
+        ("hidden targets", "Teemo", "Teemo, Scout"),
+        ("hidden hide", "Tideturnr", "Tideturner"),
+        ("hidden play", "hiden blad", "Hidden Blade"),
+    ],
+)
+async def test_hidden_answers_say_which_card_a_misspelt_name_was_taken_to_be(
+    harness: Any, path: str, typed: str, taken: str
+) -> None:
+    result = await harness.command(path, {"card": typed})
+    assert taken in result.embeds[0]["title"]
+    assert f"Closest match for “{typed}”" in result.embeds[0]["description"]
+
+
+async def test_the_builder_keeps_the_closest_match_note_when_the_position_changes(harness: Any) -> None:
+    first = await harness.command("hidden hide", {"card": "Tideturnr"})
+    toggled = await harness.click(first.first, "Your turn: yes")
+    assert toggled.embeds[0]["title"].startswith("No")
+    assert "Closest match for “Tideturnr”" in toggled.embeds[0]["description"]
+
+
+async def test_a_hidden_answer_for_an_exact_name_has_no_match_note(harness: Any) -> None:
+    result = await harness.command("hidden targets", {"card": "Tideturner"})
+    assert "Closest match" not in (result.embeds[0].get("description") or "")
+
+
+async def test_811_1_d_5_here_to_help_hand_choice_is_not_listed_rather_than_none(harness: Any) -> None:
+    result = await harness.command("hidden targets", {"card": "Here to Help"})
+    hand = field(result, "Choice: a unit from your hand")
+    assert "Legal: none listed (the position shows no candidates)" in hand
+    assert "Legal: none\n" not in hand + "\n"
+    assert "Optional: it may choose none." in hand
+    battlefield = field(result, "Choice: a battlefield you control to play that unit to")
+    assert "Legal: Your Battlefield" in battlefield and "811.1.d.5" in battlefield
+    assert_fits(result)
+
+
+async def test_a_required_choice_is_not_marked_optional(harness: Any) -> None:
+    result = await harness.command("hidden targets", {"card": "Facebreaker"})
+    assert "Optional" not in field(result, "Choice: a friendly unit")
+
+
+async def test_811_1_no_hidden_answer_states_its_effects_as_hypothetical(harness: Any) -> None:
+    result = await harness.command("hidden play", {"card": "Jinx, Rebel"})
+    assert result.embeds[0]["title"].startswith("No")
+    names = [f["name"] for f in result.embeds[0]["fields"]]
+    assert "Effects, were it allowed" in names and "Effects" not in names
+    allowed = await harness.command("hidden play", {"card": "Hidden Blade"})
+    assert "Effects" in [f["name"] for f in allowed.embeds[0]["fields"]]
+
+
+async def test_a_search_error_quotes_markdown_as_typed(harness: Any) -> None:
+    result = await harness.command("search", {"query": "t:**x**"})
+    assert result.ephemeral
+    description = result.embeds[0]["description"]
+    assert "\\*\\*x\\*\\*" in description and "**x**" not in description.replace("\\*", "")
+
+
+async def test_a_scenario_error_quotes_a_card_name_as_typed(harness: Any) -> None:
+    text = "me: {hand: [__Hidden__]}\nbattlefields: {X: {controller: me}}\nask: {hide: __Hidden__, at: X}"
+    result = await harness.command("hidden scenario", {"text": text})
+    assert result.ephemeral
+    assert "\\_\\_Hidden\\_\\_" in result.embeds[0]["description"]
+
+
+async def test_811_1_b_a_no_title_is_the_answer_alone_and_the_reasons_follow(harness: Any) -> None:
+    options = {"card": "Hidden Blade", "your_turn": False, "chain_open": True, "facedown_there": True}
+    result = await harness.command("hidden hide", options)
+    first = result.embeds[0]
+    assert first["title"] == "No: you can't hide Hidden Blade at Your Battlefield."
+    why = first["description"].split("\n")[0]
+    assert why.startswith("**Why:** It is not your turn")
+    assert "A chain is open" in why and "already holds 1 facedown card" in why
+    assert_fits(result)
+
+
+async def test_a_yes_title_keeps_the_whole_summary(harness: Any) -> None:
+    result = await harness.command("hidden play", {"card": "Hidden Blade"})
+    title = result.embeds[0]["title"]
+    assert title == (
+        "Yes: you can play Hidden Blade from facedown at Your Battlefield. "
+        "Its choices are restricted to Your Battlefield."
+    )
+    assert "**Why:**" not in (result.embeds[0].get("description") or "")
+
+
+async def test_811_1_d_4_card_from_facedown_lines_read_for_choices_from_a_hand(harness: Any) -> None:
+    result = await harness.command("card", {"name": "Bone Skewer"})
+    facedown = field(result, "From facedown")
+    hand_line = next(line for line in facedown.split("\n") if "revealed hand:" in line)
+    assert "not restricted, since it is chosen from a revealed hand, not at a battlefield (rules" in hand_line
+    assert "never satisfy" not in hand_line
+    assert (
+        "• They play that unit to that battlefield: that unit enters" in facedown
+    )  # a sentence, capitalised
+    tideturner = field(await harness.command("card", {"name": "Tideturner"}), "From facedown")
+    assert "another location, which its battlefield can never satisfy" in tideturner
