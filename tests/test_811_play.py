@@ -334,3 +334,24 @@ def test_811_6_a_card_known_only_partly_is_undecided_not_refused() -> None:
     hidden_guardian = replace(guardian, keywords=(KeywordValue("Hidden"),), types=("Unit",))
     answer = check(hide, MemoryCards([*KNOWN, hidden_guardian]))
     assert answer.legal is True, answer.summary
+
+
+def test_811_1_d_5_speaks_of_units_you_play_bone_skewers_unit_follows_its_chosen_battlefield() -> None:
+    skewer = Card(
+        id="bone-skewer",
+        name="Bone Skewer",
+        types=("Spell",),
+        keywords=(KeywordValue("Hidden"),),
+        text="[Hidden] (Hide now for any power to react with later for 0 energy.)\nChoose a battlefield. An opponent "
+        "reveals their hand. You may choose a unit from it. They play that unit to that battlefield, ignoring any "
+        "and all costs. When they do, [Stun] it.",
+    )
+    from engine_cards import CARDS as KNOWN
+
+    scenario = position("Bone Skewer")
+    scenario["ask"] = {"play_hidden": "Bone Skewer", "at": BF}
+    answer = check(scenario, MemoryCards([*KNOWN, skewer]))
+    battlefield = answer.choices[0]
+    assert battlefield.restricted_to == BF and "811.1.d.2" in battlefield.rules
+    entering = [e for e in answer.effects if "they play that unit" in e.text]
+    assert entering and all("811.1.d.5" not in e.rules and "811.1.d.2" in e.rules for e in entering)

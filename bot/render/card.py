@@ -55,6 +55,12 @@ def facedown_lines(profile: Mapping[str, Any]) -> list[str]:
         )
     for played in profile.get("units_played") or ():
         played = played[:1].upper() + played[1:]  # a clause of the card's text: "they play that unit ..."
+        if played.casefold() in {p.casefold() for p in profile.get("units_played_at_choice") or ()}:
+            lines.append(
+                f"• {played}: that unit enters at the battlefield the card chose, which must be the one where it "
+                "was hidden (rule 811.1.d.2)."
+            )
+            continue
         lines.append(f"• {played}: that unit enters at the battlefield where it was hidden (rule 811.1.d.5).")
     for other in profile.get("unrestricted") or ():
         lines.append(f"• {other}: works as normal, not restricted (rule 811.2).")

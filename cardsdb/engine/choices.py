@@ -80,6 +80,9 @@ class UnitPlay:
     here: bool
     purpose: Purpose = "spell"
     trigger: str = ""
+    # The unit enters at a battlefield the card chooses (Bone Skewer: "they play that unit to that battlefield"): the
+    # choice's own restriction (811.1.d.2) puts it there, not 811.1.d.5, which speaks of units *you* play.
+    at_chosen_battlefield: bool = False
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,9 @@ def _bone_skewer(parsed: CardChoices) -> CardChoices:
         purpose="spell",
         sentence="You may choose a unit from it.",
     )
-    play = UnitPlay(text="they play that unit to that battlefield", token=False, here=False)
+    play = UnitPlay(
+        text="they play that unit to that battlefield", token=False, here=False, at_chosen_battlefield=True
+    )
     return replace(
         parsed,
         choices=(battlefield, unit),

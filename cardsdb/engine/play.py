@@ -288,6 +288,14 @@ def _placement_effects(card: Card, parsed: CardChoices, ctx: PlayContext) -> lis
         elif card.is_type("Unit"):
             effects.append(Effect((r.PERMANENT_PLAYED_THERE,), f"{card.name} is played to {bf}."))
         for play in parsed.unit_plays:
+            if play.at_chosen_battlefield:
+                effects.append(
+                    Effect(
+                        (r.SPELL_TARGETS_THERE,),
+                        f'The unit ("{play.text}") enters at the battlefield it chose, which must be {bf}.',
+                    )
+                )
+                continue
             effects.append(
                 Effect((r.UNITS_PLAYED_THERE,), f'The unit it plays ("{play.text}") enters at {bf}.')
             )

@@ -49,6 +49,8 @@ class HiddenProfile:
     unrestricted: tuple[str, ...]  # choices of other abilities: never restricted (811.2)
     notes: tuple[str, ...]
     undecided: str | None = None
+    # units that enter at a battlefield the card chooses (restricted by 811.1.d.2), not by 811.1.d.5
+    units_played_at_choice: tuple[str, ...] = ()
 
     @property
     def restriction(self) -> str:
@@ -85,6 +87,7 @@ class HiddenProfile:
             "destination": self.destination,
             "destination_rules": list(self.destination_rules),
             "units_played": list(self.units_played),
+            "units_played_at_choice": list(self.units_played_at_choice),
             "cost_from_facedown": self.cost_from_facedown,
             "cost_rules": list(self.cost_rules),
             "unrestricted": list(self.unrestricted),
@@ -152,6 +155,7 @@ def card_profile(card: Card) -> HiddenProfile:
         destination=destination,
         destination_rules=destination_rules,
         units_played=tuple(p.text for p in parsed.unit_plays),
+        units_played_at_choice=tuple(p.text for p in parsed.unit_plays if p.at_chosen_battlefield),
         cost_from_facedown=cost,
         cost_rules=(r.IGNORE_BASE_COST, r.ADDITIONAL_COSTS_STILL_APPLY),
         unrestricted=parsed.other_choices,
