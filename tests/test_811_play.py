@@ -355,3 +355,27 @@ def test_811_1_d_5_speaks_of_units_you_play_bone_skewers_unit_follows_its_chosen
     assert battlefield.restricted_to == BF and "811.1.d.2" in battlefield.rules
     entering = [e for e in answer.effects if "they play that unit" in e.text]
     assert entering and all("811.1.d.5" not in e.rules and "811.1.d.2" in e.rules for e in entering)
+
+
+def test_811_2_an_ability_for_cards_played_from_facedown_applies_only_then() -> None:
+    from engine_cards import CARDS as KNOWN
+
+    herd = Card(
+        id="elnuk-herd",
+        name="Elnuk Herd",
+        types=("Unit",),
+        keywords=(KeywordValue("Hidden"),),
+        energy=3,
+        text="[Hidden]\nWhen you play me, give a friendly unit +3 Might. If you played me from facedown, recycle me.",
+    )
+    cards = MemoryCards([*KNOWN, herd])
+    scenario = position("Elnuk Herd")
+    scenario["ask"] = {"play_hidden": "Elnuk Herd", "at": BF}
+    answer = check(scenario, cards)
+    assert any("recycle me" in e.text and "applies" in e.text and "811.2" in e.rules for e in answer.effects)
+    from_hand = position("Hidden Blade", turn_player="me", showdown=None)
+    from_hand["me"]["hand"] = ["Elnuk Herd"]
+    from_hand["me"]["runes"] = {"energy": 3, "power": []}
+    from_hand["ask"] = {"play": "Elnuk Herd", "from": "hand", "to": BF}
+    answer = check(from_hand, cards)
+    assert any("recycle me" in e.text and "does nothing" in e.text for e in answer.effects)

@@ -109,6 +109,7 @@ class CardChoices:
         str, ...
     ] = ()  # choices of abilities other than play effects: never restricted (811.2)
     hand_only: tuple[str, ...] = ()  # "If you played this from your hand, draw 1."
+    facedown_only: tuple[str, ...] = ()  # "If you played me from facedown, recycle me."
     override: str | None = None  # why the parser's reading was corrected, when it was
     unreadable: str | None = None  # set when the engine cannot read the text (a partial card without text)
 
@@ -144,6 +145,9 @@ _TOKEN_PLAY = re.compile(
 _PLAY_EFFECT = re.compile(
     r"^When(?:ever)? (?:[^,]*?\bor )?(?:you play (?:me|this)|I'm played|I am played)(?P<cond>[^,]*),\s*(?P<body>.+)$",
     re.IGNORECASE,
+)
+_FROM_FACEDOWN_SENTENCE = re.compile(
+    r"If you played (?:me|this) from (?:face ?down|face-down|\[?Hidden\]?)\b[^.]*\.", re.IGNORECASE
 )
 _FROM_HIDDEN = re.compile(r"\bfrom (?:\[Hidden\]|Hidden|facedown|face-down)", re.IGNORECASE)
 _OPTIONAL_COST = re.compile(r"you may (?:pay )?(?P<cost>.+?) as an additional cost", re.IGNORECASE)
@@ -399,6 +403,7 @@ def parse_card(card: Card) -> CardChoices:
         costs=tuple(costs),
         other_choices=tuple(other),
         hand_only=tuple(hand_only),
+        facedown_only=tuple(m.group(0).strip() for m in _FROM_FACEDOWN_SENTENCE.finditer(raw)),
     )
 
 

@@ -542,6 +542,8 @@ def answer_play_hidden(card: Card, position: Position, ask: Ask, assumptions: li
                 f'"{text}" does nothing: it was played from facedown, not from your hand.',
             )
         )
+    for text in parsed.facedown_only:
+        effects.append(Effect((r.OTHER_ABILITIES_NORMAL,), f'"{text}" applies: it was played from facedown.'))
     effects.append(
         Effect(
             (r.OTHER_ABILITIES_NORMAL,),
@@ -800,6 +802,13 @@ def answer_play(card: Card, position: Position, ask: Ask, assumptions: list[str]
     effects.extend(_placement_effects(card, parsed, ctx))
     effects.extend(outcome.effects)
     effects.extend(_deflect_notes(outcome.choices, position))
+    for text in parsed.facedown_only:
+        effects.append(
+            Effect(
+                (r.PLAYED_FROM_HAND,),
+                f'"{text}" does nothing: it was played from your hand, not from facedown.',
+            )
+        )
     return _finish(
         "play", card, None, checks, outcome, effects, assumptions, verb="play", where="from your hand"
     )
