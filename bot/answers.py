@@ -8,7 +8,7 @@ from __future__ import annotations
 import inspect
 import logging
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -253,29 +253,31 @@ def hidden_hide_reply(
     services: Services, card_name: str, *, match_note: str | None = None, **options: Any
 ) -> Reply:
     """`match_note`: how the name was matched, when the caller looked the card up (the builder asks by exact name)."""
-    card, note = lookup_card(services, card_name)
     from cardsdb.engine.quick import hide_scenario
 
-    given, shown = _given(hide_scenario, options)
-    scenario = hide_scenario(card.name, **given)
-    return verdict_reply(
-        services,
-        engine_check(scenario, services.cards()),
-        scenario=scenario,
-        set_by_user=shown,
-        match_note=match_note or note,
-    )
+    return _quick_reply(services, card_name, hide_scenario, match_note, options)
 
 
 def hidden_play_reply(
     services: Services, card_name: str, *, match_note: str | None = None, **options: Any
 ) -> Reply:
-    """`match_note`: how the name was matched, when the caller looked the card up (the builder asks by exact name)."""
-    card, note = lookup_card(services, card_name)
+    """`match_note`: as for hidden_hide_reply."""
     from cardsdb.engine.quick import play_scenario
 
-    given, shown = _given(play_scenario, options)
-    scenario = play_scenario(card.name, **given)
+    return _quick_reply(services, card_name, play_scenario, match_note, options)
+
+
+def _quick_reply(
+    services: Services,
+    card_name: str,
+    make_scenario: Callable[..., dict[str, Any]],
+    match_note: str | None,
+    options: Mapping[str, Any],
+) -> Reply:
+    """A quick question: the options turned into a position by the engine's quick builder, then the verdict."""
+    card, note = lookup_card(services, card_name)
+    given, shown = _given(make_scenario, dict(options))
+    scenario = make_scenario(card.name, **given)
     return verdict_reply(
         services,
         engine_check(scenario, services.cards()),
