@@ -5,7 +5,6 @@ The cogs, the `[[card]]` listener, the buttons and `python -m bot ask` all answe
 
 from __future__ import annotations
 
-import inspect
 import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -133,10 +132,9 @@ def rule_reply(services: Services, query: str) -> Reply:
     if rule_numbers.looks_like_number(text):
         return Reply(render.rule_embeds(view))
     # Words: the best match, and the next ones in case the best is not what was meant.
-    shown = (view.rule.number, view.rule.version)
-    also = [r for r in db.search_rules(text, limit=RULE_ALSO + 1) if (r.number, r.version) != shown]
     note = f"Best match for “{echo(text)}”."
-    return Reply(render.rule_embeds(view, query_note=note, also=also[:RULE_ALSO]))
+    also = db.rules_also_matching(text, view.rule, limit=RULE_ALSO)
+    return Reply(render.rule_embeds(view, query_note=note, also=also))
 
 
 def ruling_reply(services: Services, query: str) -> Reply:
@@ -231,13 +229,15 @@ def _reasons(card: Card | None) -> dict[str, str]:
     return {str(c["choice"]): str(c["why"]) for c in (profile or {}).get("choices") or () if c.get("why")}
 
 
-def _given(builder: Any, options: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def _given(
+    make_scenario: Callable[..., dict[str, Any]], options: Mapping[str, Any]
+) -> tuple[dict[str, Any], list[str]]:
     """The options the user set, and one line per option of the position: the value used and where it came from."""
+    from cardsdb.engine.quick import options as quick_options
+
     given = {k: v for k, v in options.items() if v is not None}
     lines: list[str] = []
-    for name, param in inspect.signature(builder).parameters.items():
-        if param.kind is not inspect.Parameter.KEYWORD_ONLY:
-            continue
+    for name, default in quick_options(make_scenario).items():
         shown = name.rstrip("_")
         if name == "your_turn" and given.get("hidden_this_turn"):
             overridden = ", not False as given" if given.get("your_turn") is False else ""
@@ -245,7 +245,7 @@ def _given(builder: Any, options: Mapping[str, Any]) -> tuple[dict[str, Any], li
         elif name in given:
             lines.append(f"{shown}: {given[name]} (you set it)")
         else:
-            lines.append(f"{shown}: {param.default} (default)")
+            lines.append(f"{shown}: {default} (default)")
     return given, lines
 
 

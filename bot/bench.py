@@ -573,31 +573,21 @@ def format_text(report: Mapping[str, Any]) -> str:
 
 
 def main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
+    """`python -m bot bench`; a problem raises CardsDBError, which bot.cli prints as one line (exit 2)."""
     db_file = db_path(env, args.db)
     source = Path(args.source) if args.source else data_dir(env)
     if source is not None and not source.is_dir():
-        return _fail(f"--source {source} is not a folder", args.json)
+        raise CardsDBError(f"--source {source} is not a folder")
     if args.iterations is not None and args.iterations < 1:
-        return _fail("--iterations must be at least 1", args.json)
+        raise CardsDBError("--iterations must be at least 1")
     progress = None if args.json else (lambda text: print(f"[bench] {text}", file=sys.stderr))
-    try:
-        report = run(
-            db_file,
-            source=source,
-            quick=args.quick,
-            iterations=args.iterations,
-            growth=not args.no_growth,
-            progress=progress,
-        )
-    except CardsDBError as error:
-        return _fail(str(error), args.json)
+    report = run(
+        db_file,
+        source=source,
+        quick=args.quick,
+        iterations=args.iterations,
+        growth=not args.no_growth,
+        progress=progress,
+    )
     print(json.dumps(report, indent=2) if args.json else format_text(report))
     return 0
-
-
-def _fail(message: str, as_json: bool) -> int:
-    if as_json:
-        print(json.dumps({"error": message}))
-    else:
-        print(f"error: {message}", file=sys.stderr)
-    return 2

@@ -5,7 +5,6 @@ place. Only the asker may press them (`AnswerControls` refuses others privately)
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -52,15 +51,6 @@ def _quick(question: Question) -> Callable[..., dict[str, Any]]:
     return builder
 
 
-def _defaults(question: Question) -> dict[str, Any]:
-    """The quick builder's keyword defaults: what an option is when the asker did not set it."""
-    return {
-        name: param.default
-        for name, param in inspect.signature(_quick(question)).parameters.items()
-        if param.kind is inspect.Parameter.KEYWORD_ONLY
-    }
-
-
 class PositionBuilder:
     """The options of one quick question; `reply` asks the engine about the position they make."""
 
@@ -70,7 +60,9 @@ class PositionBuilder:
         self.question = question
         self.card = card
         self.match_note = match_note  # how the typed name was matched, kept as the position changes
-        self.defaults = _defaults(question)
+        from cardsdb.engine.quick import options as quick_options
+
+        self.defaults = quick_options(_quick(question))
         unknown = set(options) - set(self.defaults)
         if unknown:
             raise ValueError(f"not options of /hidden {question}: {sorted(unknown)}")

@@ -13,6 +13,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -46,11 +47,15 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
     cmds = sub.add_parser("commands", help="print the command tree as it would be synced")
     cmds.add_argument("--json", action="store_true")
-    from bot.bench_cli import add_arguments as add_bench_arguments
-
-    add_bench_arguments(
-        sub.add_parser("bench", help="time lookups, the engine and commands beside naive baselines")
+    bench = sub.add_parser("bench", help="time lookups, the engine and commands beside naive baselines")
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    bench.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    bench.add_argument(
+        "--source", help="data folder to build from when the database is missing (RIFTBOUND_DATA)"
     )
+    bench.add_argument("--quick", action="store_true", help="few iterations: seconds, not a minute")
+    bench.add_argument("--iterations", type=int, help="timed calls per part (overrides the default)")
+    bench.add_argument("--no-growth", action="store_true", help="skip the 4x/16x pools and engine positions")
     return parser
 
 
@@ -210,7 +215,6 @@ def _fail(message: str, as_json: bool) -> int:
 async def ask(line: str, handle: DatabaseHandle, settings: Settings) -> tuple[dict[str, Any], int]:
     """The reply to LINE, as the JSON of the interface contract, and the exit status (2: the reply is an error)."""
     import tempfile
-    from pathlib import Path
 
     from bot.factory import create_bot
     from bot.harness import Harness
@@ -260,7 +264,7 @@ async def _ask_with(harness: Any, bot: Any, line: str) -> tuple[dict[str, Any], 
 
 def _ask_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
     settings = Settings.from_env(env, need_token=False)
-    path = settings.db_path if not args.db else type(settings.db_path)(args.db)
+    path = Path(args.db) if args.db else settings.db_path
     if not path.is_file():
         return _fail(f"the card database was not found at {path}: {BUILD_HINT}", args.json)
     try:
@@ -320,7 +324,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         from bot.run import run
 
         return run(env, sync=args.sync)
-    except SettingsError as error:
+    except (SettingsError, CardsDBError) as error:
         return _fail(str(error), getattr(args, "json", False))
     except KeyboardInterrupt:
         return 130

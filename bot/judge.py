@@ -138,10 +138,6 @@ class AnswerControls(BaseView):
             log.debug("could not disable an expired answer's controls: %s", error)
 
 
-def is_private(interaction: discord.Interaction[Any], services: Services, public: bool | None) -> bool:
-    return not answers_public(services, interaction.guild_id, public)
-
-
 async def send_answer(
     interaction: discord.Interaction[Any],
     services: Services,
@@ -152,7 +148,7 @@ async def send_answer(
 ) -> AnswerControls | None:
     """Send an answer to /hidden or /rule: public or private (the `public` option, else the server's default), with
     its controls. Returns the view, if any."""
-    private = is_private(interaction, services, public)
+    private = not answers_public(services, interaction.guild_id, public)
     view: AnswerControls | None = None
     if reply.citations or private or builder is not None:
         view = AnswerControls(services, reply, owner_id=interaction.user.id, private=private)

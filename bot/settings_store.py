@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal, TypeVar, get_args
+from typing import Any, Literal, TypeVar
 
 from cardsdb.errors import CardsDBError
 
@@ -36,7 +36,6 @@ APPLICATION_ID = (
 )
 
 SymbolStyle = Literal["text", "emoji"]
-SYMBOL_STYLES: tuple[str, ...] = get_args(SymbolStyle)
 SETTING_NAMES = ("card_lookups", "public_by_default", "symbol_style", "emoji")
 
 KNOWN_SYMBOL_TOKENS: tuple[str, ...] = (

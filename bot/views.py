@@ -149,9 +149,10 @@ class ScenarioModal(discord.ui.Modal, title="Ask the Hidden engine"):
         max_length=limits.MODAL_TEXT_INPUT,
     )
 
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: Services, public: bool | None = None) -> None:
         super().__init__(timeout=VIEW_TIMEOUT)
         self.services = services
+        self.public = public  # as the asker chose; None: the server's default
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         # Runs before on_submit (here or in a subclass): checking a pasted position may take a while, so
@@ -162,8 +163,10 @@ class ScenarioModal(discord.ui.Modal, title="Ask the Hidden engine"):
         return True
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        from bot.judge import send_answer  # judge imports this module
+
         reply = answers.scenario_reply(self.services, self.scenario.value)
-        await send(interaction, reply.embeds, view=answer_view(self.services, reply))
+        await send_answer(interaction, self.services, reply, public=self.public)
 
     async def on_error(  # type: ignore[override]  # discord.py's Modal takes no item, unlike View
         self, interaction: discord.Interaction[Any], error: Exception, /

@@ -19,7 +19,7 @@ from typing import Any
 
 import sqlite_utils
 
-from cardsdb import project_data
+from cardsdb import project_data, rule_numbers
 from cardsdb.errors import BuildError
 from cardsdb.importers import banned as banned_importer
 from cardsdb.importers import errata as errata_importer
@@ -93,11 +93,6 @@ def _read_json(folder: Path, name: str, *, required: bool) -> Any:
 
 def _dump(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
-
-
-def _ancestors(number: str) -> list[str]:
-    parts = number.split(".")
-    return [".".join(parts[:n]) for n in range(len(parts), 0, -1)]
 
 
 # --- cards ---------------------------------------------------------------------------------------------
@@ -260,7 +255,7 @@ def _rule_rows(overlay: project_data.Overlay, v13: Sequence[rules_v13.V13Rule]) 
         for r in overlay.rules
     ]
     for r in v13:
-        is_superseded = any(a in superseded for a in _ancestors(r.number))
+        is_superseded = any(a in superseded for a in (r.number, *rule_numbers.ancestors(r.number)))
         rows.append(
             {
                 "key": f"{V13_RULES_VERSION}:{r.number}",

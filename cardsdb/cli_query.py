@@ -187,10 +187,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
         if view is None:
             what = "no rule numbered" if rule_numbers.looks_like_number(query) else "no rule matches"
             raise NotFound(f'{what} "{query}".', db.suggest_rules(query))
-        also: list[Rule] = []
-        if not rule_numbers.looks_like_number(query):
-            shown = (view.rule.number, view.rule.version)
-            also = [r for r in db.search_rules(query, limit=6) if (r.number, r.version) != shown][:5]
+        also = [] if rule_numbers.looks_like_number(query) else db.rules_also_matching(query, view.rule)
         if args.json:
             _print_json({**view_dict(view), **({"also": [rule_dict(r) for r in also]} if also else {})})
         else:

@@ -6,10 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
-
 from cardsdb.errors import BuildError
 from cardsdb.paths import PROJECT_DATA_DIR
+from cardsdb.project_data import read_yaml, top_list
 
 KEYWORDS_FILE = "keywords.yaml"
 TokenKind = Literal["keyword", "token"]
@@ -50,21 +49,11 @@ def _entry(path: Path, kind: TokenKind, item: object) -> KnownToken:
 def load_keywords(path: Path | None = None) -> tuple[KnownToken, ...]:
     """Keywords first, then the other tokens, in file order. Raises BuildError naming what is wrong."""
     path = path or PROJECT_DATA_DIR / KEYWORDS_FILE
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise BuildError(f"{path.name}: cannot be read ({error.strerror or error})") from None
-    except yaml.YAMLError:
-        raise BuildError(f"{path.name}: is not valid YAML") from None
-    if not isinstance(data, dict):
-        raise BuildError(f"{path.name}: must hold 'keywords' and 'tokens' lists")
+    data = read_yaml(path)
     known: list[KnownToken] = []
     sections: tuple[tuple[str, TokenKind], ...] = (("keywords", "keyword"), ("tokens", "token"))
     for key, kind in sections:
-        items = data.get(key)
-        if not isinstance(items, list):
-            raise BuildError(f"{path.name}: top-level '{key}' must be a list")
-        known.extend(_entry(path, kind, item) for item in items)
+        known.extend(_entry(path, kind, item) for item in top_list(path, data, key))
     names = [t.name for t in known]
     duplicates = sorted({n for n in names if names.count(n) > 1})
     if duplicates:

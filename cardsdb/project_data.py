@@ -7,7 +7,7 @@ validates what it reads and raises `BuildError` with one line naming the file, t
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, NoReturn, cast
@@ -198,7 +198,8 @@ class _Entry:
         return int(value)
 
 
-def _read_yaml(path: Path) -> dict[str, Any]:
+def read_yaml(path: Path) -> dict[str, Any]:
+    """A project data file's top-level mapping; BuildError naming the file (and the line) when it is not one."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -214,11 +215,21 @@ def _read_yaml(path: Path) -> dict[str, Any]:
     return data
 
 
-def _top_list(path: Path, data: dict[str, Any], key: str) -> list[Any]:
+def top_list(path: Path, data: dict[str, Any], key: str) -> list[Any]:
+    """`data[key]`, which must be a list."""
     value = data.get(key)
     if not isinstance(value, list):
         raise BuildError(f"{path.name}: top-level '{key}' must be a list")
     return value
+
+
+def _entries(path: Path, data: dict[str, Any], key: str, what: str, name_field: str) -> Iterator[_Entry]:
+    """Each entry of the top-level list `key`, labelled by its `name_field` ("claim hidden-1"), else by position."""
+    for index, item in enumerate(top_list(path, data, key)):
+        label = f"{what} #{index + 1}"
+        if isinstance(item, dict) and isinstance(item.get(name_field), str):
+            label = f"{what} {item[name_field]}"
+        yield _Entry(path.name, label, item)
 
 
 # --- the overlay ---------------------------------------------------------------------------------------
@@ -227,14 +238,10 @@ def _top_list(path: Path, data: dict[str, Any], key: str) -> list[Any]:
 def load_overlay(path: Path | None = None) -> Overlay:
     """The current Core Rules overlay (rules_current.yaml): rows, number moves, superseded v1.3 numbers."""
     path = path or PROJECT_DATA_DIR / RULES_FILE
-    data = _read_yaml(path)
+    data = read_yaml(path)
     rules: list[OverlayRule] = []
     seen: set[str] = set()
-    for index, item in enumerate(_top_list(path, data, "rules")):
-        label = f"rule #{index + 1}"
-        if isinstance(item, dict) and isinstance(item.get("number"), str):
-            label = f"rule {item['number']}"
-        entry = _Entry(path.name, label, item)
+    for entry in _entries(path, data, "rules", "rule", "number"):
         number = cast(str, entry.number("number"))
         if number in seen:
             entry.fail("number", "is a duplicate")
@@ -264,7 +271,7 @@ def load_overlay(path: Path | None = None) -> Overlay:
 
     moves: list[RuleMove] = []
     seen_moves: set[tuple[str, str]] = set()
-    for index, item in enumerate(_top_list(path, data, "moves")):
+    for index, item in enumerate(top_list(path, data, "moves")):
         entry = _Entry(path.name, f"move #{index + 1}", item)
         move = RuleMove(
             v13=cast(str, entry.number("v13")),
@@ -278,7 +285,7 @@ def load_overlay(path: Path | None = None) -> Overlay:
         seen_moves.add((move.v13, move.current))
         moves.append(move)
 
-    superseded_raw = _top_list(path, data, "superseded_v13")
+    superseded_raw = top_list(path, data, "superseded_v13")
     superseded: list[str] = []
     for value in superseded_raw:
         if not isinstance(value, str) or not RULE_NUMBER.match(value):
@@ -343,14 +350,10 @@ def _scenario(file: str, claim_id: str, index: int, item: object) -> ClaimScenar
 def load_claims(path: Path | None = None) -> tuple[Claim, ...]:
     """Every statement of the two seed documents (claims.yaml), with scenarios where an engine can decide it."""
     path = path or PROJECT_DATA_DIR / CLAIMS_FILE
-    data = _read_yaml(path)
+    data = read_yaml(path)
     claims: list[Claim] = []
     seen: set[str] = set()
-    for index, item in enumerate(_top_list(path, data, "claims")):
-        label = f"claim #{index + 1}"
-        if isinstance(item, dict) and isinstance(item.get("id"), str):
-            label = f"claim {item['id']}"
-        entry = _Entry(path.name, label, item)
+    for entry in _entries(path, data, "claims", "claim", "id"):
         claim_id = entry.text("id")
         if claim_id in seen:
             entry.fail("id", "is a duplicate")
@@ -391,14 +394,10 @@ def _keyword(entry: _Entry, raw: str) -> KeywordValue:
 def load_seed_cards(path: Path | None = None) -> tuple[Card, ...]:
     """Cards the seeds name that the data lacks (seed_cards.yaml), each marked partial."""
     path = path or PROJECT_DATA_DIR / SEED_CARDS_FILE
-    data = _read_yaml(path)
+    data = read_yaml(path)
     cards: list[Card] = []
     seen: set[str] = set()
-    for index, item in enumerate(_top_list(path, data, "cards")):
-        label = f"card #{index + 1}"
-        if isinstance(item, dict) and isinstance(item.get("name"), str):
-            label = f"card {item['name']}"
-        entry = _Entry(path.name, label, item)
+    for entry in _entries(path, data, "cards", "card", "name"):
         name = entry.text("name")
         card_id = slug(name)
         if card_id in seen:

@@ -34,7 +34,7 @@ from cardsdb.names import fold, normalize
 from cardsdb.paths import BUILD_HINT
 from cardsdb.rows import card_from_rows, json_list, rule_from_row, ruling_from_row, truncate
 from cardsdb.schema import SCHEMA_VERSION
-from cardsdb.search_syntax import Term, parse, to_sql
+from cardsdb.search_syntax import Term, escape_like, parse, to_sql
 
 REQUIRED_TABLES = (
     "cards",
@@ -82,7 +82,7 @@ class CardsDB:
         self._db.row_factory = sqlite3.Row
         self.path = path
         self._names: NameIndex | None = None
-        self._fts: set[str] | None = None
+        self._tables: frozenset[str] = frozenset()  # open() fills it from the tables it checks
         self._known: dict[str, list[str]] = {}
         self._card_cache: OrderedDict[str, Card] = OrderedDict()
         self._titles: list[tuple[str, str, Rule]] | None = None  # (title key, compact title, heading)
@@ -115,6 +115,7 @@ class CardsDB:
                 f"{path} is not a card database (missing tables: {', '.join(missing)}); {BUILD_HINT}"
             )
         db = cls(connection, path)
+        db._tables = frozenset(tables)
         version = db.meta().get("schema_version")
         if version is not None and version != str(SCHEMA_VERSION):
             connection.close()
@@ -143,12 +144,7 @@ class CardsDB:
             ) from None
 
     def _has_fts(self, table: str) -> bool:
-        if self._fts is None:
-            self._fts = {
-                r[0]
-                for r in self._rows("SELECT name FROM sqlite_master WHERE name LIKE '%\\_fts' ESCAPE '\\'")
-            }
-        return f"{table}_fts" in self._fts
+        return f"{table}_fts" in self._tables
 
     def meta(self) -> dict[str, str]:
         return {str(r["key"]): str(r["value"]) for r in self._rows("SELECT key, value FROM meta")}
@@ -207,10 +203,6 @@ class CardsDB:
         exact = self.names.exact(name)
         return self._card_by_name(exact) if exact else None
 
-    def card_by_id(self, card_id: str) -> Card | None:
-        rows = self._rows("SELECT * FROM cards WHERE id = ?", [card_id])
-        return self._card(rows[0]) if rows else None
-
     def suggest_cards(self, name: str, limit: int = 3) -> list[str]:
         """Close names for a name that was not found, best first."""
         return [s.name for s in self.names.match(name, limit=limit) if s.score >= 55.0]
@@ -254,10 +246,10 @@ class CardsDB:
         return [n[:100] for n in self.names.complete(text, limit=min(limit, 25))]
 
     def errata_for(self, card_name: str) -> list[Errata]:
+        if "errata" not in self._tables:
+            return []
         card = self.get_card(card_name)
         ident, name = (card.id, card.name) if card else ("", card_name)
-        if not self._table_exists("errata"):
-            return []
         rows = self._rows(
             "SELECT * FROM errata WHERE card_id = ? OR card_name = ? COLLATE NOCASE ORDER BY date",
             [ident, name],
@@ -275,14 +267,11 @@ class CardsDB:
         ]
 
     def is_banned(self, name: str) -> bool:
-        if not self._table_exists("banned"):
+        if "banned" not in self._tables:
             return False
         card = self.get_card(name)
         params = [card.name if card else name, card.id if card else ""]
         return bool(self._rows("SELECT 1 FROM banned WHERE name = ? COLLATE NOCASE OR card_id = ?", params))
-
-    def _table_exists(self, table: str) -> bool:
-        return bool(self._rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [table]))
 
     # --- card search -----------------------------------------------------------------------------------
     def _known_values(self, field: str) -> list[str]:
@@ -461,7 +450,7 @@ class CardsDB:
         else:
             rows = self._rows(
                 "SELECT * FROM rules WHERE version = ? AND number LIKE ? ESCAPE '\\' ORDER BY sort_key, number",
-                [version, number.replace("_", "\\_").replace("%", "\\%") + ".%"],
+                [version, _like_children(number)],
             )
         return [rule_from_row(r) for r in rows if rule_numbers.parent_of(r["number"]) == number]
 
@@ -471,10 +460,15 @@ class CardsDB:
         v1.3 rows are left out where the current rules replace them (same number, or a counterpart of a current
         row); a v1.3 heading named exactly so is kept, stamped v1.3 (`discard` -> v1.3 422 Discard).
         """
-        found: dict[tuple[str, str], Rule] = {}
-        for rule in self._titled(words) + self._rules_by_words(words, limit):
-            found.setdefault((rule.number, rule.version), rule)
-        return list(found.values())[:limit]
+        return _unique_rules(self._titled(words) + self._rules_by_words(words, limit))[:limit]
+
+    def rules_also_matching(self, words: str, shown: Rule, limit: int = 5) -> list[Rule]:
+        """The rules matching words besides `shown` (the best match `rule(words)` gave), best first."""
+        return [
+            r
+            for r in self.search_rules(words, limit=limit + 1)
+            if (r.number, r.version) != (shown.number, shown.version)
+        ][:limit]
 
     def _titled(self, words: str) -> list[Rule]:
         """Headings titled as words, ignoring case, a leading "the", spaces and a plural s ("facedown zone" ->
@@ -530,8 +524,7 @@ class CardsDB:
         clauses, values = [], []
         for term in terms:
             clauses.append("(" + " OR ".join(f"COALESCE({c}, '') LIKE ? ESCAPE '\\'" for c in columns) + ")")
-            escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-            values.extend([f"%{escaped}%"] * len(columns))
+            values.extend([f"%{escape_like(term)}%"] * len(columns))
         where = " AND ".join(clauses) + (f" AND {extra}" if extra else "")
         return self._rows(f"SELECT * FROM {table} WHERE {where} LIMIT ?", [*values, *params, limit])
 
@@ -549,8 +542,8 @@ class CardsDB:
                 "ORDER BY (version = ?) DESC, sort_key, number LIMIT ?",
                 [
                     start,
-                    start.replace("_", "\\_") + ("." if start else "") + "%",
-                    typed.replace("_", "\\_") + "%",
+                    escape_like(start) + ("." if start else "") + "%",
+                    escape_like(typed) + "%",
                     CURRENT_RULES_VERSION,
                     limit * 3,
                 ],
@@ -655,12 +648,11 @@ class CardsDB:
         with_it = [str(r["name"]) for r in having if not r["partial"]]
         seed_only = [str(r["name"]) for r in having if r["partial"]]
         pattern = re.compile(rf"\b{re.escape(keyword)}\b", re.IGNORECASE)
-        escaped = keyword.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         referring = [
             str(r["name"])
             for r in self._rows(
                 "SELECT name, text FROM cards WHERE text LIKE ? ESCAPE '\\' ORDER BY name COLLATE NOCASE",
-                [f"%{escaped}%"],
+                [f"%{escape_like(keyword)}%"],
             )
             if r["name"] not in with_it and r["name"] not in seed_only and pattern.search(r["text"] or "")
         ]
@@ -686,7 +678,7 @@ class CardsDB:
 
     def _keyword_rules(self, number: str) -> list[Rule]:
         """The keyword's rule and everything under it: current rows, then v1.3 rows for numbers the current rules lack."""
-        like = number.replace("_", "\\_") + ".%"
+        like = _like_children(number)
         current = self._rows(
             "SELECT * FROM rules WHERE version = ? AND (number = ? OR number LIKE ? ESCAPE '\\') ORDER BY sort_key, number",
             [CURRENT_RULES_VERSION, number, like],
@@ -702,7 +694,7 @@ class CardsDB:
         rules += [
             rule_from_row(r) for r in older if r["number"] not in have and r["number"] not in moved_away
         ]
-        return sorted(rules, key=lambda r: _number_key(r.number))
+        return sorted(rules, key=lambda r: rule_numbers.sort_key(r.number))
 
     # --- rulings ---------------------------------------------------------------------------------------
     def suggest_rules(self, query: str, limit: int = 5) -> list[str]:
@@ -717,13 +709,15 @@ class CardsDB:
         siblings = sorted(
             {r.number for r in self._children(parent, CURRENT_RULES_VERSION)}
             | {r.number for r in self._children(parent, V13_RULES_VERSION) if not self._superseded(r.number)},
-            key=_number_key,
+            key=rule_numbers.sort_key,
         )
-        wanted = _number_key(ref.number)
-        at = sum(1 for n in siblings if _number_key(n) < wanted)
+        wanted = rule_numbers.sort_key(ref.number)
+        at = sum(1 for n in siblings if rule_numbers.sort_key(n) < wanted)
         nearest = sorted(range(len(siblings)), key=lambda i: (abs(i - at + 0.5), i))
         found = [siblings[i] for i in nearest[: limit - 1]]
-        return [*sorted(found, key=_number_key), parent] if self.rule_exists(parent) else found[:limit]
+        return (
+            [*sorted(found, key=rule_numbers.sort_key), parent] if self.rule_exists(parent) else found[:limit]
+        )
 
     def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
         """Rulings for a rule number, else for a card name, else by words."""
@@ -764,14 +758,7 @@ class CardsDB:
         """Rulings with every word (or any word), best first."""
         if self._has_fts("rulings"):
             fts = fts_query(words, any_word=any_word, skip_common=True)
-            if fts is None:
-                return []
-            rows = self._rows(
-                "SELECT r.* FROM rulings_fts JOIN rulings r ON r.rowid = rulings_fts.rowid "
-                "WHERE rulings_fts MATCH ? ORDER BY rulings_fts.rank LIMIT ?",
-                [fts, limit],
-            )
-            return [ruling_from_row(r) for r in rows]
+            return self._rulings_matching(fts, limit) if fts is not None else []
         rows = (
             self._like_rows("rulings", ["question", "answer"], words, "", [], limit) if not any_word else []
         )
@@ -834,7 +821,7 @@ class CardsDB:
 
 def _like_children(number: str) -> str:
     """A LIKE pattern for the sub-rules of number ("811.1" -> "811.1.%")."""
-    return number.replace("_", "\\_").replace("%", "\\%") + ".%"
+    return escape_like(number) + ".%"
 
 
 def _unique_rules(rules: Sequence[Rule]) -> list[Rule]:
@@ -876,10 +863,6 @@ def _known_spelling(value: str, known: Sequence[str]) -> str | None:
         if candidate and candidate in compact:
             return compact[candidate]
     return None
-
-
-def _number_key(number: str) -> tuple[tuple[int, int | str], ...]:
-    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in number.split("."))
 
 
 __all__ = ["CardsDB", "SearchResult"]

@@ -19,6 +19,7 @@ _VERSION_SUFFIX = re.compile(
 _CURRENT_SUFFIX = re.compile(r"[\s,]*\(?\s*(?:current|now)\s*\)?$", re.IGNORECASE)
 # The parts of a number written loosely: digits, single letters, and the separators between them.
 _PART = re.compile(r"\d+|[a-z]+|[.\-]+")
+_SORT_PART = re.compile(r"\d+|\D+")
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,15 @@ def ancestors(number: str) -> list[str]:
         found.append(parent)
         parent = parent_of(parent)
     return list(reversed(found))
+
+
+def sort_key(number: str) -> tuple[tuple[int, int | str], ...]:
+    """Natural order of rule numbers: 107.3.b < 323.6.a < 422.2 < 811.1.b < 811.1.d.2 < 811.1.d.10."""
+    return tuple(
+        (0, int(token)) if token.isdigit() else (1, token)
+        for piece in number.split(".")
+        for token in _SORT_PART.findall(piece)
+    )
 
 
 def looks_like_number(text: str) -> bool:

@@ -49,7 +49,6 @@ NUMBER_FIELDS: dict[str, str] = {
     "m": "might",
     "might": "might",
 }
-OPERATORS = ("<=", ">=", "=", "<", ">", ":")
 KNOWN_PREFIXES = "kw: t: d: o: tag: set: r: name: e (or cost) p m (with = < <= > >=)"
 # Fields whose value may list alternatives: `d:order,chaos`.
 LIST_FIELDS = frozenset({"keyword", "type", "domain", "tag", "set", "rarity"})
@@ -166,7 +165,8 @@ def _term(negated: bool, key: str | None, op: str | None, value: str | None, typ
     raise QuerySyntaxError(f"unknown stat '{key}' in {typed}; compare e, p or m (energy, power, might)")
 
 
-def _escape_like(text: str) -> str:
+def escape_like(text: str) -> str:
+    """Text to match literally in a LIKE pattern written with ESCAPE '\\'."""
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
@@ -209,9 +209,9 @@ def _one_condition(term: Term) -> tuple[str, list[object]]:
             [value, value],
         )
     if term.field == "text":
-        return "cards.text LIKE ? ESCAPE '\\'", [f"%{_escape_like(value)}%"]
+        return "cards.text LIKE ? ESCAPE '\\'", [f"%{escape_like(value)}%"]
     # name: compared in normalized form, so punctuation and case do not matter
-    return "(' ' || cards.name_norm || ' ') LIKE ? ESCAPE '\\'", [f"%{_escape_like(normalize(value))}%"]
+    return "(' ' || cards.name_norm || ' ') LIKE ? ESCAPE '\\'", [f"%{escape_like(normalize(value))}%"]
 
 
 def to_sql(terms: Sequence[Term]) -> tuple[str, list[object]]:

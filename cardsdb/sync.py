@@ -116,9 +116,9 @@ def sync_database(
     progress: Progress | None = None,
 ) -> BuildReport:
     """Fetch every card, then build `target` from them (plus rules and FAQs from `source` when given)."""
-    items = fetch_cards(base, timeout=timeout, retries=retries, backoff=backoff, progress=progress)
-    if source is not None and not source.is_dir():
+    if source is not None and not source.is_dir():  # before fetching: a typo should not cost the download
         raise SyncError(f"the data folder {source} does not exist")
+    items = fetch_cards(base, timeout=timeout, retries=retries, backoff=backoff, progress=progress)
     label = f"riftcodex:{base}" + (f" + files:{source}" if source else "")
     return build_database(source, target, card_items=items, progress=progress, source_label=label)
 

@@ -161,6 +161,9 @@ class FakeCards:
     def search_rules(self, words: str, limit: int = 10) -> list[Rule]:
         return [r for r in self.rules.values() if words.casefold() in r.text.casefold()][:limit]
 
+    def rules_also_matching(self, words: str, shown: Rule, limit: int = 5) -> list[Rule]:
+        return [r for r in self.search_rules(words, limit=limit + 1) if r.number != shown.number][:limit]
+
     def autocomplete_rules(self, text: str, limit: int = 25) -> list[tuple[str, str]]:
         return [
             (f"{r.number} {r.text}"[:100], r.number) for r in self.rules.values() if r.number.startswith(text)

@@ -19,6 +19,9 @@ from cardsdb.errors import CardsDBError
 
 log = logging.getLogger(__name__)
 
+# The `public` option of /rule and /hidden (bot/judge.py): None leaves it to the server's setting.
+PUBLIC = "Show the answer to everyone? (default: this server's setting)"
+
 
 def services_of(interaction: discord.Interaction[Any]) -> Services:
     """The bot's services as the interaction's server sees them (its symbol style, from /settings)."""
@@ -43,8 +46,9 @@ def to_choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str
 
 
 def _safe(interaction: discord.Interaction[Any], what: str, fetch: Any) -> list[app_commands.Choice[str]]:
+    # Names and numbers do not depend on a server's settings: no settings lookup on every keystroke.
     try:
-        return to_choices(fetch(services_of(interaction)))
+        return to_choices(fetch(interaction.client.services))
     except (CardsDBError, sqlite3.Error) as error:
         log.debug("no %s suggestions: %s", what, error)
         return []

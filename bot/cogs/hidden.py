@@ -9,32 +9,30 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import answers
-from bot.builder import PositionBuilder
-from bot.cogs.common import card_names, services_of
+from bot.builder import PositionBuilder, Question
+from bot.cogs.common import PUBLIC, card_names, services_of
 from bot.judge import send_answer
-from bot.services import Services
 from bot.views import ScenarioModal
-
-PUBLIC = "Show the answer to everyone? (default: this server's setting)"
-
-
-class ScenarioForm(ScenarioModal):
-    """The scenario modal, answering privately or publicly as the asker chose."""
-
-    def __init__(self, services: Services, public: bool | None) -> None:
-        super().__init__(services)
-        self.public = public
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        reply = answers.scenario_reply(self.services, self.scenario.value)
-        await send_answer(interaction, self.services, reply, public=self.public)
-
 
 ZONES = [
     app_commands.Choice(name="hand", value="hand"),
     app_commands.Choice(name="champion zone", value="champion_zone"),
     app_commands.Choice(name="elsewhere", value="elsewhere"),
 ]
+
+
+async def _quick_question(
+    interaction: discord.Interaction[Any],
+    question: Question,
+    card: str,
+    options: dict[str, Any],
+    public: bool | None,
+) -> None:
+    """/hidden hide or play: the answer, with the position builder's controls under it."""
+    services = services_of(interaction)
+    found, note = answers.lookup_card(services, card)
+    builder = PositionBuilder(question, found.name, options, match_note=note)
+    await send_answer(interaction, services, builder.reply(services), public=public, builder=builder)
 
 
 class Hidden(
@@ -72,23 +70,16 @@ class Hidden(
         can_pay: bool | None = None,
         public: bool | None = None,
     ) -> None:
-        services = services_of(interaction)
-        found, note = answers.lookup_card(services, card)
-        builder = PositionBuilder(
-            "hide",
-            found.name,
-            {
-                "from_": from_.value if from_ is not None else None,
-                "your_turn": your_turn,
-                "chain_open": chain_open,
-                "showdown": showdown,
-                "control_battlefield": control_battlefield,
-                "facedown_there": facedown_there,
-                "can_pay": can_pay,
-            },
-            match_note=note,
-        )
-        await send_answer(interaction, services, builder.reply(services), public=public, builder=builder)
+        options = {
+            "from_": from_.value if from_ is not None else None,
+            "your_turn": your_turn,
+            "chain_open": chain_open,
+            "showdown": showdown,
+            "control_battlefield": control_battlefield,
+            "facedown_there": facedown_there,
+            "can_pay": can_pay,
+        }
+        await _quick_question(interaction, "hide", card, options, public)
 
     @app_commands.command(
         name="play", description="May this card be played from facedown now? Cost, where it goes, targets"
@@ -112,20 +103,13 @@ class Hidden(
         control_battlefield: bool | None = None,
         public: bool | None = None,
     ) -> None:
-        services = services_of(interaction)
-        found, note = answers.lookup_card(services, card)
-        builder = PositionBuilder(
-            "play",
-            found.name,
-            {
-                "hidden_this_turn": hidden_this_turn,
-                "your_turn": your_turn,
-                "chain_open": chain_open,
-                "control_battlefield": control_battlefield,
-            },
-            match_note=note,
-        )
-        await send_answer(interaction, services, builder.reply(services), public=public, builder=builder)
+        options = {
+            "hidden_this_turn": hidden_this_turn,
+            "your_turn": your_turn,
+            "chain_open": chain_open,
+            "control_battlefield": control_battlefield,
+        }
+        await _quick_question(interaction, "play", card, options, public)
 
     @app_commands.command(
         name="targets", description="Each choice the card makes from facedown, and what restricts it"
@@ -149,6 +133,6 @@ class Hidden(
     ) -> None:
         services = services_of(interaction)
         if text is None:
-            await interaction.response.send_modal(ScenarioForm(services, public))
+            await interaction.response.send_modal(ScenarioModal(services, public))
             return
         await send_answer(interaction, services, answers.scenario_reply(services, text), public=public)

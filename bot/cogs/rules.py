@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import answers
-from bot.cogs.common import answer, keyword_names, rule_numbers, services_of
+from bot.cogs.common import PUBLIC, answer, keyword_names, rule_numbers, services_of
 from bot.judge import send_answer
 
 
@@ -19,7 +19,7 @@ class Rules(commands.Cog):
     )
     @app_commands.describe(
         query="A rule number like 811.1.d, or words like 'hide'",
-        public="Show the answer to everyone? (default: this server's setting)",
+        public=PUBLIC,
     )
     @app_commands.autocomplete(query=rule_numbers)
     async def rule(

@@ -13,10 +13,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cogs.common import services_of, to_choices
+from bot.cogs.common import to_choices
 from bot.errors import UserError, send
 from bot.render.common import COLOR_INFO
-from bot.services import Services
 from bot.settings_store import KNOWN_SYMBOL_TOKENS, GuildSettings, SettingsStore
 
 NOT_A_MANAGER = (
@@ -54,16 +53,16 @@ def settings_embed(settings: GuildSettings, *, title: str = "This server's setti
     return embed
 
 
-def _manager_store(interaction: discord.Interaction[Any]) -> tuple[Services, SettingsStore, int]:
+def _manager_store(interaction: discord.Interaction[Any]) -> tuple[SettingsStore, int]:
     """The store and server id, after checking again that the member may manage the server."""
     if interaction.guild_id is None:
         raise UserError(NOT_IN_A_SERVER)
     if not interaction.permissions.manage_guild:
         raise UserError(NOT_A_MANAGER)
-    services = services_of(interaction)
-    if services.settings_store is None:
+    store: SettingsStore | None = interaction.client.services.settings_store
+    if store is None:
         raise UserError(NO_STORE)
-    return services, services.settings_store, interaction.guild_id
+    return store, interaction.guild_id
 
 
 async def _show(interaction: discord.Interaction[Any], settings: GuildSettings, title: str) -> None:
@@ -86,7 +85,7 @@ class ServerSettings(
 ):
     @app_commands.command(name="show", description="This server's settings")
     async def show(self, interaction: discord.Interaction[Any]) -> None:
-        _, store, guild_id = _manager_store(interaction)
+        store, guild_id = _manager_store(interaction)
         await _show(interaction, store.get(guild_id), "This server's settings")
 
     @app_commands.command(
@@ -105,7 +104,7 @@ class ServerSettings(
         public_by_default: bool | None = None,
         symbol_style: app_commands.Choice[str] | None = None,
     ) -> None:
-        _, store, guild_id = _manager_store(interaction)
+        store, guild_id = _manager_store(interaction)
         changes: dict[str, object] = {}
         if card_lookups is not None:
             changes["card_lookups"] = card_lookups
@@ -129,7 +128,7 @@ class ServerSettings(
     async def emoji(
         self, interaction: discord.Interaction[Any], symbol: str, emoji: str | None = None
     ) -> None:
-        _, store, guild_id = _manager_store(interaction)
+        store, guild_id = _manager_store(interaction)
         saved = await asyncio.to_thread(
             store.set_emoji, guild_id, user_id=interaction.user.id, token=symbol, emoji=emoji
         )
@@ -140,6 +139,6 @@ class ServerSettings(
 
     @app_commands.command(name="reset", description="Back to the default settings")
     async def reset(self, interaction: discord.Interaction[Any]) -> None:
-        _, store, guild_id = _manager_store(interaction)
+        store, guild_id = _manager_store(interaction)
         saved = await asyncio.to_thread(store.reset, guild_id)
         await _show(interaction, saved, "Settings reset to the defaults")

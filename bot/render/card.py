@@ -53,17 +53,13 @@ def facedown_lines(profile: Mapping[str, Any]) -> list[str]:
         lines.append(
             f"• Goes to {profile['destination']} ({rules_list(profile.get('destination_rules') or ())})."
         )
-    for played in profile.get("units_played") or ():
+    for entry in profile.get("unit_entries") or ():
+        played = str(entry["text"])
         played = played[:1].upper() + played[1:]  # a clause of the card's text: "they play that unit ..."
-        if played.casefold() in {p.casefold() for p in profile.get("units_played_at_choice") or ()}:
-            lines.append(
-                f"• {played}: that unit enters at the battlefield the card chose, which must be the one where it "
-                "was hidden (rule 811.1.d.2)."
-            )
-            continue
-        lines.append(f"• {played}: that unit enters at the battlefield where it was hidden (rule 811.1.d.5).")
+        lines.append(f"• {played}: {entry['enters']} ({rules_list(entry['rules'])}).")
+    free_rules = rules_list(profile.get("unrestricted_rules") or ())
     for other in profile.get("unrestricted") or ():
-        lines.append(f"• {other}: works as normal, not restricted (rule 811.2).")
+        lines.append(f"• {other}: works as normal, not restricted ({free_rules}).")
     if profile.get("cost_from_facedown"):
         lines.append(
             f"• Cost: {profile['cost_from_facedown']} ({rules_list(profile.get('cost_rules') or ())})."

@@ -12,7 +12,7 @@ from cardsdb.engine.overrides import choices_for
 from cardsdb.engine.position import BoardObject, Position
 from cardsdb.engine.scenario import Ask, ScenarioError, TargetRef
 from cardsdb.engine.targeting import PlayContext, enough_targets, evaluate
-from cardsdb.engine.verdict import Answer, Check, Choice, Effect
+from cardsdb.engine.verdict import Answer, AskKind, Check, Choice, Effect
 from cardsdb.models import Card
 
 
@@ -210,9 +210,9 @@ def resolve_choices(
             )
         )
     if targets is None or not targets:
-        blocked = [
-            c for s, c in zip(specs, out.choices, strict=True) if not enough_targets(s, c, position)
-        ] + ([] if _jointly_possible(specs, out.choices) else out.choices[:1])
+        blocked = [c for s, c in zip(specs, out.choices, strict=True) if not enough_targets(s, c)] + (
+            [] if _jointly_possible(specs, out.choices) else out.choices[:1]
+        )
         if card.is_type("Spell") and ctx.from_facedown:
             if blocked:
                 out.checks.append(
@@ -405,10 +405,6 @@ def _cost_power(costs: list[AdditionalCost]) -> list[PowerNeed]:
         domains = list(cost.power_domains) + ["any"] * (cost.power - len(cost.power_domains))
         needs.extend(_domain_need([d]) for d in domains[: cost.power])
     return needs
-
-
-def _summary_failures(checks: list[Check]) -> str:
-    return " ".join(c.because for c in checks if not c.ok)
 
 
 def answer_play_hidden(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:
@@ -643,7 +639,7 @@ def _deflect_notes(choices: list[Choice], position: Position) -> list[Effect]:
 
 
 def _finish(
-    kind: str,
+    kind: AskKind,
     card: Card,
     label: str | None,
     checks: list[Check],
@@ -664,13 +660,13 @@ def _finish(
             undecided
         )
     elif failed:
-        summary = f"No: you can't {verb} {card.name} {where}: {_summary_failures(checks)}"
+        summary = f"No: you can't {verb} {card.name} {where}: " + " ".join(c.because for c in failed)
     else:
         restricted = [c for c in outcome.choices if c.restricted_to]
         tail = f" Its choices are restricted to {label}." if restricted and label else ""
         summary = f"Yes: you can {verb} {card.name} {where}.{tail}"
     return Answer(
-        ask=kind,  # type: ignore[arg-type]
+        ask=kind,
         legal=legal,
         summary=summary,
         checks=tuple(checks),

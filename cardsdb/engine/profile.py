@@ -49,8 +49,9 @@ class HiddenProfile:
     unrestricted: tuple[str, ...]  # choices of other abilities: never restricted (811.2)
     notes: tuple[str, ...]
     undecided: str | None = None
-    # units that enter at a battlefield the card chooses (restricted by 811.1.d.2), not by 811.1.d.5
-    units_played_at_choice: tuple[str, ...] = ()
+    # each unit it plays: (the text that plays it, where that unit enters, the rules that say so): 811.1.d.5, or
+    # 811.1.d.2 for a unit that enters at a battlefield the card chose (Bone Skewer)
+    unit_entries: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     @property
     def restriction(self) -> str:
@@ -73,7 +74,11 @@ class HiddenProfile:
         from cardsdb.engine.verdict import sorted_rules
 
         numbers = (
-            [n for c in self.choices for n in c.rules] + list(self.destination_rules) + list(self.cost_rules)
+            [n for c in self.choices for n in c.rules]
+            + list(self.destination_rules)
+            + list(self.cost_rules)
+            + [n for _, _, rules in self.unit_entries for n in rules]
+            + ([r.OTHER_ABILITIES_NORMAL] if self.unrestricted else [])
         )
         return sorted_rules(numbers)
 
@@ -87,14 +92,21 @@ class HiddenProfile:
             "destination": self.destination,
             "destination_rules": list(self.destination_rules),
             "units_played": list(self.units_played),
-            "units_played_at_choice": list(self.units_played_at_choice),
             "cost_from_facedown": self.cost_from_facedown,
             "cost_rules": list(self.cost_rules),
+            "unit_entries": [{"text": t, "enters": e, "rules": list(n)} for t, e, n in self.unit_entries],
             "unrestricted": list(self.unrestricted),
+            "unrestricted_rules": [r.OTHER_ABILITIES_NORMAL],
             "notes": list(self.notes),
             "undecided": self.undecided,
             "citations": list(self.citations),
         }
+
+
+_ENTERS_THERE = "that unit enters at the battlefield where it was hidden"
+_ENTERS_AT_CHOICE = (
+    "that unit enters at the battlefield the card chose, which must be the one where it was hidden"
+)
 
 
 def card_profile(card: Card) -> HiddenProfile:
@@ -155,7 +167,12 @@ def card_profile(card: Card) -> HiddenProfile:
         destination=destination,
         destination_rules=destination_rules,
         units_played=tuple(p.text for p in parsed.unit_plays),
-        units_played_at_choice=tuple(p.text for p in parsed.unit_plays if p.at_chosen_battlefield),
+        unit_entries=tuple(
+            (p.text, _ENTERS_AT_CHOICE, (r.SPELL_TARGETS_THERE,))
+            if p.at_chosen_battlefield
+            else (p.text, _ENTERS_THERE, (r.UNITS_PLAYED_THERE,))
+            for p in parsed.unit_plays
+        ),
         cost_from_facedown=cost,
         cost_rules=(r.IGNORE_BASE_COST, r.ADDITIONAL_COSTS_STILL_APPLY),
         unrestricted=parsed.other_choices,

@@ -7,7 +7,8 @@ a unit of yours; another battlefield is the opponent's, with an enemy unit.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import inspect
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import yaml
@@ -116,6 +117,15 @@ def targets_scenario(card: str) -> dict[str, Any]:
     )
     scenario["ask"] = {"targets": card, "at": HERE}
     return scenario
+
+
+def options(make_scenario: Callable[..., dict[str, Any]]) -> dict[str, Any]:
+    """A quick builder's options (its keyword-only parameters) with their defaults: what each is when not given."""
+    return {
+        name: param.default
+        for name, param in inspect.signature(make_scenario).parameters.items()
+        if param.kind is inspect.Parameter.KEYWORD_ONLY
+    }
 
 
 def dump_scenario(mapping: Mapping[str, Any]) -> str:

@@ -12,7 +12,7 @@ from typing import Literal
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.choices import ChoiceSpec
-from cardsdb.engine.position import BASES, BoardObject, Position, Side
+from cardsdb.engine.position import BASES, BoardObject, Position, Side, other
 from cardsdb.engine.verdict import Choice, Excluded
 from cardsdb.models import Card
 
@@ -54,17 +54,12 @@ def choice_rules(spec: ChoiceSpec, ctx: PlayContext) -> tuple[str, ...]:
     return restriction_rules(spec)
 
 
-def _controller_word(side: Side, acting: Side) -> str:
-    return "friendly" if side == acting else "enemy"
-
-
 def _text_reason(
     spec: ChoiceSpec, obj: BoardObject, ctx: PlayContext, first_location: str | None
 ) -> str | None:
     """Why `obj` fails the card's own text, or None when it meets it."""
-    kind = "unit" if spec.what in ("unit",) else spec.what
-    if obj.kind != kind:
-        return f"{obj.name} is a {obj.kind}, not a {kind}"
+    if obj.kind != spec.what:
+        return f"{obj.name} is a {obj.kind}, not a {spec.what}"
     if spec.whose == "friendly" and obj.controller != ctx.acting:
         return f"{obj.name} is an enemy {obj.kind}; the text asks for one you control"
     if spec.whose == "enemy" and obj.controller == ctx.acting:
@@ -163,7 +158,7 @@ def evaluate(
             else:
                 legal.append(bf.label)
     elif spec.what == "unit_card":
-        side: Side = ctx.acting if spec.whose != "enemy" else ("opp" if ctx.acting == "me" else "me")
+        side = ctx.acting if spec.whose != "enemy" else other(ctx.acting)
         hand = position.player(side).hand
         if hand is None:
             note = f"The {'opponent' if side != ctx.acting else 'player'}'s hand is not given, so its units can't be listed."
@@ -217,7 +212,7 @@ def evaluate(
     )
 
 
-def enough_targets(spec: ChoiceSpec, choice: Choice, position: Position) -> bool:
+def enough_targets(spec: ChoiceSpec, choice: Choice) -> bool:
     """Whether a required choice can be made: optional and "up to" choices always can."""
     if spec.optional or spec.min_count == 0:
         return True

@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from cardsdb import rule_numbers
 from cardsdb.models import CURRENT_RULES_VERSION
 
 AskKind = Literal["hide", "play_hidden", "play", "targets", "cleanup"]
 
-_PART = re.compile(r"\d+|\D+")
-
-
-def rule_sort_key(number: str) -> tuple[tuple[int, int | str], ...]:
-    """Natural order of rule numbers: 107.3.b < 323.6.a < 422.2 < 811.1.b < 811.1.d.2 < 811.1.d.10."""
-    parts: list[tuple[int, int | str]] = []
-    for piece in number.split("."):
-        for token in _PART.findall(piece):
-            parts.append((0, int(token)) if token.isdigit() else (1, token))
-    return tuple(parts)
-
 
 def sorted_rules(numbers: Iterable[str]) -> tuple[str, ...]:
-    return tuple(sorted(set(numbers), key=rule_sort_key))
+    return tuple(sorted(set(numbers), key=rule_numbers.sort_key))
 
 
 @dataclass(frozen=True)
