@@ -243,6 +243,18 @@ CARDS: tuple[Card, ...] = (
 )
 
 
+# Not in CARDS (the sweeps over CARDS predate it): its unit is played by the opponent, at the battlefield it chose.
+BONE_SKEWER = Card(
+    id="bone-skewer",
+    name="Bone Skewer",
+    types=("Spell",),
+    keywords=(KeywordValue("Hidden"),),
+    text="[Hidden] (Hide now for any power to react with later for 0 energy.)\nChoose a battlefield. An opponent "
+    "reveals their hand. You may choose a unit from it. They play that unit to that battlefield, ignoring any "
+    "and all costs. When they do, [Stun] it.",
+)
+
+
 class MemoryCards:
     """CardSource over a fixed list of cards."""
 

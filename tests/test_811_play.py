@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine_cards import MemoryCards
+from engine_cards import BONE_SKEWER, MemoryCards
 
 from cardsdb.engine import Answer, check
 from cardsdb.models import Card, KeywordValue
@@ -337,15 +337,7 @@ def test_811_6_a_card_known_only_partly_is_undecided_not_refused() -> None:
 
 
 def test_811_1_d_5_speaks_of_units_you_play_bone_skewers_unit_follows_its_chosen_battlefield() -> None:
-    skewer = Card(
-        id="bone-skewer",
-        name="Bone Skewer",
-        types=("Spell",),
-        keywords=(KeywordValue("Hidden"),),
-        text="[Hidden] (Hide now for any power to react with later for 0 energy.)\nChoose a battlefield. An opponent "
-        "reveals their hand. You may choose a unit from it. They play that unit to that battlefield, ignoring any "
-        "and all costs. When they do, [Stun] it.",
-    )
+    skewer = BONE_SKEWER
     from engine_cards import CARDS as KNOWN
 
     scenario = position("Bone Skewer")

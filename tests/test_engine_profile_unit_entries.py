@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from engine_cards import MemoryCards
+from engine_cards import BONE_SKEWER, MemoryCards
 
 from cardsdb.engine import card_profile
-from cardsdb.models import Card, KeywordValue
 
 
 def _entries(name: str) -> list[dict[str, object]]:
@@ -29,15 +28,7 @@ def test_811_2_other_abilities_are_cited_by_the_profile() -> None:
 
 
 def test_811_1_d_2_bone_skewers_unit_enters_at_the_battlefield_it_chose() -> None:
-    skewer = Card(
-        id="bone-skewer",
-        name="Bone Skewer",
-        types=("Spell",),
-        keywords=(KeywordValue("Hidden"),),
-        text="[Hidden] (Hide now for any power to react with later for 0 energy.)\nChoose a battlefield. An opponent "
-        "reveals their hand. You may choose a unit from it. They play that unit to that battlefield, ignoring any "
-        "and all costs. When they do, [Stun] it.",
-    )
+    skewer = BONE_SKEWER
     entries = card_profile(skewer).to_dict()["unit_entries"]
     assert isinstance(entries, list) and len(entries) == 1
     assert entries[0]["rules"] == ["811.1.d.2"] and "the card chose" in str(entries[0]["enters"])
