@@ -117,7 +117,6 @@ class _Setup:
         from bot.cogs.messages import Messages
         from bot.cogs.rules import Rules
         from bot.cogs.settings import ServerSettings
-
         from bot.search_pager import SearchPageButton
 
         if getattr(self, "_cogs_added", False):
@@ -134,7 +133,7 @@ class _Setup:
             log.info("synced %d commands with Discord", len(synced))
 
     async def close(self: Any) -> None:
-        await super().close()
+        await super().close()  # type: ignore[misc]  # a mixin: discord.Client.close, by the MRO
         if self.services.store is not None:
             await self.services.store.close()
 
@@ -200,6 +199,8 @@ def create_bot(
         db=db,
         symbols=Symbols(settings.emoji),
         cooldowns=Cooldowns(settings.cooldown_rate, settings.cooldown_per),
-        store=store if store is not None else SqliteStore(None, state_ttl=timedelta(days=settings.state_days)),
+        store=store
+        if store is not None
+        else SqliteStore(None, state_ttl=timedelta(days=settings.state_days)),
     )
     return bot

@@ -122,7 +122,9 @@ class StatefulButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
             return Gone.UNKNOWN
         return await services.store.load(self.key, self.kind)  # raises StoreUnavailable: answered privately
 
-    async def pressed(self, interaction: discord.Interaction[Any], services: Services, state: SavedState) -> None:
+    async def pressed(
+        self, interaction: discord.Interaction[Any], services: Services, state: SavedState
+    ) -> None:
         """What the button does, with its state loaded and the presser allowed."""
         raise NotImplementedError
 

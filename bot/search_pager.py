@@ -32,7 +32,9 @@ class SearchPageButton(StatefulButton, prefix="sp", kind=KIND):
         digits = self.arg[:-1]
         return int(digits) if digits.isdigit() else 0
 
-    async def pressed(self, interaction: discord.Interaction[Any], services: Services, state: SavedState) -> None:
+    async def pressed(
+        self, interaction: discord.Interaction[Any], services: Services, state: SavedState
+    ) -> None:
         query = str(state.payload.get("query") or "")
         services = await services_for(services, interaction.guild_id)
         reply = answers.search_reply(services, query, self.page)
@@ -49,9 +51,7 @@ class SearchPageButton(StatefulButton, prefix="sp", kind=KIND):
 def pager_view(key: str, page: int, total: int) -> PersistentView:
     """Previous and Next for page `page` (from 0) of a search with `total` cards."""
     last = page_count(total) - 1
-    previous = SearchPageButton.make(
-        key, f"{max(0, page - 1)}p", label="Previous", disabled=page <= 0
-    )
+    previous = SearchPageButton.make(key, f"{max(0, page - 1)}p", label="Previous", disabled=page <= 0)
     following = SearchPageButton.make(
         key, f"{min(last, page + 1)}n", label="Next", style=discord.ButtonStyle.primary, disabled=page >= last
     )

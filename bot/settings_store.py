@@ -37,6 +37,7 @@ _ENERGY_TOKEN = re.compile(r"rb_energy_\d{1,2}")
 _CUSTOM_EMOJI = re.compile(r"<a?:[A-Za-z0-9_]{2,32}:\d{1,20}>")
 MAX_SNOWFLAKE = 2**63 - 1
 
+
 class SettingsError(CardsDBError):
     """A setting name or value that is not allowed; `str(error)` is the one line for the user."""
 

@@ -30,7 +30,10 @@ class Cards(commands.Cog):
         services = await services_of(interaction)
         reply = answers.search_reply(services, query)
         pager, note = await search_pager(
-            services, query=reply.extras["query"], total=int(reply.extras["total"]), owner_id=interaction.user.id
+            services,
+            query=reply.extras["query"],
+            total=int(reply.extras["total"]),
+            owner_id=interaction.user.id,
         )
         if note is not None:
             reply.content = note

@@ -42,7 +42,9 @@ class Messages(commands.Cog):
         if message.author.bot or "[[" not in message.content:
             return
         guild_id = message.guild.id if message.guild is not None else None
-        if not await card_lookups_on(self.services, guild_id):  # switched off with /settings set card_lookups:False
+        if not await card_lookups_on(
+            self.services, guild_id
+        ):  # switched off with /settings set card_lookups:False
             return
         if not answers.CARD_REF.search(message.content):
             return

@@ -14,7 +14,9 @@ from bot.store.base import DEFAULT_STATE_DAYS, Gone, SavedState, Store, StoreUna
 __all__ = ["DEFAULT_STATE_DAYS", "Gone", "SavedState", "Store", "StoreUnavailable", "open_store"]
 
 
-def open_store(database_url: str | None, settings_file: Path, *, state_days: int = DEFAULT_STATE_DAYS) -> Store:
+def open_store(
+    database_url: str | None, settings_file: Path, *, state_days: int = DEFAULT_STATE_DAYS
+) -> Store:
     """The store the running bot uses; call `await store.start()` (the bot's setup does) before the first use."""
     ttl = timedelta(days=state_days)
     if database_url:

@@ -9,6 +9,7 @@ and turn any failure of the backend into `StoreUnavailable`, whose `str()` is th
 from __future__ import annotations
 
 import abc
+import contextlib
 import enum
 import json
 import logging
@@ -136,10 +137,10 @@ class Store(abc.ABC):
     async def start(self) -> None:
         """Open the store and bring its schema up to date. Never raises for an unreachable store: it says so once,
         and every call then answers StoreUnavailable until it is back."""
-        try:
+        with contextlib.suppress(
+            StoreUnavailable
+        ):  # said once by the backend; calls answer it until it is back
             await self.purge_expired()
-        except StoreUnavailable:
-            pass
 
     async def close(self) -> None:  # noqa: B027  (a backend without anything to close keeps this)
         """Release connections."""
@@ -160,7 +161,9 @@ class Store(abc.ABC):
         check_id("guild_id", guild_id)
         check_id("user_id", user_id)
         checked = validate_changes(changes)
-        return await self._modify_settings(guild_id, _stamped(user_id, lambda current: replace(current, **checked)))
+        return await self._modify_settings(
+            guild_id, _stamped(user_id, lambda current: replace(current, **checked))
+        )
 
     async def set_emoji(self, guild_id: int, *, user_id: int, token: str, emoji: str | None) -> GuildSettings:
         """Set (or with None, remove) the custom emoji of one symbol token, keeping the others."""
@@ -204,10 +207,8 @@ class Store(abc.ABC):
         else:
             raise StoreUnavailable("no free key for saved state after 3 tries")
         if time.monotonic() >= self._next_purge:
-            try:
+            with contextlib.suppress(StoreUnavailable):  # the state is saved; purging can wait
                 await self.purge_expired()
-            except StoreUnavailable:
-                pass
         return state.key
 
     async def load(self, key: str, kind: str | None = None) -> SavedState | Gone:

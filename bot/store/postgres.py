@@ -19,7 +19,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -27,8 +27,12 @@ import asyncpg
 from bot.settings_store import DEFAULTS, GuildSettings, emoji_json, settings_from_stored
 from bot.store.base import DEFAULT_STATE_DAYS, SavedState, Store, StoreUnavailable, state_from_stored, utc_now
 
+if TYPE_CHECKING:
+    from asyncpg.pool import PoolConnectionProxy
+
 log = logging.getLogger("bot.store")
 _T = TypeVar("_T")
+_Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
 
 # pg_advisory_xact_lock(int, int): this application's key, and the schema the store lives in
 LOCK_KEY = 0x52425354  # "RBST"
@@ -75,7 +79,9 @@ CONNECTION_LOST: tuple[type[BaseException], ...] = (
     asyncpg.exceptions.OperatorInterventionError,
 )
 
-_SETTINGS_COLUMNS = "guild_id, card_lookups, public_by_default, symbol_style, emoji::text, updated_by, updated_at"
+_SETTINGS_COLUMNS = (
+    "guild_id, card_lookups, public_by_default, symbol_style, emoji::text, updated_by, updated_at"
+)
 _SELECT = f"SELECT {_SETTINGS_COLUMNS} FROM guild_settings WHERE guild_id = $1"
 _SELECT_FOR_UPDATE = _SELECT + " FOR UPDATE"
 _INSERT_DEFAULTS = (
@@ -145,7 +151,7 @@ class PostgresStore(Store):
         if pool is not None:
             try:
                 await asyncio.wait_for(pool.close(), timeout=5)
-            except (TimeoutError, *TRANSIENT):
+            except TRANSIENT:
                 pool.terminate()
 
     # --- connections, retries, health ---
@@ -178,7 +184,7 @@ class PostgresStore(Store):
                 pool.terminate()
 
     async def _call(
-        self, operation: Callable[[asyncpg.Connection], Awaitable[_T]], *, deadline: float | None = None
+        self, operation: Callable[[_Conn], Awaitable[_T]], *, deadline: float | None = None
     ) -> _T:
         """Run `operation` on a pooled connection: once more on a fresh pool after a lost connection, within the deadline."""
         if time.monotonic() < self._down_until:
@@ -199,7 +205,7 @@ class PostgresStore(Store):
         self.health.ok()
         return result
 
-    async def _attempts(self, operation: Callable[[asyncpg.Connection], Awaitable[_T]]) -> _T:
+    async def _attempts(self, operation: Callable[[_Conn], Awaitable[_T]]) -> _T:
         last: BaseException | None = None
         for _ in range(2):
             pool: asyncpg.Pool | None = None
@@ -239,7 +245,7 @@ class PostgresStore(Store):
         )
 
     async def _read_settings(self, guild_id: int) -> GuildSettings | None:
-        async def read(conn: asyncpg.Connection) -> GuildSettings | None:
+        async def read(conn: _Conn) -> GuildSettings | None:
             row = await conn.fetchrow(_SELECT, guild_id)
             # a row whose updated_at is NULL was created by a write that did not commit: there is none such
             return None if row is None else self._from_row(row)
@@ -249,7 +255,7 @@ class PostgresStore(Store):
     async def _modify_settings(
         self, guild_id: int, change: Callable[[GuildSettings], GuildSettings]
     ) -> GuildSettings:
-        async def transaction(conn: asyncpg.Connection) -> GuildSettings:
+        async def transaction(conn: _Conn) -> GuildSettings:
             async with conn.transaction():
                 # FOR UPDATE locks only a row that exists: create it first, so two first writers queue on it too
                 await conn.execute(
@@ -261,6 +267,7 @@ class PostgresStore(Store):
                     emoji_json(DEFAULTS),
                 )
                 row = await conn.fetchrow(_SELECT_FOR_UPDATE, guild_id)
+                assert row is not None  # inserted just above, in this transaction
                 current = DEFAULTS if row["updated_at"] is None else self._from_row(row)
                 new = change(current)
                 await conn.execute(
@@ -278,13 +285,13 @@ class PostgresStore(Store):
         return await self._call(transaction)
 
     async def _delete_settings(self, guild_id: int) -> None:
-        async def delete(conn: asyncpg.Connection) -> None:
+        async def delete(conn: _Conn) -> None:
             await conn.execute("DELETE FROM guild_settings WHERE guild_id = $1", guild_id)
 
         await self._call(delete)
 
     async def _insert_state(self, state: SavedState, payload: str) -> bool:
-        async def insert(conn: asyncpg.Connection) -> bool:
+        async def insert(conn: _Conn) -> bool:
             status = await conn.execute(
                 _INSERT_STATE,
                 state.key,
@@ -299,7 +306,7 @@ class PostgresStore(Store):
         return await self._call(insert)
 
     async def _select_state(self, key: str) -> SavedState | None:
-        async def select(conn: asyncpg.Connection) -> asyncpg.Record | None:
+        async def select(conn: _Conn) -> asyncpg.Record | None:
             return await conn.fetchrow(f"SELECT {_STATE_COLUMNS} FROM saved_state WHERE key = $1", key)
 
         row = await self._call(select)
@@ -310,7 +317,7 @@ class PostgresStore(Store):
         )
 
     async def _delete_expired(self, now: datetime) -> int:
-        async def delete(conn: asyncpg.Connection) -> int:
+        async def delete(conn: _Conn) -> int:
             status = await conn.execute("DELETE FROM saved_state WHERE expires_at <= $1", now)
             return int(status.split()[-1])
 

@@ -36,7 +36,9 @@ log = logging.getLogger("bot.settings")
 _T = TypeVar("_T")
 
 SCHEMA_VERSION = 2
-APPLICATION_ID = 0x52425354  # "RBST": marks a settings file as ours, so another SQLite file is not mistaken for one
+APPLICATION_ID = (
+    0x52425354  # "RBST": marks a settings file as ours, so another SQLite file is not mistaken for one
+)
 
 _SETTINGS_TABLE = """
 CREATE TABLE IF NOT EXISTS guild_settings (
@@ -154,7 +156,9 @@ class SqliteStore(Store):
     def _connect_file(self) -> sqlite3.Connection:
         assert self.path is not None
         # autocommit mode: transactions are opened explicitly with BEGIN IMMEDIATE
-        return sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False)
+        return sqlite3.connect(
+            self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False
+        )
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -333,7 +337,9 @@ class SqliteStore(Store):
         return await self._run(transaction)
 
     async def _delete_settings(self, guild_id: int) -> None:
-        await self._run(lambda conn: conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,)))
+        await self._run(
+            lambda conn: conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        )
 
     async def _insert_state(self, state: SavedState, payload: str) -> bool:
         values = (
