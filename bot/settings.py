@@ -86,7 +86,7 @@ class Settings:
         return cls(
             token=Secret(raw_token) if raw_token else None,
             database_url=_database_url(env),
-            state_days=_int(env, "RIFTBOUND_STATE_DAYS") or 90,
+            state_days=_state_days(env),
             db_path=paths.db_path(env),
             data_dir=paths.data_dir(env),
             riftcodex_url=paths.riftcodex_url(env),
@@ -133,3 +133,11 @@ def _database_url(env: Mapping[str, str]) -> Secret | None:
             "(leave it unset to keep settings in the SQLite file RIFTBOUND_SETTINGS_DB)"
         )
     return Secret(value)
+
+
+def _state_days(env: Mapping[str, str]) -> int:
+    """RIFTBOUND_STATE_DAYS: how long the state behind an answer's buttons is kept (90 days; at most 10 years)."""
+    days = _int(env, "RIFTBOUND_STATE_DAYS") or 90
+    if days > 3650:
+        raise SettingsError(f"RIFTBOUND_STATE_DAYS is at most 3650 (ten years), not {days}")
+    return days

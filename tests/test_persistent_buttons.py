@@ -329,3 +329,14 @@ async def test_a_database_of_a_newer_schema_is_left_alone(
     assert await current.load("A" * 12) is Gone.UNKNOWN
     await current.close()
     await older.close()
+
+
+# --- /settings reachable in every harness now (a store in memory by default): what it echoes stays closed ---
+
+
+@pytest.mark.parametrize("run", [3, 4, 5, 62, 1787])
+def test_an_error_line_never_leaves_a_code_fence_open(run: int) -> None:
+    from bot.text import safe_line
+
+    line = safe_line(f"unknown symbol token {'`' * run!r}.")
+    assert "```" not in line and line.count("`") == run

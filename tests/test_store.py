@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,9 +15,13 @@ from typing import Any
 import pytest
 from store_fixtures import StoreMaker
 
+from bot.settings import Settings
+from bot.settings import SettingsError as EnvError
 from bot.settings_store import DEFAULTS, GuildSettings, SettingsError
-from bot.store import Gone, SavedState, Store
-from bot.store.base import KEY_PATTERN, MAX_PAYLOAD_BYTES
+from bot.store import Gone, SavedState, Store, StoreUnavailable, open_store
+from bot.store.base import KEY_PATTERN, MAX_PAYLOAD_BYTES, UNAVAILABLE
+from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
 from cardsdb.errors import CardsDBError
 
 GUILD = 111111111111111111
@@ -260,3 +265,33 @@ async def test_payloads_must_be_small_json_objects(store: Store) -> None:
     assert len(longest_option) < MAX_PAYLOAD_BYTES
     with pytest.raises(ValueError, match="kind"):
         await store.save("Search Pages", {}, None)
+
+
+# --- settings from the environment, and a password that never shows ---
+
+
+async def test_database_url_is_checked_and_its_password_never_shows(
+    caplog: pytest.LogCaptureFixture, tmp_path: Path
+) -> None:
+    url = "postgresql://rb:hunter2-secret@/riftbound?host=/nonexistent-rb-socket-dir"
+    settings = Settings.from_env({"DATABASE_URL": url, "RIFTBOUND_STATE_DAYS": "30"}, need_token=False)
+    assert settings.database_url is not None and settings.state_days == 30
+    assert "hunter2" not in repr(settings)
+    with pytest.raises(EnvError, match="DATABASE_URL must be a PostgreSQL URL"):
+        Settings.from_env({"DATABASE_URL": "mysql://x@y/z"}, need_token=False)
+    with pytest.raises(EnvError, match="RIFTBOUND_STATE_DAYS must be a whole number"):
+        Settings.from_env({"RIFTBOUND_STATE_DAYS": "ninety"}, need_token=False)
+    with pytest.raises(EnvError, match="at most 3650"):
+        Settings.from_env({"RIFTBOUND_STATE_DAYS": "99999999999"}, need_token=False)
+    assert Settings.from_env({}, need_token=False).state_days == 90
+    store = open_store(settings.database_url.reveal(), Path("unused"), state_days=settings.state_days)
+    assert isinstance(store, PostgresStore) and store.state_ttl == timedelta(days=30)
+    caplog.set_level(logging.DEBUG)
+    await store.start()  # nothing listens there: said once, no exception
+    with pytest.raises(StoreUnavailable) as error:
+        await store.get_settings(GUILD)
+    assert str(error.value) == UNAVAILABLE
+    await store.close()
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert "is unavailable" in logged and "hunter2" not in logged and "hunter2" not in repr(store)
+    assert isinstance(open_store(None, tmp_path / "settings.sqlite3"), SqliteStore)
