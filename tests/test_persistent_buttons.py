@@ -11,6 +11,7 @@ import threading
 import time
 from datetime import timedelta
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 import pytest
@@ -340,3 +341,18 @@ def test_an_error_line_never_leaves_a_code_fence_open(run: int) -> None:
 
     line = safe_line(f"unknown symbol token {'`' * run!r}.")
     assert "```" not in line and line.count("`") == run
+
+
+@pytest.mark.postgres
+async def test_a_database_that_does_not_exist_is_an_outage_said_once(
+    pg_server: PgServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = urlunsplit(urlsplit(pg_server.admin_url)._replace(path="/no_such_database"))
+    store = PostgresStore(url, retry_after=0.01)
+    harness = await start(store)
+    for _ in range(3):
+        assert not (await harness.command("rule", {"query": "811.1.d"})).ephemeral
+        await asyncio.sleep(0.02)  # past the pause: each call tries again
+    said = store_log(caplog)
+    assert len(said) == 1 and "InvalidCatalogNameError" in said[0], said
+    await store.close()

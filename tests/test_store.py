@@ -101,8 +101,9 @@ async def test_emoji_one_at_a_time_or_replaced_whole_and_reset(store: Store) -> 
     ],
 )
 async def test_invalid_changes_are_refused_in_one_line_and_nothing_is_written(
-    store: Store, changes: dict[str, Any], message: str
+    tmp_path: Path, changes: dict[str, Any], message: str
 ) -> None:
+    store = SqliteStore(tmp_path / "settings.sqlite3")  # checked before any backend is asked: one is enough
     before = await store.update_settings(GUILD, user_id=ADMIN, symbol_style="emoji")
     with pytest.raises(SettingsError, match=message) as error:
         await store.update_settings(GUILD, user_id=ADMIN, **changes)
@@ -111,7 +112,8 @@ async def test_invalid_changes_are_refused_in_one_line_and_nothing_is_written(
 
 
 @pytest.mark.parametrize("bad_id", [0, -5, True, "123", 2**64])
-async def test_ids_must_be_discord_ids(store: Store, bad_id: Any) -> None:
+async def test_ids_must_be_discord_ids(tmp_path: Path, bad_id: Any) -> None:
+    store = SqliteStore(tmp_path / "settings.sqlite3")
     with pytest.raises(SettingsError, match="must be a Discord id"):
         await store.get_settings(bad_id)
     with pytest.raises(SettingsError, match="must be a Discord id"):

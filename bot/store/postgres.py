@@ -176,10 +176,10 @@ class PostgresStore(Store):
                 self._pool = pool
             return self._pool
 
-    async def _drop_pool(self, pool: asyncpg.Pool | None) -> None:
+    async def _drop_pool(self, pool: asyncpg.Pool) -> None:
         """Forget a pool whose connections may be dead (the next call makes a fresh one)."""
         async with self._pool_lock:
-            if pool is not None and self._pool is pool:
+            if self._pool is pool:
                 self._pool = None
                 pool.terminate()
 
@@ -208,18 +208,21 @@ class PostgresStore(Store):
     async def _attempts(self, operation: Callable[[_Conn], Awaitable[_T]]) -> _T:
         last: BaseException | None = None
         for _ in range(2):
-            pool: asyncpg.Pool | None = None
             try:
                 pool = await self._get_pool()
+            except TRANSIENT as error:  # refused, no socket, starting up
+                last = error
+                continue
+            except asyncpg.PostgresError as error:  # wrong password, no such database, no right to migrate
+                raise _Down(_reason(error)) from None
+            try:
                 async with pool.acquire() as conn:
                     return await operation(conn)
-            except _Down:
-                raise
             except TRANSIENT as error:
                 last = error
                 if isinstance(error, CONNECTION_LOST):
                     await self._drop_pool(pool)
-            except asyncpg.PostgresError as error:  # not a fault a retry fixes (a table dropped by hand...)
+            except asyncpg.PostgresError as error:  # refused this call only (a table dropped by hand...)
                 raise _Down(_reason(error), outage=False) from None
         assert last is not None
         raise _Down(_reason(last))
