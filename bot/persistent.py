@@ -1,13 +1,16 @@
 """Buttons that keep working after a restart, and on any process of a sharded bot: `StatefulButton`.
 
-A stateful button's `custom_id` is `rb:<prefix>:<key>:<arg>`: `key` names the state the answer saved in the store
+A stateful button's (or select menu's) `custom_id` is `rb:<prefix>:<key>:<arg>`: `key` names the state the answer saved in the store
 (`Store.save(kind, payload, owner_id)`), `arg` is what this one button does with it (a page, an option...). discord.py
 finds the class by the template (`bot.add_dynamic_items(...)` in the bot's setup) and builds it from the custom_id; the
 press then loads the state, answers an expired or unknown key privately in one line (`TOO_OLD`), refuses anyone but the
 stored owner privately, and otherwise calls `pressed(interaction, services, state)`.
 
 Rules for a subclass:
-- `class X(StatefulButton, prefix="xx", kind="xx")`; `X.make(key, arg, label=..., ...)` makes one for a message.
+- `class X(StatefulButton, prefix="xx", kind="xx")` (or `StatefulSelect`); `X.make(key, arg, label=...)` makes one
+  for a message; register the class with `bot.add_dynamic_items(X)` in `bot/factory.py`'s setup.
+- State is never changed in place: a press that changes it (a toggle) saves a new key and edits the message with
+  components that carry it, so every message's components point to exactly the state they show.
 - Put them in a `PersistentView` only: a view with a timeout, when it times out, makes discord.py unregister the
   template of every DynamicItem in it for the whole bot (`ViewStore.remove_view`), and the buttons stop answering.
 - Save the state first with `save_state(...)`: when the store cannot keep it, send the answer without the buttons and
@@ -18,8 +21,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self, TypeVar
 
 import discord
 
@@ -51,20 +54,29 @@ async def save_state(
 
 
 class PersistentView(discord.ui.View):
-    """A view of StatefulButtons only, without a timeout (see the module docstring for why)."""
+    """A view of stateful items only, without a timeout (see the module docstring for why)."""
 
-    def __init__(self, *items: StatefulButton) -> None:
+    def __init__(self, *items: StatefulItem[Any]) -> None:
         super().__init__(timeout=None)
         for item in items:
             self.add_item(item)
 
 
-class StatefulButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"(?!)"):
+_ItemT = TypeVar("_ItemT", bound="discord.ui.Item[Any]")
+_NEVER = r"(?!)"  # the template of the abstract bases: matches no custom_id
+
+
+class StatefulItem(discord.ui.DynamicItem[_ItemT], template=_NEVER):
+    """A component whose state is in the store. Subclass `StatefulButton` or `StatefulSelect`, not this."""
+
     prefix: ClassVar[str]
     kind: ClassVar[str]
     owner_only: ClassVar[bool] = True  # False: anyone may press (the stored owner is then only a record)
 
-    def __init_subclass__(cls, *, prefix: str, kind: str, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, prefix: str | None = None, kind: str | None = None, **kwargs: Any) -> None:
+        if prefix is None or kind is None:  # an abstract base
+            super().__init_subclass__(template=_NEVER, **kwargs)
+            return
         if not _PREFIX.fullmatch(prefix):
             raise TypeError(f"a prefix is 1-8 lower-case letters, not {prefix!r}")
         super().__init_subclass__(
@@ -72,7 +84,7 @@ class StatefulButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         )
         cls.prefix, cls.kind = prefix, kind
 
-    def __init__(self, item: discord.ui.Button[Any], key: str, arg: str) -> None:
+    def __init__(self, item: _ItemT, key: str, arg: str) -> None:
         super().__init__(item)
         self.key, self.arg = key, arg
 
@@ -81,25 +93,9 @@ class StatefulButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
         return f"rb:{cls.prefix}:{key}:{arg}"
 
     @classmethod
-    def make(
-        cls,
-        key: str,
-        arg: str,
-        *,
-        label: str,
-        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-        disabled: bool = False,
-        row: int | None = None,
-    ) -> StatefulButton:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=style, custom_id=cls.custom_id_for(key, arg), disabled=disabled, row=row
-        )
-        return cls(button, key, arg)
-
-    @classmethod
     async def from_custom_id(  # type: ignore[override]  # discord.py types `item` as any Item
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: re.Match[str], /
-    ) -> StatefulButton:
+        cls, interaction: discord.Interaction[Any], item: _ItemT, match: re.Match[str], /
+    ) -> Self:
         # No I/O here: discord.py logs and drops an exception raised now, and the press would go unanswered.
         return cls(item, match["key"], match["arg"])
 
@@ -125,8 +121,50 @@ class StatefulButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
     async def pressed(
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
-        """What the button does, with its state loaded and the presser allowed."""
+        """What the component does, with its state loaded and the presser allowed."""
         raise NotImplementedError
+
+
+class StatefulButton(StatefulItem[discord.ui.Button[Any]]):
+    @classmethod
+    def make(
+        cls,
+        key: str,
+        arg: str,
+        *,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> Self:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, style=style, custom_id=cls.custom_id_for(key, arg), disabled=disabled, row=row
+        )
+        return cls(button, key, arg)
+
+
+class StatefulSelect(StatefulItem[discord.ui.Select[Any]]):
+    """A select menu: `self.item.values` are the chosen options' values in `pressed`."""
+
+    @classmethod
+    def make(
+        cls,
+        key: str,
+        arg: str,
+        *,
+        options: Sequence[discord.SelectOption],
+        placeholder: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> Self:
+        menu: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=cls.custom_id_for(key, arg),
+            options=list(options),
+            placeholder=placeholder,
+            disabled=disabled,
+            row=row,
+        )
+        return cls(menu, key, arg)
 
 
 async def _private(interaction: discord.Interaction[Any], line: str) -> None:

@@ -14,19 +14,29 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+import discord
 import pytest
 from bot_harness_fixtures import FakeCards, assert_fits
 from store_fixtures import PgServer, StoreMaker
 
 from bot.database import DatabaseHandle
+from bot.errors import send
 from bot.factory import create_bot
-from bot.harness import GUILD_ID, Harness, Result
-from bot.persistent import NOT_YOURS, STATE_OFF, TOO_OLD, PersistentView
+from bot.harness import GUILD_ID, Harness, Result, Sent
+from bot.persistent import (
+    NOT_YOURS,
+    STATE_OFF,
+    TOO_OLD,
+    PersistentView,
+    StatefulButton,
+    StatefulSelect,
+)
 from bot.search_pager import SearchPageButton
 from bot.settings import Settings
 from bot.store import Gone, Store, StoreUnavailable
 from bot.store.base import UNAVAILABLE
 from bot.store.postgres import SCHEMA_VERSION, PostgresStore
+from bot.store.sqlite import SqliteStore
 
 ASKER = 111
 STRANGER = 222
@@ -356,3 +366,43 @@ async def test_a_database_that_does_not_exist_is_an_outage_said_once(
     said = store_log(caplog)
     assert len(said) == 1 and "InvalidCatalogNameError" in said[0], said
     await store.close()
+
+
+# --- the machinery on its own: a select menu, a button anyone may press, a key of another kind ---
+
+
+class _Choice(StatefulSelect, prefix="tc", kind="test_choice"):
+    async def pressed(self, interaction: Any, services: Any, state: Any) -> None:
+        title = f"{state.payload['question']}: {', '.join(self.item.values)}"
+        await send(interaction, [discord.Embed(title=title)], ephemeral=True)
+
+
+class _Shared(StatefulButton, prefix="ts", kind="test_shared"):
+    owner_only = False
+
+    async def pressed(self, interaction: Any, services: Any, state: Any) -> None:
+        await send(interaction, [discord.Embed(title=f"shown to {interaction.user.id}")], ephemeral=True)
+
+
+async def test_stateful_selects_and_buttons_for_anyone(tmp_path: Any) -> None:
+    store = SqliteStore(tmp_path / "settings.sqlite3")
+    harness = await start(store)
+    harness.bot.add_dynamic_items(_Choice, _Shared)
+    choice = await store.save("test_choice", {"question": "where"}, ASKER)
+    shared = await store.save("test_shared", {}, ASKER)
+    zones = [
+        discord.SelectOption(label="Hand", value="hand"),
+        discord.SelectOption(label="Base", value="base"),
+    ]
+    view = PersistentView(
+        _Choice.make(choice, "zone", options=zones, placeholder="Where the card is"),
+        _Shared.make(shared, "show", label="Show"),
+        _Shared.make(choice, "wrong", label="Wrong kind"),
+    )
+    message = Sent("response", harness.recorder._message("t", {"components": view.to_components()}))
+    chosen = await harness.select(message, ["base"], user_id=ASKER)
+    assert chosen.ephemeral and chosen.embeds[0]["title"] == "where: base"
+    assert private_line(await harness.select(message, ["hand"], user_id=STRANGER)) == NOT_YOURS
+    anyone = await harness.click(message, "Show", user_id=STRANGER)
+    assert anyone.embeds[0]["title"] == f"shown to {STRANGER}"
+    assert private_line(await harness.click(message, "Wrong kind", user_id=ASKER)) == TOO_OLD
