@@ -1,10 +1,10 @@
-"""Buttons that keep working after a restart, and on any process of a sharded bot: `StatefulButton`.
+"""Buttons and menus that keep working after a restart, and on any process of a sharded bot.
 
-A stateful button's (or select menu's) `custom_id` is `rb:<prefix>:<key>:<arg>`: `key` names the state the answer saved in the store
-(`Store.save(kind, payload, owner_id)`), `arg` is what this one button does with it (a page, an option...). discord.py
-finds the class by the template (`bot.add_dynamic_items(...)` in the bot's setup) and builds it from the custom_id; the
-press then loads the state, answers an expired or unknown key privately in one line (`TOO_OLD`), refuses anyone but the
-stored owner privately, and otherwise calls `pressed(interaction, services, state)`.
+A stateful component's `custom_id` is `rb:<prefix>:<key>:<arg>`: `key` names the state the answer saved in the store
+(`Store.save(kind, payload, owner_id)`), `arg` is what this one component does with it (a page, an option...).
+discord.py finds the class by the template (`bot.add_dynamic_items(...)` in the bot's setup) and builds it from the
+custom_id; the press then loads the state, answers an expired or unknown key privately in one line (`TOO_OLD`), refuses
+anyone but the stored owner privately (`NOT_YOURS`), and otherwise calls `pressed(interaction, services, state)`.
 
 Rules for a subclass:
 - `class X(StatefulButton, prefix="xx", kind="xx")` (or `StatefulSelect`); `X.make(key, arg, label=...)` makes one
@@ -19,7 +19,6 @@ Rules for a subclass:
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Self, TypeVar
@@ -31,8 +30,6 @@ from bot.errors import report_component_error, send
 from bot.services import Services
 from bot.store import Gone, SavedState, StoreUnavailable
 from bot.store.base import KEY_PATTERN
-
-log = logging.getLogger(__name__)
 
 TOO_OLD = "This answer is too old to change; ask again."
 NOT_YOURS = "These buttons belong to the person who asked. Run the command yourself to use them."

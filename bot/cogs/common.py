@@ -80,7 +80,7 @@ async def answer(
     interaction: discord.Interaction[Any], reply: Reply, *, view: discord.ui.View | None = None
 ) -> None:
     """Send a reply with the "cited rules" button when it cites rules."""
-    services = await services_of(interaction)
+    services: Services = interaction.client.services  # the button shows rule text: no server setting applies
     await send(
         interaction,
         reply.embeds,
