@@ -265,13 +265,13 @@ async def _bot_parts(
     from bot.factory import create_bot
     from bot.harness import Harness
     from bot.settings import Settings
-    from bot.settings_store import SettingsStore
+    from bot.store.sqlite import SqliteStore
 
     handle = DatabaseHandle(open_cardsdb(db_path), path=db_path)
-    store = SettingsStore(workdir / "settings.sqlite3")
+    store = SqliteStore(workdir / "settings.sqlite3")
     # As `python -m bot` runs: settings from an environment with nothing set (cooldowns on), sharded, a settings store.
     settings = dataclasses.replace(Settings.from_env({}, need_token=False), db_path=db_path)
-    bot = create_bot(settings, handle, sharded=True, settings_store=store)
+    bot = create_bot(settings, handle, sharded=True, store=store)
     harness = await Harness.start(bot, strict=True)
     users = itertools.count(BENCH_USER_IDS)
     refused: Counter[str] = Counter()

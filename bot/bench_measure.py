@@ -78,14 +78,14 @@ from bot.database import DatabaseHandle, open_cardsdb
 from bot.factory import create_bot
 from bot.harness import Harness
 from bot.settings import Settings
-from bot.settings_store import SettingsStore
+from bot.store.sqlite import SqliteStore
 
 async def main(scratch):
     path = Path(sys.argv[1])
     handle = DatabaseHandle(open_cardsdb(path), path=path)
     settings = dataclasses.replace(Settings.from_env({}, need_token=False), db_path=path)
-    store = SettingsStore(Path(scratch) / "settings.sqlite3")
-    bot = create_bot(settings, handle, sharded=True, settings_store=store)
+    store = SqliteStore(Path(scratch) / "settings.sqlite3")
+    bot = create_bot(settings, handle, sharded=True, store=store)
     harness = await Harness.start(bot, strict=False)
     ready = time.time()
     await harness.command("card", {"name": "Hidden Blade"}, user_id=1)

@@ -218,12 +218,12 @@ async def ask(line: str, handle: DatabaseHandle, settings: Settings) -> tuple[di
 
     from bot.factory import create_bot
     from bot.harness import Harness
-    from bot.settings_store import SettingsStore
+    from bot.store.sqlite import SqliteStore
 
     with tempfile.TemporaryDirectory(prefix="rb-ask-") as scratch:
         # a throwaway settings store: `ask` answers as a server with default settings would (and /settings works)
-        store = SettingsStore(Path(scratch) / "settings.sqlite3")
-        bot = create_bot(settings, handle, sharded=False, settings_store=store)
+        store = SqliteStore(Path(scratch) / "settings.sqlite3")
+        bot = create_bot(settings, handle, sharded=False, store=store)
         harness = await Harness.start(bot, strict=False)
         return await _ask_with(harness, bot, line)
 

@@ -113,6 +113,17 @@ def describe(error: BaseException) -> tuple[str, bool]:
     return "Something went wrong answering that. It has been logged; please try again.", False
 
 
+async def report_component_error(
+    interaction: discord.Interaction[Any], error: BaseException, services: Services | None
+) -> None:
+    """A button's or form's error: answered like a command's, and kept for the harness (`BotTree.record_*`)."""
+    expected = await report_error(interaction, error, services)
+    name = "record_expected" if expected else "record_unexpected"
+    record = getattr(interaction.client.tree, name, None)
+    if record is not None:
+        record(interaction, error)
+
+
 async def report_error(
     interaction: discord.Interaction[Any], error: BaseException, services: Services | None
 ) -> bool:

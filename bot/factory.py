@@ -7,6 +7,7 @@ split its shards over several processes or machines: each gets the same `SHARD_C
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -19,7 +20,8 @@ from bot.errors import DEFERRED_PUBLIC, report_error
 from bot.server_settings import answers_public
 from bot.services import Services
 from bot.settings import Settings
-from bot.settings_store import SettingsStore
+from bot.store import Store
+from bot.store.sqlite import SqliteStore
 from bot.symbols import Symbols
 
 log = logging.getLogger(__name__)
@@ -51,7 +53,7 @@ class BotTree(app_commands.CommandTree[Any]):
             services.cooldowns.take(interaction.user.id)  # raises SlowDown: answered privately by on_error
         if defer_first(interaction.data):
             # Defer with the visibility the answer will have: a private "thinking" becomes a private answer.
-            public = services is None or answer_public(interaction.data, services, interaction.guild_id)
+            public = services is None or await answer_public(interaction.data, services, interaction.guild_id)
             await interaction.response.defer(thinking=True, ephemeral=not public)
             if public:
                 interaction.extras[DEFERRED_PUBLIC] = True
@@ -84,14 +86,14 @@ def defer_first(data: Any) -> bool:
     return needed is None or any(o.get("name") == needed for o in options)
 
 
-def answer_public(data: Any, services: Services, guild_id: int | None) -> bool:
+async def answer_public(data: Any, services: Services, guild_id: int | None) -> bool:
     """Whether a deferred command's answer will be public: its `public` option, else the server's default (/search
     answers are always public)."""
     names, options = _command_path(data)
     if names != ["hidden", "scenario"]:
         return True
     public = next((o.get("value") for o in options if o.get("name") == "public"), None)
-    return answers_public(services, guild_id, public if isinstance(public, bool) else None)
+    return await answers_public(services, guild_id, public if isinstance(public, bool) else None)
 
 
 def _command_path(data: Any) -> tuple[list[str], list[Any]]:
@@ -115,15 +117,25 @@ class _Setup:
         from bot.cogs.messages import Messages
         from bot.cogs.rules import Rules
         from bot.cogs.settings import ServerSettings
+        from bot.search_pager import SearchPageButton
 
         if getattr(self, "_cogs_added", False):
             return
         self._cogs_added = True
+        if self.services.store is not None:
+            await self.services.store.start()  # never raises for an outage: says so once
         for cog in (Cards(), Rules(), Hidden(), Help(), Messages(self.services), ServerSettings()):
             await self.add_cog(cog)
+        # buttons that outlive the process: found by their custom_id's template, their state in the store
+        self.add_dynamic_items(SearchPageButton)
         if self.sync_commands_on_start:
             synced = await self.tree.sync()
             log.info("synced %d commands with Discord", len(synced))
+
+    async def close(self: Any) -> None:
+        await super().close()  # type: ignore[misc]  # a mixin: discord.Client.close, by the MRO
+        if self.services.store is not None:
+            await self.services.store.close()
 
     async def on_ready(self: Any) -> None:
         shards = getattr(self, "shard_ids", None)
@@ -159,12 +171,13 @@ def create_bot(
     *,
     sharded: bool,
     intents_override: discord.Intents | None = None,
-    settings_store: SettingsStore | None = None,
+    store: Store | None = None,
 ) -> RulesBot | ShardedRulesBot:
-    """A bot with every command on its tree; call `await bot.setup_hook()` (login does) to add the cogs.
+    """A bot with every command on its tree; call `await bot.setup_hook()` (login does) to add the cogs and start the
+    store.
 
     `intents_override` is for tests: dpytest needs the member cache that production does not ask for.
-    `settings_store`: the per-server settings (/settings); without it every server gets the defaults.
+    `store`: server settings and saved buttons (`bot.store.open_store`); without it, a store in memory (tests, `ask`).
     """
     kwargs: dict[str, Any] = {
         "command_prefix": commands.when_mentioned,
@@ -186,6 +199,8 @@ def create_bot(
         db=db,
         symbols=Symbols(settings.emoji),
         cooldowns=Cooldowns(settings.cooldown_rate, settings.cooldown_per),
-        settings_store=settings_store,
+        store=store
+        if store is not None
+        else SqliteStore(None, state_ttl=timedelta(days=settings.state_days)),
     )
     return bot

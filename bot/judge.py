@@ -148,7 +148,7 @@ async def send_answer(
 ) -> AnswerControls | None:
     """Send an answer to /hidden or /rule: public or private (the `public` option, else the server's default), with
     its controls. Returns the view, if any."""
-    private = not answers_public(services, interaction.guild_id, public)
+    private = not await answers_public(services, interaction.guild_id, public)
     view: AnswerControls | None = None
     if reply.citations or private or builder is not None:
         view = AnswerControls(services, reply, owner_id=interaction.user.id, private=private)

@@ -58,11 +58,15 @@ def run(env: Mapping[str, str], *, sync: bool = False) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     from bot.factory import create_bot
-    from bot.settings_store import SettingsStore, settings_path
+    from bot.settings_store import settings_path
+    from bot.store import open_store
 
-    # created when missing; a corrupt file is kept aside and replaced by defaults
-    store = SettingsStore(settings_path(env))
-    bot = create_bot(settings, handle, sharded=True, settings_store=store)
+    # PostgreSQL when DATABASE_URL is set; else the SQLite file, created when missing (a corrupt one is kept aside)
+    url = settings.database_url.reveal() if settings.database_url is not None else None
+    store = open_store(url, settings_path(env), state_days=settings.state_days)
+    if url:
+        _say(f"server settings and saved buttons in {store.health.describe} (DATABASE_URL)")
+    bot = create_bot(settings, handle, sharded=True, store=store)
     bot.sync_commands_on_start = sync
     assert settings.token is not None
     if not settings.message_content:

@@ -11,7 +11,7 @@ from bot.database import CardsLookup, DatabaseHandle
 from bot.symbols import Symbols
 
 if TYPE_CHECKING:
-    from bot.settings_store import SettingsStore
+    from bot.store import Store
 
 
 @dataclass
@@ -21,8 +21,9 @@ class Services:
     _meta: dict[str, str] | None = None
     # per-user cooldowns (bot/cooldowns.py); rate 0 (the default here, as in tests) is off
     cooldowns: Cooldowns = field(default_factory=lambda: Cooldowns(rate=0))
-    # per-server settings (/settings); None: every server gets the defaults (bot/server_settings.py)
-    settings_store: SettingsStore | None = None
+    # per-server settings (/settings) and the saved state of persistent buttons (bot/store/); None: every server
+    # gets the defaults and answers have no stateful buttons
+    store: Store | None = None
 
     def cards(self) -> CardsLookup:
         return self.db.get()

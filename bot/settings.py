@@ -52,6 +52,8 @@ class Settings:
     message_content: bool = True  # needed for [[Card Name]] in messages
     cooldown_rate: int = 0  # asks per user per `cooldown_per` seconds; 0 is off (from_env turns it on)
     cooldown_per: float = 10.0
+    database_url: Secret | None = None  # PostgreSQL for settings and saved buttons; None: the SQLite file
+    state_days: int = 90  # how long a button's saved state lives (RIFTBOUND_STATE_DAYS)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *, need_token: bool = True) -> Settings:
@@ -83,6 +85,8 @@ class Settings:
             raise SettingsError(str(error)) from None
         return cls(
             token=Secret(raw_token) if raw_token else None,
+            database_url=_database_url(env),
+            state_days=_state_days(env),
             db_path=paths.db_path(env),
             data_dir=paths.data_dir(env),
             riftcodex_url=paths.riftcodex_url(env),
@@ -116,3 +120,24 @@ def _int_list(env: Mapping[str, str], name: str) -> tuple[int, ...] | None:
             f"{name} must be shard numbers separated by commas, like 0,1,2 (got {value[:30]!r})"
         )
     return tuple(sorted({int(p) for p in parts}))
+
+
+def _database_url(env: Mapping[str, str]) -> Secret | None:
+    """DATABASE_URL, checked for its form only (whether the server answers is known at start); it may hold a password."""
+    value = (env.get("DATABASE_URL") or "").strip()
+    if not value:
+        return None
+    if not value.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "DATABASE_URL must be a PostgreSQL URL like postgresql://user:password@host:5432/dbname "
+            "(leave it unset to keep settings in the SQLite file RIFTBOUND_SETTINGS_DB)"
+        )
+    return Secret(value)
+
+
+def _state_days(env: Mapping[str, str]) -> int:
+    """RIFTBOUND_STATE_DAYS: how long the state behind an answer's buttons is kept (90 days; at most 10 years)."""
+    days = _int(env, "RIFTBOUND_STATE_DAYS") or 90
+    if days > 3650:
+        raise SettingsError(f"RIFTBOUND_STATE_DAYS is at most 3650 (ten years), not {days}")
+    return days

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import discord
 
 # Bidi embeddings, overrides and isolates, which can make echoed text read backwards.
+_FENCE = re.compile(r"`{3,}")
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 
 
@@ -35,4 +37,5 @@ def safe_line(text: str) -> str:
     """An error line that may quote user text: one line, no control or bidi characters, mentions escaped, no code
     fence left open (markdown the line itself uses, like `code` or **bold**, is kept)."""
     cleaned = " ".join(strip_unsafe(text).split())
-    return discord.utils.escape_mentions(cleaned.replace("```", "`\u200b`\u200b`"))
+    # every run of 3 or more backticks broken up (replacing "```" once leaves one open where the run is 3n+1 or 3n+2)
+    return discord.utils.escape_mentions(_FENCE.sub(lambda run: "\u200b".join(run.group()), cleaned))

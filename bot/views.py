@@ -8,18 +8,11 @@ from typing import Any
 import discord
 
 from bot import answers, limits, render
-from bot.errors import DEFERRED_PUBLIC, NONE, report_error, send
+from bot.errors import DEFERRED_PUBLIC, NONE, report_component_error, send
 from bot.services import Services
 
 VIEW_TIMEOUT = 600.0
-
-
-async def _fail(interaction: discord.Interaction[Any], error: Exception, services: Services) -> None:
-    expected = await report_error(interaction, error, services)
-    name = "record_expected" if expected else "record_unexpected"
-    record = getattr(interaction.client.tree, name, None)
-    if record is not None:
-        record(interaction, error)
+_fail = report_component_error
 
 
 class BaseView(discord.ui.View):
@@ -82,43 +75,6 @@ class AnswerView(BaseView):
 
 def answer_view(services: Services, reply: answers.Reply) -> discord.ui.View | None:
     return AnswerView(services, reply.citations) if reply.citations else None
-
-
-class SearchPager(BaseView):
-    """Previous / Next under a search; only the person who searched may page."""
-
-    def __init__(self, services: Services, *, query: str, page: int, total: int, owner_id: int) -> None:
-        super().__init__(services, owner_id=owner_id)
-        self.query, self.page, self.total = query, page, total
-        self._sync_buttons()
-
-    @property
-    def pages(self) -> int:
-        return max(1, -(-self.total // render.misc.PAGE_SIZE))
-
-    def _sync_buttons(self) -> None:
-        self.previous.disabled = self.page <= 0
-        self.next.disabled = self.page >= self.pages - 1
-
-    async def _show(self, interaction: discord.Interaction[Any], page: int) -> None:
-        reply = answers.search_reply(self.services, self.query, page)
-        shown = self.page, self.total
-        self.page, self.total = page, int(reply.extras["total"])
-        self._sync_buttons()
-        try:
-            await interaction.response.edit_message(embeds=reply.embeds, view=self, allowed_mentions=NONE)
-        except discord.HTTPException:  # the message still shows the old page: page on from there next time
-            self.page, self.total = shown
-            self._sync_buttons()
-            raise
-
-    @discord.ui.button(label="Previous", style=discord.ButtonStyle.secondary)
-    async def previous(self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]) -> None:
-        await self._show(interaction, max(0, self.page - 1))
-
-    @discord.ui.button(label="Next", style=discord.ButtonStyle.primary)
-    async def next(self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]) -> None:
-        await self._show(interaction, min(self.pages - 1, self.page + 1))
 
 
 class ShowCardButton(discord.ui.Button["BaseView"]):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from store_fixtures import backend_where, make_store, pg_server, pg_url, store  # noqa: F401  (fixtures)
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = ROOT.parent / "shared" / "riftbound-data"

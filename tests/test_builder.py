@@ -17,7 +17,7 @@ from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import Harness, HarnessError, Result, Sent
 from bot.settings import Settings
-from bot.settings_store import SettingsStore
+from bot.store.sqlite import SqliteStore
 from cardsdb.engine import check
 from cardsdb.engine.quick import hide_scenario, play_scenario
 
@@ -27,8 +27,8 @@ SOURCE = FakeCards(cards=CARDS)
 
 @pytest.fixture
 async def harness(tmp_path: Path) -> Harness:
-    store = SettingsStore(tmp_path / "settings.sqlite3")
-    bot = create_bot(Settings(), DatabaseHandle(SOURCE), sharded=False, settings_store=store)
+    store = SqliteStore(tmp_path / "settings.sqlite3")
+    bot = create_bot(Settings(), DatabaseHandle(SOURCE), sharded=False, store=store)
     return await Harness.start(bot)
 
 

@@ -17,19 +17,19 @@ from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import DEFAULT_USER_ID, Harness, HarnessError, Result, Sent
 from bot.settings import Settings
-from bot.settings_store import SettingsStore
+from bot.store.sqlite import SqliteStore
 
 OTHER_USER = 900000000000000777
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> SettingsStore:
-    return SettingsStore(tmp_path / "settings.sqlite3")
+def store(tmp_path: Path) -> SqliteStore:
+    return SqliteStore(tmp_path / "settings.sqlite3")
 
 
 @pytest.fixture
-async def harness(store: SettingsStore) -> Harness:
-    bot = create_bot(Settings(), DatabaseHandle(FakeCards(cards=CARDS)), sharded=False, settings_store=store)
+async def harness(store: SqliteStore) -> Harness:
+    bot = create_bot(Settings(), DatabaseHandle(FakeCards(cards=CARDS)), sharded=False, store=store)
     return await Harness.start(bot)
 
 
@@ -103,7 +103,7 @@ async def test_cited_rules_stay_open_to_everyone_on_a_public_answer(harness: Har
 
 
 async def test_the_servers_default_makes_answers_private_and_the_option_still_wins(
-    harness: Harness, store: SettingsStore
+    harness: Harness, store: SqliteStore
 ) -> None:
     saved = await harness.command("settings set", {"public_by_default": False})
     assert "private" in saved.text()

@@ -18,7 +18,7 @@ from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import Harness, Result
 from bot.settings import Settings
-from bot.settings_store import SettingsStore
+from bot.store.sqlite import SqliteStore
 from cardsdb import scenario_code
 from cardsdb.engine import check
 from cardsdb.engine.quick import hide_scenario
@@ -35,8 +35,8 @@ V1_CODE_NOT_YOUR_TURN = (
 
 
 async def _harness(db: Any, tmp_path: Path) -> Harness:
-    store = SettingsStore(tmp_path / "settings.sqlite3")
-    bot = create_bot(Settings(), DatabaseHandle(db), sharded=False, settings_store=store)
+    store = SqliteStore(tmp_path / "settings.sqlite3")
+    bot = create_bot(Settings(), DatabaseHandle(db), sharded=False, store=store)
     return await Harness.start(bot)
 
 

@@ -19,7 +19,8 @@ from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import GUILD_ID, Harness
 from bot.settings import Settings
-from bot.settings_store import DEFAULTS, SettingsStore
+from bot.settings_store import DEFAULTS
+from bot.store.sqlite import SqliteStore
 
 MANAGE_GUILD = 1 << 5
 # A member who can do much (send, embed, manage messages and roles) but not manage the server.
@@ -28,18 +29,18 @@ FURY = "<:rb_fury:123456789012345678>"
 RAINBOW = "<:rb_any:223456789012345678>"
 
 
-async def start(store: SettingsStore, **settings: Any) -> Harness:
-    bot = create_bot(Settings(**settings), DatabaseHandle(FakeCards()), sharded=False, settings_store=store)
+async def start(store: SqliteStore, **settings: Any) -> Harness:
+    bot = create_bot(Settings(**settings), DatabaseHandle(FakeCards()), sharded=False, store=store)
     return await Harness.start(bot)
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> SettingsStore:
-    return SettingsStore(tmp_path / "settings.sqlite3")
+def store(tmp_path: Path) -> SqliteStore:
+    return SqliteStore(tmp_path / "settings.sqlite3")
 
 
 @pytest.fixture
-async def harness(store: SettingsStore) -> Harness:
+async def harness(store: SqliteStore) -> Harness:
     return await start(store)
 
 
@@ -62,29 +63,28 @@ def test_settings_is_for_managers_only_and_only_in_servers() -> None:
     ],
 )
 async def test_a_member_who_cannot_manage_the_server_is_refused(
-    harness: Harness, store: SettingsStore, path: str, options: dict[str, Any]
+    harness: Harness, store: SqliteStore, path: str, options: dict[str, Any]
 ) -> None:
     result = await harness.command(path, options, permissions=NOT_MANAGER)
     assert result.ephemeral and result.user_error is not None and result.error is None
     assert result.embeds[0]["description"] == NOT_A_MANAGER
-    store.clear_cache()
-    assert store.get(GUILD_ID) == DEFAULTS
+    assert await store.get_settings(GUILD_ID) == DEFAULTS
 
 
 async def test_a_manager_without_other_permissions_may_change_them(
-    harness: Harness, store: SettingsStore
+    harness: Harness, store: SqliteStore
 ) -> None:
     result = await harness.command("settings set", {"card_lookups": False}, permissions=MANAGE_GUILD)
     assert result.ephemeral and result.embeds[0]["title"] == "Settings saved"
     assert "off (`card_lookups`)" in result.text()
-    assert store.get(GUILD_ID).card_lookups is False
+    assert (await store.get_settings(GUILD_ID)).card_lookups is False
 
 
 async def test_settings_are_saved_in_the_file_and_shown(harness: Harness, tmp_path: Path) -> None:
     await harness.command("settings set", {"public_by_default": False, "symbol_style": "emoji"})
     await harness.command("settings emoji", {"symbol": ":rb_rune_fury:", "emoji": FURY})
-    reopened = SettingsStore(tmp_path / "settings.sqlite3")  # as after a restart
-    saved = reopened.get(GUILD_ID)
+    reopened = SqliteStore(tmp_path / "settings.sqlite3")  # as after a restart
+    saved = await reopened.get_settings(GUILD_ID)
     assert (saved.public_by_default, saved.symbol_style, dict(saved.emoji)) == (
         False,
         "emoji",
@@ -114,7 +114,7 @@ async def test_symbol_autocomplete_offers_known_tokens(harness: Harness) -> None
     assert [c["value"] for c in result.choices or []] == ["rb_rune_fury"]
 
 
-async def test_symbol_style_changes_how_cards_show_symbols(store: SettingsStore) -> None:
+async def test_symbol_style_changes_how_cards_show_symbols(store: SqliteStore) -> None:
     harness = await start(store, emoji={"rb_rune_rainbow": RAINBOW})
     # never configured: the bot-wide RIFTBOUND_EMOJI
     assert RAINBOW in (await harness.command("keyword", {"name": "Hidden"})).text()
@@ -134,7 +134,7 @@ async def test_symbol_style_changes_how_cards_show_symbols(store: SettingsStore)
 
 async def test_a_missing_settings_file_is_created(tmp_path: Path) -> None:
     path = tmp_path / "new" / "settings.sqlite3"
-    harness = await start(SettingsStore(path))
+    harness = await start(SqliteStore(path))
     assert path.is_file()
     saved = await harness.command("settings set", {"card_lookups": False})
     assert "off" in saved.text()
@@ -145,7 +145,7 @@ async def test_a_corrupt_settings_file_is_replaced_by_defaults_without_crashing(
 ) -> None:
     path = tmp_path / "settings.sqlite3"
     path.write_bytes(b"this is not a database" * 100)
-    harness = await start(SettingsStore(path))
+    harness = await start(SqliteStore(path))
     assert "unreadable" in caplog.text
     assert list(tmp_path.glob("settings.sqlite3.corrupt-*")), "the corrupt file is kept aside"
     shown = await harness.command("settings show")
@@ -158,13 +158,13 @@ async def test_a_corrupt_settings_file_is_replaced_by_defaults_without_crashing(
 
 
 @pytest.fixture
-async def message_bot(store: SettingsStore) -> Any:
+async def message_bot(store: SqliteStore) -> Any:
     client = create_bot(
         Settings(),
         DatabaseHandle(FakeCards()),
         sharded=False,
         intents_override=discord.Intents.all(),
-        settings_store=store,
+        store=store,
     )
     await client._async_setup_hook()
     await client.setup_hook()
@@ -174,7 +174,7 @@ async def message_bot(store: SettingsStore) -> Any:
 
 
 async def test_card_lookups_off_stops_card_answers_in_that_server_only(
-    message_bot: Any, store: SettingsStore, monkeypatch: pytest.MonkeyPatch
+    message_bot: Any, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     guild = dpytest.get_config().guilds[0]
     await dpytest.message("is [[Pouty Poro]] good?")
@@ -185,7 +185,7 @@ async def test_card_lookups_off_stops_card_answers_in_that_server_only(
     harness = await Harness.start(message_bot)
     switched = await harness.command("settings set", {"card_lookups": False})
     assert "off (`card_lookups`)" in switched.text()
-    assert store.get(guild.id).card_lookups is False
+    assert (await store.get_settings(guild.id)).card_lookups is False
     await dpytest.message("is [[Pouty Poro]] good?")
     assert dpytest.verify().message().nothing()
     # switched on again, it answers

@@ -10,8 +10,7 @@ from discord.ext import commands
 
 from bot import answers
 from bot.cogs.common import answer, card_names, services_of
-from bot.render.misc import PAGE_SIZE
-from bot.views import SearchPager
+from bot.search_pager import search_pager
 
 
 class Cards(commands.Cog):
@@ -21,19 +20,21 @@ class Cards(commands.Cog):
     @app_commands.describe(name="The card's name (typos are forgiven)")
     @app_commands.autocomplete(name=card_names)
     async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
-        await answer(interaction, answers.card_reply(services_of(interaction), name))
+        await answer(interaction, answers.card_reply(await services_of(interaction), name))
 
     @app_commands.command(name="search", description="Find cards: kw:hidden t:spell d:order e<=2 o:kill")
     @app_commands.describe(
         query="Search syntax: kw:hidden t:spell d:order e<=2 p>=1 m>=3 o:kill tag:Bilgewater"
     )
     async def search(self, interaction: discord.Interaction[Any], query: str) -> None:
-        services = services_of(interaction)
+        services = await services_of(interaction)
         reply = answers.search_reply(services, query)
-        total = int(reply.extras["total"])
-        pager = None
-        if total > PAGE_SIZE:
-            pager = SearchPager(
-                services, query=reply.extras["query"], page=0, total=total, owner_id=interaction.user.id
-            )
+        pager, note = await search_pager(
+            services,
+            query=reply.extras["query"],
+            total=int(reply.extras["total"]),
+            owner_id=interaction.user.id,
+        )
+        if note is not None:
+            reply.content = note
         await answer(interaction, reply, view=pager)

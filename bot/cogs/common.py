@@ -23,12 +23,12 @@ log = logging.getLogger(__name__)
 PUBLIC = "Show the answer to everyone? (default: this server's setting)"
 
 
-def services_of(interaction: discord.Interaction[Any]) -> Services:
+async def services_of(interaction: discord.Interaction[Any]) -> Services:
     """The bot's services as the interaction's server sees them (its symbol style, from /settings)."""
     from bot.server_settings import services_for
 
     services: Services = interaction.client.services
-    return services_for(services, interaction.guild_id)
+    return await services_for(services, interaction.guild_id)
 
 
 def to_choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -80,7 +80,7 @@ async def answer(
     interaction: discord.Interaction[Any], reply: Reply, *, view: discord.ui.View | None = None
 ) -> None:
     """Send a reply with the "cited rules" button when it cites rules."""
-    services = services_of(interaction)
+    services: Services = interaction.client.services  # the button shows rule text: no server setting applies
     await send(
         interaction,
         reply.embeds,

@@ -29,7 +29,7 @@ async def _quick_question(
     public: bool | None,
 ) -> None:
     """/hidden hide or play: the answer, with the position builder's controls under it."""
-    services = services_of(interaction)
+    services = await services_of(interaction)
     found, note = answers.lookup_card(services, card)
     builder = PositionBuilder(question, found.name, options, match_note=note)
     await send_answer(interaction, services, builder.reply(services), public=public, builder=builder)
@@ -119,7 +119,7 @@ class Hidden(
     async def targets(
         self, interaction: discord.Interaction[Any], card: str, public: bool | None = None
     ) -> None:
-        services = services_of(interaction)
+        services = await services_of(interaction)
         await send_answer(interaction, services, answers.hidden_targets_reply(services, card), public=public)
 
     @app_commands.command(
@@ -131,7 +131,7 @@ class Hidden(
     async def scenario(
         self, interaction: discord.Interaction[Any], text: str | None = None, public: bool | None = None
     ) -> None:
-        services = services_of(interaction)
+        services = await services_of(interaction)
         if text is None:
             await interaction.response.send_modal(ScenarioModal(services, public))
             return

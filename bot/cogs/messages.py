@@ -42,7 +42,9 @@ class Messages(commands.Cog):
         if message.author.bot or "[[" not in message.content:
             return
         guild_id = message.guild.id if message.guild is not None else None
-        if not card_lookups_on(self.services, guild_id):  # switched off with /settings set card_lookups:False
+        if not await card_lookups_on(
+            self.services, guild_id
+        ):  # switched off with /settings set card_lookups:False
             return
         if not answers.CARD_REF.search(message.content):
             return
@@ -50,7 +52,7 @@ class Messages(commands.Cog):
         if not self.services.cooldowns.allow(message.author.id):
             log.debug("[[card]] from %s ignored: over the cooldown", message.author.id)
             return
-        services = services_for(self.services, guild_id)
+        services = await services_for(self.services, guild_id)
         embeds: list[discord.Embed] = []
         suggestions: list[str] = []
         for reply in replies_for(services, message.content):

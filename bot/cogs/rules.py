@@ -25,7 +25,7 @@ class Rules(commands.Cog):
     async def rule(
         self, interaction: discord.Interaction[Any], query: str, public: bool | None = None
     ) -> None:
-        services = services_of(interaction)
+        services = await services_of(interaction)
         await send_answer(interaction, services, answers.rule_reply(services, query), public=public)
 
     @app_commands.command(
@@ -33,10 +33,10 @@ class Rules(commands.Cog):
     )
     @app_commands.describe(query="Words, a card name, or a rule number")
     async def ruling(self, interaction: discord.Interaction[Any], query: str) -> None:
-        await answer(interaction, answers.ruling_reply(services_of(interaction), query))
+        await answer(interaction, answers.ruling_reply(await services_of(interaction), query))
 
     @app_commands.command(name="keyword", description="A keyword's rules, reminder text, FAQ and cards")
     @app_commands.describe(name="The keyword, like Hidden")
     @app_commands.autocomplete(name=keyword_names)
     async def keyword(self, interaction: discord.Interaction[Any], name: str) -> None:
-        await answer(interaction, answers.keyword_reply(services_of(interaction), name))
+        await answer(interaction, answers.keyword_reply(await services_of(interaction), name))

@@ -1,12 +1,12 @@
 """/settings show | set | emoji | reset: this server's settings (bot/settings_store.py), for members who can manage it.
 
 Discord hides the command from others (`default_permissions(manage_guild=True)`), and every subcommand checks the
-member's permissions again, since a server can change who sees a command. Answers are private.
+member's permissions again, since a server can change who sees a command. Answers are private. The store (`bot/store/`)
+reads and writes; one it cannot reach answers privately in one line (`StoreUnavailable`), and nothing is changed.
 """
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -16,13 +16,14 @@ from discord.ext import commands
 from bot.cogs.common import to_choices
 from bot.errors import UserError, send
 from bot.render.common import COLOR_INFO
-from bot.settings_store import KNOWN_SYMBOL_TOKENS, GuildSettings, SettingsStore
+from bot.settings_store import KNOWN_SYMBOL_TOKENS, GuildSettings
+from bot.store import Store
 
 NOT_A_MANAGER = (
     "Only members who can manage this server (the Manage Server permission) can see or change its settings."
 )
 NOT_IN_A_SERVER = "Settings belong to a server: use /settings in a server."
-NO_STORE = "This bot runs without a settings file, so settings cannot be changed."
+NO_STORE = "This bot runs without a settings store, so settings cannot be changed."
 
 STYLES = [
     app_commands.Choice(name="text (2 energy, 1 Fury power)", value="text"),
@@ -53,13 +54,13 @@ def settings_embed(settings: GuildSettings, *, title: str = "This server's setti
     return embed
 
 
-def _manager_store(interaction: discord.Interaction[Any]) -> tuple[SettingsStore, int]:
+def _manager_store(interaction: discord.Interaction[Any]) -> tuple[Store, int]:
     """The store and server id, after checking again that the member may manage the server."""
     if interaction.guild_id is None:
         raise UserError(NOT_IN_A_SERVER)
     if not interaction.permissions.manage_guild:
         raise UserError(NOT_A_MANAGER)
-    store: SettingsStore | None = interaction.client.services.settings_store
+    store: Store | None = interaction.client.services.store
     if store is None:
         raise UserError(NO_STORE)
     return store, interaction.guild_id
@@ -86,7 +87,7 @@ class ServerSettings(
     @app_commands.command(name="show", description="This server's settings")
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         store, guild_id = _manager_store(interaction)
-        await _show(interaction, store.get(guild_id), "This server's settings")
+        await _show(interaction, await store.get_settings(guild_id), "This server's settings")
 
     @app_commands.command(
         name="set", description="Turn [[card]] lookups on or off, answers private by default, symbols"
@@ -114,8 +115,7 @@ class ServerSettings(
             changes["symbol_style"] = symbol_style.value
         if not changes:
             raise UserError("Give at least one of card_lookups, public_by_default, symbol_style.")
-        # a write waits for SQLite's lock: off the event loop
-        saved = await asyncio.to_thread(store.update, guild_id, user_id=interaction.user.id, **changes)
+        saved = await store.update_settings(guild_id, user_id=interaction.user.id, **changes)
         await _show(interaction, saved, "Settings saved")
 
     @app_commands.command(
@@ -129,9 +129,7 @@ class ServerSettings(
         self, interaction: discord.Interaction[Any], symbol: str, emoji: str | None = None
     ) -> None:
         store, guild_id = _manager_store(interaction)
-        saved = await asyncio.to_thread(
-            store.set_emoji, guild_id, user_id=interaction.user.id, token=symbol, emoji=emoji
-        )
+        saved = await store.set_emoji(guild_id, user_id=interaction.user.id, token=symbol, emoji=emoji)
         title = "Settings saved"
         if saved.symbol_style != "emoji":
             title += " (symbols show as text until symbol_style is emoji)"
@@ -140,5 +138,5 @@ class ServerSettings(
     @app_commands.command(name="reset", description="Back to the default settings")
     async def reset(self, interaction: discord.Interaction[Any]) -> None:
         store, guild_id = _manager_store(interaction)
-        saved = await asyncio.to_thread(store.reset, guild_id)
+        saved = await store.reset_settings(guild_id)
         await _show(interaction, saved, "Settings reset to the defaults")

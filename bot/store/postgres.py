@@ -1,0 +1,362 @@
+"""The store in PostgreSQL (`DATABASE_URL`), shared by every process of a bot whose shards run on several machines.
+
+- **Read through, no cache.** Every settings read is one primary-key SELECT, so a change made by any process is seen by
+  every other at its next interaction. (A cache invalidated by LISTEN/NOTIFY would save that round trip, but a
+  notification missed while a listening connection was down leaves a process with stale settings and no way to know;
+  reading through is right by construction.)
+- **Migrations at start** (`MIGRATIONS`), in one transaction under an advisory lock, so two processes starting at once
+  apply each step exactly once; a database of a newer schema than this bot knows is left alone (unavailable).
+- **Transactions** for every read-modify-write: the row is created if missing, then locked (`SELECT ... FOR UPDATE`).
+- **Faults.** A connection lost mid-call is retried once on a fresh pool; a failure past that, or past the deadline,
+  raises `StoreUnavailable` (the bot answers with defaults) and is logged once, and once more when the store is back.
+  While down, calls fail at once for a short, growing pause (`retry_after`, doubling to 60 s), then try again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from bot.settings_store import DEFAULTS, GuildSettings, emoji_json, settings_from_stored
+from bot.store.base import DEFAULT_STATE_DAYS, SavedState, Store, StoreUnavailable, state_from_stored, utc_now
+
+if TYPE_CHECKING:
+    from asyncpg.pool import PoolConnectionProxy
+
+log = logging.getLogger("bot.store")
+_T = TypeVar("_T")
+_Conn: TypeAlias = "PoolConnectionProxy[asyncpg.Record]"
+
+# pg_advisory_xact_lock(int, int): this application's key, and the schema the store lives in
+LOCK_KEY = 0x52425354  # "RBST"
+MIGRATIONS: tuple[str, ...] = (
+    # 1: server settings and saved state
+    """
+    CREATE TABLE guild_settings (
+        guild_id BIGINT PRIMARY KEY,
+        card_lookups BOOLEAN NOT NULL,
+        public_by_default BOOLEAN NOT NULL,
+        symbol_style TEXT NOT NULL CHECK (symbol_style IN ('text', 'emoji')),
+        emoji JSONB NOT NULL DEFAULT '{}',
+        updated_by BIGINT,
+        updated_at TIMESTAMPTZ
+    );
+    CREATE TABLE saved_state (
+        key TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,  -- JSON, ASCII-escaped (JSONB would refuse an escaped NUL a user typed)
+        owner_id BIGINT,
+        created_at TIMESTAMPTZ NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+    );
+    CREATE INDEX saved_state_expires_at ON saved_state (expires_at);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+# Failures that a fresh connection (now or a little later) may not have: retried once, then the store is "down".
+TRANSIENT: tuple[type[BaseException], ...] = (
+    OSError,  # refused, reset, no socket
+    TimeoutError,
+    asyncpg.InterfaceError,  # the connection or pool is closed
+    asyncpg.PostgresConnectionError,  # class 08: the connection was lost
+    asyncpg.exceptions.OperatorInterventionError,  # 57P01 admin shutdown, 57P03 starting up, statement timeout
+    asyncpg.exceptions.TransactionRollbackError,  # serialization failure, deadlock
+    asyncpg.exceptions.InsufficientResourcesError,  # too many connections
+)
+CONNECTION_LOST: tuple[type[BaseException], ...] = (
+    OSError,
+    TimeoutError,
+    asyncpg.InterfaceError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.exceptions.OperatorInterventionError,
+)
+
+_SETTINGS_COLUMNS = (
+    "guild_id, card_lookups, public_by_default, symbol_style, emoji::text, updated_by, updated_at"
+)
+_SELECT = f"SELECT {_SETTINGS_COLUMNS} FROM guild_settings WHERE guild_id = $1"
+_SELECT_FOR_UPDATE = _SELECT + " FOR UPDATE"
+_INSERT_DEFAULTS = (
+    "INSERT INTO guild_settings (guild_id, card_lookups, public_by_default, symbol_style, emoji) "
+    "VALUES ($1, $2, $3, $4, $5::jsonb) ON CONFLICT (guild_id) DO NOTHING"
+)
+_UPDATE = (
+    "UPDATE guild_settings SET card_lookups = $2, public_by_default = $3, symbol_style = $4, emoji = $5::jsonb, "
+    "updated_by = $6, updated_at = $7 WHERE guild_id = $1"
+)
+_STATE_COLUMNS = "key, kind, payload, owner_id, created_at, expires_at"
+_INSERT_STATE = (
+    "INSERT INTO saved_state (key, kind, payload, owner_id, created_at, expires_at) "
+    "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING"
+)
+
+
+def describe_url(url: str) -> str:
+    """The URL without its user and password, for logs: `postgresql://db.example:5432/riftbound`."""
+    parts = urlsplit(url)
+    host = parts.hostname or "localhost"
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{host}{port}{parts.path}"
+
+
+class PostgresStore(Store):
+    """The store in a PostgreSQL database. `start()` creates the pool and migrates; it never raises for an outage."""
+
+    backend = "postgresql"
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        state_ttl: timedelta = timedelta(days=DEFAULT_STATE_DAYS),
+        clock: Callable[[], datetime] = utc_now,
+        deadline: float = 2.0,
+        retry_after: float = 2.0,
+        max_connections: int = 10,
+    ) -> None:
+        super().__init__(describe=f"PostgreSQL at {describe_url(url)}", state_ttl=state_ttl, clock=clock)
+        self._url = url
+        self.deadline = deadline  # seconds for one call, retry included: an interaction must be answered in 3
+        self.first_retry_after = retry_after
+        self._retry_after = retry_after
+        self._down_until = 0.0  # time.monotonic() before which calls fail at once
+        self._max_connections = max_connections
+        self._pool: asyncpg.Pool | None = None
+        self._pool_lock = asyncio.Lock()
+        self._closed = False
+
+    def __repr__(self) -> str:  # never the URL: it may hold a password
+        return f"PostgresStore({self.health.describe!r})"
+
+    # --- lifetime ---
+
+    async def start(self) -> None:
+        try:
+            await self._call(lambda conn: asyncio.sleep(0), deadline=max(self.deadline, 30.0))
+        except StoreUnavailable:
+            return  # said once; calls answer StoreUnavailable until it is back
+        await super().start()
+
+    async def close(self) -> None:
+        self._closed = True
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            try:
+                await asyncio.wait_for(pool.close(), timeout=5)
+            except TRANSIENT:
+                pool.terminate()
+
+    # --- connections, retries, health ---
+
+    async def _get_pool(self) -> asyncpg.Pool:
+        async with self._pool_lock:
+            if self._closed:
+                raise asyncpg.InterfaceError("the store is closed")
+            if self._pool is None:
+                pool = await asyncpg.create_pool(
+                    self._url,
+                    min_size=1,
+                    max_size=self._max_connections,
+                    timeout=self.deadline,  # to connect
+                    command_timeout=self.deadline,
+                )
+                try:
+                    await migrate(pool)
+                except BaseException:
+                    pool.terminate()
+                    raise
+                self._pool = pool
+            return self._pool
+
+    async def _drop_pool(self, pool: asyncpg.Pool) -> None:
+        """Forget a pool whose connections may be dead (the next call makes a fresh one)."""
+        async with self._pool_lock:
+            if self._pool is pool:
+                self._pool = None
+                pool.terminate()
+
+    async def _call(
+        self, operation: Callable[[_Conn], Awaitable[_T]], *, deadline: float | None = None
+    ) -> _T:
+        """Run `operation` on a pooled connection: once more on a fresh pool after a lost connection, within the deadline."""
+        if time.monotonic() < self._down_until:
+            raise StoreUnavailable("down; waiting before trying again")
+        try:
+            async with asyncio.timeout(deadline or self.deadline):
+                result = await self._attempts(operation)
+        except TimeoutError:
+            self._mark_down("no answer within the deadline")
+            raise StoreUnavailable("timeout") from None
+        except _Down as down:
+            if down.outage:
+                self._mark_down(down.reason)
+            else:  # the server answered but refused this one call: not an outage, but never silent
+                log.error("%s refused a call: %s", self.health.describe, down.reason)
+            raise StoreUnavailable(down.reason) from None
+        self._retry_after = self.first_retry_after
+        self.health.ok()
+        return result
+
+    async def _attempts(self, operation: Callable[[_Conn], Awaitable[_T]]) -> _T:
+        last: BaseException | None = None
+        for _ in range(2):
+            try:
+                pool = await self._get_pool()
+            except TRANSIENT as error:  # refused, no socket, starting up
+                last = error
+                continue
+            except asyncpg.PostgresError as error:  # wrong password, no such database, no right to migrate
+                raise _Down(_reason(error)) from None
+            try:
+                async with pool.acquire() as conn:
+                    return await operation(conn)
+            except TRANSIENT as error:
+                last = error
+                if isinstance(error, CONNECTION_LOST):
+                    await self._drop_pool(pool)
+            except asyncpg.PostgresError as error:  # refused this call only (a table dropped by hand...)
+                raise _Down(_reason(error), outage=False) from None
+        assert last is not None
+        raise _Down(_reason(last))
+
+    def _mark_down(self, reason: str) -> None:
+        self.health.failed(reason)
+        self._down_until = time.monotonic() + self._retry_after
+        self._retry_after = min(60.0, self._retry_after * 2)
+
+    # --- the primitives ---
+
+    def _from_row(self, row: asyncpg.Record) -> GuildSettings:
+        updated_at: datetime | None = row["updated_at"]
+        return settings_from_stored(
+            row["guild_id"],
+            card_lookups=row["card_lookups"],
+            public_by_default=row["public_by_default"],
+            symbol_style=row["symbol_style"],
+            emoji_json=row["emoji"],
+            updated_by=row["updated_by"],
+            updated_at=None if updated_at is None else updated_at.isoformat(timespec="seconds"),
+            where=self.health.describe,
+        )
+
+    async def _read_settings(self, guild_id: int) -> GuildSettings | None:
+        async def read(conn: _Conn) -> GuildSettings | None:
+            row = await conn.fetchrow(_SELECT, guild_id)
+            # a row whose updated_at is NULL was created by a write that did not commit: there is none such
+            return None if row is None else self._from_row(row)
+
+        return await self._call(read)
+
+    async def _modify_settings(
+        self, guild_id: int, change: Callable[[GuildSettings], GuildSettings]
+    ) -> GuildSettings:
+        async def transaction(conn: _Conn) -> GuildSettings:
+            async with conn.transaction():
+                # FOR UPDATE locks only a row that exists: create it first, so two first writers queue on it too
+                await conn.execute(
+                    _INSERT_DEFAULTS,
+                    guild_id,
+                    DEFAULTS.card_lookups,
+                    DEFAULTS.public_by_default,
+                    DEFAULTS.symbol_style,
+                    emoji_json(DEFAULTS),
+                )
+                row = await conn.fetchrow(_SELECT_FOR_UPDATE, guild_id)
+                assert row is not None  # inserted just above, in this transaction
+                current = DEFAULTS if row["updated_at"] is None else self._from_row(row)
+                new = change(current)
+                await conn.execute(
+                    _UPDATE,
+                    guild_id,
+                    new.card_lookups,
+                    new.public_by_default,
+                    new.symbol_style,
+                    emoji_json(new),
+                    new.updated_by,
+                    None if new.updated_at is None else datetime.fromisoformat(new.updated_at),
+                )
+                return new
+
+        return await self._call(transaction)
+
+    async def _delete_settings(self, guild_id: int) -> None:
+        async def delete(conn: _Conn) -> None:
+            await conn.execute("DELETE FROM guild_settings WHERE guild_id = $1", guild_id)
+
+        await self._call(delete)
+
+    async def _insert_state(self, state: SavedState, payload: str) -> bool:
+        async def insert(conn: _Conn) -> bool:
+            status = await conn.execute(
+                _INSERT_STATE,
+                state.key,
+                state.kind,
+                payload,
+                state.owner_id,
+                state.created_at,
+                state.expires_at,
+            )
+            return bool(status == "INSERT 0 1")
+
+        return await self._call(insert)
+
+    async def _select_state(self, key: str) -> SavedState | None:
+        async def select(conn: _Conn) -> asyncpg.Record | None:
+            return await conn.fetchrow(f"SELECT {_STATE_COLUMNS} FROM saved_state WHERE key = $1", key)
+
+        row = await self._call(select)
+        if row is None:
+            return None
+        return state_from_stored(
+            row["key"], row["kind"], row["payload"], row["owner_id"], row["created_at"], row["expires_at"]
+        )
+
+    async def _delete_expired(self, now: datetime) -> int:
+        async def delete(conn: _Conn) -> int:
+            status = await conn.execute("DELETE FROM saved_state WHERE expires_at <= $1", now)
+            return int(status.split()[-1])
+
+        return await self._call(delete)
+
+
+class _Down(Exception):
+    """Internal: give up on this call (the reason goes to the log); `outage`: the store is unreachable, not just
+    refusing this call."""
+
+    def __init__(self, reason: str, *, outage: bool = True) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.outage = outage
+
+
+def _reason(error: BaseException) -> str:
+    text = str(error).strip().splitlines()[0] if str(error).strip() else ""
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+async def migrate(pool: asyncpg.Pool) -> int:
+    """Bring the schema up to `SCHEMA_VERSION` under an advisory lock; returns the version found before.
+
+    Raises _Down when the database is of a newer schema than this bot knows (a newer bot migrated it)."""
+    async with pool.acquire() as conn, conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))", LOCK_KEY)
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS riftbound_schema "
+            "(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+        )
+        found = int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM riftbound_schema"))
+        if found > SCHEMA_VERSION:
+            raise _Down(f"the database has schema {found}; this bot knows up to {SCHEMA_VERSION}")
+        for version in range(found + 1, SCHEMA_VERSION + 1):
+            await conn.execute(MIGRATIONS[version - 1])
+            await conn.execute("INSERT INTO riftbound_schema (version) VALUES ($1)", version)
+            log.info("applied store migration %d", version)
+        return found
