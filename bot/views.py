@@ -10,6 +10,7 @@ import discord
 from bot import answers, limits, render
 from bot.errors import DEFERRED_PUBLIC, NONE, report_error, send
 from bot.services import Services
+from cardsdb.rule_numbers import parse_rule_ref
 
 VIEW_TIMEOUT = 600.0
 
@@ -64,8 +65,10 @@ class CitedRulesButton(discord.ui.Button["BaseView"]):
         db = self.view.services.cards()
         views, missing = [], []
         for number in self.numbers:
-            found = db.rule(number)
-            if found is not None and found.rule.number == number:
+            # A number may carry its version ("312.2 (v1.4)"): it is looked up in that version.
+            ref = parse_rule_ref(number)
+            found = db.rule(number) if ref is not None else None
+            if found is not None and ref is not None and found.rule.number == ref.number:
                 views.append(found)
             else:
                 missing.append(number)
@@ -84,31 +87,31 @@ def answer_view(services: Services, reply: answers.Reply) -> discord.ui.View | N
     return AnswerView(services, reply.citations) if reply.citations else None
 
 
-class SearchPager(BaseView):
-    """Previous / Next under a search; only the person who searched may page."""
+class Pager(BaseView):
+    """Previous / Next under a paged answer; only the person who asked may page. A subclass says how to `fetch` a
+    page (the reply and how many pages there are now)."""
 
-    def __init__(self, services: Services, *, query: str, page: int, total: int, owner_id: int) -> None:
+    def __init__(self, services: Services, *, page: int, pages: int, owner_id: int) -> None:
         super().__init__(services, owner_id=owner_id)
-        self.query, self.page, self.total = query, page, total
+        self.page, self.pages = page, max(1, pages)
         self._sync_buttons()
 
-    @property
-    def pages(self) -> int:
-        return max(1, -(-self.total // render.misc.PAGE_SIZE))
+    def fetch(self, page: int) -> tuple[answers.Reply, int]:
+        raise NotImplementedError
 
     def _sync_buttons(self) -> None:
         self.previous.disabled = self.page <= 0
         self.next.disabled = self.page >= self.pages - 1
 
     async def _show(self, interaction: discord.Interaction[Any], page: int) -> None:
-        reply = answers.search_reply(self.services, self.query, page)
-        shown = self.page, self.total
-        self.page, self.total = page, int(reply.extras["total"])
+        reply, pages = self.fetch(page)
+        shown = self.page, self.pages
+        self.page, self.pages = page, max(1, pages)
         self._sync_buttons()
         try:
             await interaction.response.edit_message(embeds=reply.embeds, view=self, allowed_mentions=NONE)
         except discord.HTTPException:  # the message still shows the old page: page on from there next time
-            self.page, self.total = shown
+            self.page, self.pages = shown
             self._sync_buttons()
             raise
 
@@ -119,6 +122,37 @@ class SearchPager(BaseView):
     @discord.ui.button(label="Next", style=discord.ButtonStyle.primary)
     async def next(self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]) -> None:
         await self._show(interaction, min(self.pages - 1, self.page + 1))
+
+
+def _page_count(total: int) -> int:
+    return max(1, -(-total // render.misc.PAGE_SIZE))
+
+
+class SearchPager(Pager):
+    """The pages of a card search."""
+
+    def __init__(self, services: Services, *, query: str, page: int, total: int, owner_id: int) -> None:
+        self.query, self.total = query, total
+        super().__init__(services, page=page, pages=_page_count(total), owner_id=owner_id)
+
+    def fetch(self, page: int) -> tuple[answers.Reply, int]:
+        reply = answers.search_reply(self.services, self.query, page)
+        self.total = int(reply.extras["total"])
+        return reply, _page_count(self.total)
+
+
+class ChangesPager(Pager):
+    """The pages of what changed between two rules versions."""
+
+    def __init__(self, services: Services, reply: answers.Reply, *, owner_id: int) -> None:
+        extras = reply.extras
+        self.versions = (str(extras["from"]), str(extras["to"]))
+        self.under: str | None = extras.get("under")
+        super().__init__(services, page=int(extras["page"]), pages=int(extras["pages"]), owner_id=owner_id)
+
+    def fetch(self, page: int) -> tuple[answers.Reply, int]:
+        reply = answers.changes_reply(self.services, *self.versions, self.under, page)
+        return reply, int(reply.extras["pages"])
 
 
 class ShowCardButton(discord.ui.Button["BaseView"]):
