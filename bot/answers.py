@@ -125,9 +125,11 @@ def rule_reply(
     db = services.cards()
     view = db.rule(text, doc=doc, version=version)
     if view is None and rule_numbers.looks_like_number(text):
-        where = f" in {version.strip()}" if version and version.strip() else ""
+        where = (
+            " of the Tournament Rules" if doc == "tournament" else f" in {version.strip()}" if version else ""
+        )
         raise NotFound(
-            f"There is no rule {echo(text)}{echo(where)} in the rules table.",
+            f"There is no rule {echo(text)}{where} in the rules table.",  # where: a known doc or version
             db.suggest_rules(text, doc=doc, version=version),
         )
     if view is None:

@@ -165,6 +165,15 @@ def _query(args: argparse.Namespace) -> str:
     return " ".join(words).strip()
 
 
+def _where(doc: str | None, version: str | None) -> str:
+    """ " in v1.3", " in the Tournament Rules", or nothing: where a number was looked for."""
+    chosen = parse_doc(doc)
+    if chosen == TOURNAMENT_DOC:
+        return " in the Tournament Rules"
+    asked = parse_version(version, chosen)
+    return f" in {asked}" if asked else ""
+
+
 def cmd_rule(args: argparse.Namespace) -> int:
     query = _query(args)
     doc, version = getattr(args, "doc", None), getattr(args, "version", None)
@@ -173,7 +182,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
         if view is None:
             looks = rule_numbers.looks_like_number(query)
             what = "no rule numbered" if looks else "no rule matches"
-            where = f" in {parse_version(version, parse_doc(doc))}" if version else ""
+            where = _where(doc, version)
             raise NotFound(f'{what} "{query}"{where}.', db.suggest_rules(query, doc=doc, version=version))
         also = [] if rule_numbers.looks_like_number(query) else db.rules_also_matching(query, view.rule)
         if args.json:

@@ -84,7 +84,10 @@ def parse_version(text: str | None, doc: str = CORE_DOC) -> str | None:
     if text is None or not text.strip():
         return None
     known = VERSIONS_BY_DOC[doc]
-    name = normalize_version(text)
+    # v1.4's date is also the Tournament Rules' version: in the Core Rules it means v1.4.
+    name = (
+        V14_RULES_VERSION if doc == CORE_DOC and text.strip() == V14_RULES_DATE else normalize_version(text)
+    )
     if name not in known:
         what = DOC_TITLES[doc]
         raise BadVersion(f"unknown {what} version {text.strip()!r}: use {', '.join(known)}")

@@ -61,6 +61,8 @@ def test_versions_as_people_write_them(typed: str, name: str | None) -> None:
 
 def test_parse_version_and_doc_name_what_exists() -> None:
     assert parse_version(None) is None and parse_version("1.4") == V14_RULES_VERSION
+    assert parse_version("2026-07-16") == V14_RULES_VERSION  # v1.4's date, in the Core Rules
+    assert parse_version("2026-07-16", "tournament") == "2026-07-16"
     assert parse_doc(None) == "core" and parse_doc("TR") == "tournament"
     with pytest.raises(BadVersion, match=r"^unknown Core Rules version 'v2': use 2026-10-09, v1.4, v1.3$"):
         parse_version("v2")
