@@ -20,6 +20,7 @@ from bot.text import echo
 from cardsdb import rule_numbers
 from cardsdb.errors import CardsDBError, NotFound
 from cardsdb.models import Card
+from cardsdb.rule_versions import cite
 
 log = logging.getLogger(__name__)
 
@@ -83,10 +84,7 @@ def card_reply(services: Services, name: str) -> Reply:
         info = db.keyword(kw.name)
         if info is not None:
             # The keyword's own rule (811 for Hidden), not every sub-rule: /keyword shows those.
-            reminders[kw.name] = (
-                info.reminder,
-                tuple(r.number if r.is_current else f"{r.number}, {r.stamp}" for r in info.rules[:1]),
-            )
+            reminders[kw.name] = (info.reminder, tuple(render.rule_mark(r) for r in info.rules[:1]))
     facedown = facedown_profile(card)
     embeds = render.card_embeds(
         card,
@@ -118,14 +116,24 @@ def message_replies(services: Services, content: str) -> list[Reply]:
     return replies
 
 
-def rule_reply(services: Services, query: str) -> Reply:
+def rule_reply(
+    services: Services, query: str, *, doc: str | None = None, version: str | None = None
+) -> Reply:
+    """A rule by number or words, from the newest version that has it unless `version` asks for one; `doc`: core or
+    tournament. A version or document that doesn't exist is answered privately in one line (BadVersion)."""
     text = _need(query, "a rule number (like 811.1.d) or some words")
     db = services.cards()
-    view = db.rule(text)
+    view = db.rule(text, doc=doc, version=version)
     if view is None and rule_numbers.looks_like_number(text):
-        raise NotFound(f"There is no rule {echo(text)} in the rules table.", db.suggest_rules(text))
+        where = (
+            " of the Tournament Rules" if doc == "tournament" else f" in {version.strip()}" if version else ""
+        )
+        raise NotFound(
+            f"There is no rule {echo(text)}{where} in the rules table.",  # where: a known doc or version
+            db.suggest_rules(text, doc=doc, version=version),
+        )
     if view is None:
-        found = list(db.search_rules(text, limit=10))
+        found = list(db.search_rules(text, limit=10, doc=doc, version=version))
         if not found:
             raise NotFound(f"No rule matches “{echo(text)}”. Try a number like 811.1.d or other words.")
         return Reply([render.rule_list_embed(f"Rules matching “{echo(text)}”", found)])
@@ -137,15 +145,39 @@ def rule_reply(services: Services, query: str) -> Reply:
     return Reply(render.rule_embeds(view, query_note=note, also=also))
 
 
+def changes_reply(
+    services: Services, from_version: str, to_version: str, under: str | None = None, page: int = 0
+) -> Reply:
+    """One page of what changed between two rules versions (older first), under a rule number or everywhere."""
+    found = services.cards().changes(
+        _need(from_version, "the older version (from)"), _need(to_version, "the newer version (to)"), under
+    )
+    embed = render.changes_page_embed(found, page)
+    pages = max(1, -(-len(found.changes) // render.CHANGES_PAGE_SIZE))
+    return Reply(
+        [embed],
+        extras={
+            "from": found.from_version,
+            "to": found.to_version,
+            "under": found.under,
+            "page": page,
+            "pages": pages,
+        },
+    )
+
+
 def ruling_reply(services: Services, query: str) -> Reply:
     text = _need(query, "some words, a card name or a rule number")
-    found = list(services.cards().rulings(text, limit=8))
+    db = services.cards()
+    found = list(db.rulings(text, limit=8))
     if not found:
         raise NotFound(
             f"No FAQ answer or ruling matches “{echo(text)}”. For the rule itself, try `/rule` with the same words."
         )
-    citations = tuple(dict.fromkeys(n for r in found for n in r.rules))
-    return Reply(render.rulings_embeds(echo(text), found), citations=citations)
+    cited = [db.ruling_citations(r) for r in found]
+    # The "rules cited" button looks each number up in the version the ruling cites it in.
+    citations = tuple(dict.fromkeys(cite(c.number, c.version) for group in cited for c in group if c.found))
+    return Reply(render.rulings_embeds(echo(text), found, cited), citations=citations)
 
 
 def keyword_reply(services: Services, name: str) -> Reply:
@@ -158,9 +190,10 @@ def keyword_reply(services: Services, name: str) -> Reply:
 
         raise NotFound(f"No keyword named “{echo(text)}”.", close_names(db.keyword_names(), text))
     note = None if resolved and resolved[1] else f"Closest keyword for “{echo(text)}”."
+    cited = [db.ruling_citations(r) for r in info.rulings]
     return Reply(
-        render.keyword_embeds(info, services.symbols, match_note=note),
-        citations=tuple(r.number for r in info.rules),
+        render.keyword_embeds(info, services.symbols, match_note=note, citations=cited),
+        citations=tuple(render.rule_mark(r) for r in info.rules),
     )
 
 

@@ -112,13 +112,16 @@ def _inputs(db: Any, connection: sqlite3.Connection, typo_set: list[Any]) -> dic
     rng.shuffle(exact)
     fuzzy = list(typed)
     rng.shuffle(fuzzy)
+    # Numbers as typed: a third of the older versions' written with their version ("v1.3 421").
     numbers = [
-        (f"v1.3 {r[0]}" if r[1] == "1.3" and i % 3 == 0 else str(r[0]))
-        for i, r in enumerate(connection.execute("SELECT number, version FROM rules ORDER BY sort_key"))
+        (f"{r[1]} {r[0]}" if r[1] in ("v1.3", "v1.4") and i % 3 == 0 else str(r[0]))
+        for i, r in enumerate(
+            connection.execute("SELECT number, version FROM rules WHERE doc = 'core' ORDER BY sort_key")
+        )
     ]
     rules = rng.sample(numbers, min(len(numbers), 600)) + list(RULE_WORDS) * 10
     rng.shuffle(rules)
-    current = [str(r[0]) for r in connection.execute("SELECT number FROM rules WHERE version <> '1.3'")]
+    current = [str(r[0]) for r in connection.execute("SELECT number FROM rules WHERE version = '2026-10-09'")]
     rulings = list(RULING_WORDS) * 4 + rng.sample(names, min(len(names), 40)) + current
     rng.shuffle(rulings)
     return {

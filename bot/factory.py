@@ -117,7 +117,7 @@ class _Setup:
         from bot.cogs.messages import Messages
         from bot.cogs.rules import Rules
         from bot.cogs.settings import ServerSettings
-        from bot.search_pager import SearchPageButton
+        from bot.pagers import PAGERS
 
         if getattr(self, "_cogs_added", False):
             return
@@ -127,7 +127,7 @@ class _Setup:
         for cog in (Cards(), Rules(), Hidden(), Help(), Messages(self.services), ServerSettings()):
             await self.add_cog(cog)
         # buttons that outlive the process: found by their custom_id's template, their state in the store
-        self.add_dynamic_items(SearchPageButton)
+        self.add_dynamic_items(*PAGERS)
         if self.sync_commands_on_start:
             synced = await self.tree.sync()
             log.info("synced %d commands with Discord", len(synced))

@@ -10,6 +10,7 @@ import discord
 from bot import answers, limits, render
 from bot.errors import DEFERRED_PUBLIC, NONE, report_component_error, send
 from bot.services import Services
+from cardsdb.rule_numbers import parse_rule_ref
 
 VIEW_TIMEOUT = 600.0
 _fail = report_component_error
@@ -57,8 +58,10 @@ class CitedRulesButton(discord.ui.Button["BaseView"]):
         db = self.view.services.cards()
         views, missing = [], []
         for number in self.numbers:
-            found = db.rule(number)
-            if found is not None and found.rule.number == number:
+            # A number may carry its version ("312.2 (v1.4)"): it is looked up in that version.
+            ref = parse_rule_ref(number)
+            found = db.rule(number) if ref is not None else None
+            if found is not None and ref is not None and found.rule.number == ref.number:
                 views.append(found)
             else:
                 missing.append(number)

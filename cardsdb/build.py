@@ -19,26 +19,32 @@ from typing import Any
 
 import sqlite_utils
 
-from cardsdb import project_data, rule_numbers
+from cardsdb import build_rules, project_data
 from cardsdb.errors import BuildError
 from cardsdb.importers import banned as banned_importer
 from cardsdb.importers import errata as errata_importer
 from cardsdb.importers import faqs as faq_importer
-from cardsdb.importers import gallery, riftcodex, rules_v13
+from cardsdb.importers import gallery, riftcodex
 from cardsdb.importers import text as cardtext
 from cardsdb.importers.printings import RawPrinting, cards_from_printings
 from cardsdb.keywords import KnownToken, load_keywords
-from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_DATE, V13_RULES_VERSION, Card
+from cardsdb.models import (
+    CURRENT_RULES_VERSION,
+    TOURNAMENT_RULES_VERSION,
+    V13_RULES_VERSION,
+    V14_RULES_VERSION,
+    Card,
+)
 from cardsdb.names import normalize, slug
 from cardsdb.paths import db_path as default_db_path
+from cardsdb.rule_numbers import parse_rule_ref
+from cardsdb.rule_versions import version_label
 from cardsdb.schema import FOREIGN_KEYS, FTS, INDEXES, PRIMARY_KEYS, SCHEMA_VERSION, TABLES
 
 Progress = Callable[[str], None]
 Row = dict[str, Any]
 
 CARDS_FILE = "cards.json"
-RULES_TSV = "core-rules-v1-3.tsv"
-RULES_MD = "core-rules-v1-3.md"
 FAQS_FILE = "faqs.json"
 ERRATA_FILE = "errata.json"
 BANNED_FILE = "banned-cards.json"
@@ -54,6 +60,7 @@ class BuildReport:
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
     dates: dict[str, str] = field(default_factory=dict)
+    rule_chapters: dict[str, dict[str, int]] = field(default_factory=dict)  # "core v1.4" -> {"000": 19, ...}
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -64,10 +71,15 @@ class BuildReport:
             f"built {self.db_path} from {self.source} in {self.seconds:.1f} s",
             f"cards: {c.get('cards', 0)} names ({c.get('printings', 0)} printings, {c.get('battlefields', 0)} battlefields)"
             f" + {c.get('seed_cards', 0)} known only from the seeds",
-            f"rules: {c.get('rules_current', 0)} current ({CURRENT_RULES_VERSION}), {c.get('rules_v13', 0)} v{V13_RULES_VERSION}",
+            f"rules: {c.get('rules_current', 0)} current ({CURRENT_RULES_VERSION}), {c.get('rules_v14', 0)} "
+            f"{V14_RULES_VERSION}, {c.get('rules_v13', 0)} {V13_RULES_VERSION}; Tournament Rules "
+            f"{c.get('rules_tournament', 0)} ({TOURNAMENT_RULES_VERSION}); {c.get('rule_changes', 0)} changes between "
+            f"versions; patch notes tied to rules: {c.get('patch_notes_linked', 0)} of {c.get('patch_notes', 0)}",
             f"rulings: {c.get('rulings', 0)} ({c.get('seed_claims', 0)} seed claims); errata: {c.get('errata', 0)};"
             f" banned: {c.get('banned', 0)}",
         ]
+        for name, chapters in self.rule_chapters.items():
+            lines.append(f"rules per chapter, {name}: " + " · ".join(f"{k} {v}" for k, v in chapters.items()))
         if self.faq_entries:
             lines.append("FAQ entries: " + ", ".join(f"{k} {v}" for k, v in self.faq_entries.items()))
         if self.warnings:
@@ -212,70 +224,6 @@ def _keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[l
 # --- rules ---------------------------------------------------------------------------------------------
 
 
-def _load_v13(source: Path | None, *, required: bool) -> tuple[list[rules_v13.V13Rule], str | None]:
-    if source is None:
-        return [], None
-    tsv, md = source / RULES_TSV, source / RULES_MD
-    try:
-        if tsv.is_file():
-            return rules_v13.parse_tsv(tsv.read_text(encoding="utf-8"))
-        if md.is_file():
-            return rules_v13.parse_markdown(md.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise BuildError("the Core Rules v1.3 file is not UTF-8 text") from None
-    if required:
-        raise BuildError(f"required file {RULES_TSV} (or {RULES_MD}) is missing from {source}")
-    return [], None
-
-
-def _rule_rows(overlay: project_data.Overlay, v13: Sequence[rules_v13.V13Rule]) -> list[Row]:
-    current_for: dict[str, str] = {}
-    for row in overlay.rules:
-        if row.v13:
-            current_for.setdefault(row.v13, row.number)
-    for move in overlay.moves:
-        current_for.setdefault(move.v13, move.current)
-    superseded = set(overlay.superseded_v13)
-    rows: list[Row] = [
-        {
-            "key": f"{CURRENT_RULES_VERSION}:{r.number}",
-            "number": r.number,
-            "version": CURRENT_RULES_VERSION,
-            "version_date": CURRENT_RULES_VERSION,
-            "kind": r.kind,
-            "title": r.title,
-            "text": r.text,
-            "wording": r.wording,
-            "seed_sentence": r.seed_sentence,
-            "counterpart": r.v13,
-            "parent": r.parent,
-            "sort_key": rules_v13.sort_key(r.number),
-            "superseded": 0,
-        }
-        for r in overlay.rules
-    ]
-    for r in v13:
-        is_superseded = any(a in superseded for a in (r.number, *rule_numbers.ancestors(r.number)))
-        rows.append(
-            {
-                "key": f"{V13_RULES_VERSION}:{r.number}",
-                "number": r.number,
-                "version": V13_RULES_VERSION,
-                "version_date": V13_RULES_DATE,
-                "kind": r.kind,
-                "title": r.title,
-                "text": r.text,
-                "wording": "official",
-                "seed_sentence": None,
-                "counterpart": current_for.get(r.number),
-                "parent": r.parent,
-                "sort_key": rules_v13.sort_key(r.number),
-                "superseded": 1 if is_superseded else 0,
-            }
-        )
-    return rows
-
-
 # --- rulings -------------------------------------------------------------------------------------------
 
 
@@ -287,44 +235,29 @@ SEED_TITLES = {
 
 def _claim_rows(
     claims: Sequence[project_data.Claim],
-    current: frozenset[str],
-    v13: frozenset[str],
-    superseded: frozenset[str],
+    sets: build_rules.RuleSets,
+    superseded: Mapping[str, frozenset[str]],
     card_ids: Mapping[str, str],
     warnings: list[str],
 ) -> tuple[list[Row], list[Row], list[Row]]:
-    """The seed claims as rulings. A claim must cite a current number, or a v1.3 one the current rules did not reuse."""
-    have_v13 = bool(v13)
+    """The seed claims as rulings, each cited number checked against the version it cites: the current rules (a
+    number as the seeds write it), or an older version the claim names ("312.2 (v1.4)"), in a meaning the current
+    rules did not give to another rule."""
     rulings: list[Row] = []
     ruling_rules: list[Row] = []
     ruling_cards: list[Row] = []
     for claim in claims:
-        for number in claim.rules:
-            if number in current:
-                version = CURRENT_RULES_VERSION
-            elif number in superseded:
-                raise BuildError(
-                    f"claims.yaml: claim {claim.id} cites {number} in its v{V13_RULES_VERSION} meaning, "
-                    "but the current rules reuse that number for something else"
-                )
-            elif number in v13:
-                version = V13_RULES_VERSION
-            elif have_v13:
-                raise BuildError(
-                    f"claims.yaml: claim {claim.id} cites rule {number}, which neither the current rules overlay "
-                    "nor Core Rules v1.3 has"
-                )
-            else:
-                warnings.append(
-                    f"claim {claim.id} cites {number}, not in the overlay; v1.3 rules were not loaded"
-                )
-                version = V13_RULES_VERSION
+        for cited in claim.rules:
+            ref = parse_rule_ref(cited)
+            number, version = (ref.number, ref.version) if ref else (cited, None)
+            version = version or CURRENT_RULES_VERSION
+            _check_claim_citation(claim.id, number, version, sets, superseded, warnings)
             ruling_rules.append(
                 {
                     "ruling_id": claim.id,
                     "number": number,
                     "version": version,
-                    "resolves": 1 if number in current or number in v13 else 0,
+                    "resolves": 1 if sets.has(number, version) else 0,
                 }
             )
         for name in claim.cards:
@@ -351,9 +284,54 @@ def _claim_rows(
     return rulings, ruling_rules, ruling_cards
 
 
+def _check_claim_citation(
+    claim_id: str,
+    number: str,
+    version: str,
+    sets: build_rules.RuleSets,
+    superseded: Mapping[str, frozenset[str]],
+    warnings: list[str],
+) -> None:
+    if version == CURRENT_RULES_VERSION:
+        if sets.has(number, version):
+            return
+        older = sets.newest_with(number)
+        if older is not None and number in superseded.get(older, frozenset()):
+            raise BuildError(
+                f"claims.yaml: claim {claim_id} cites {number} in its {older} meaning, "
+                "but the current rules use that number for another rule"
+            )
+        hint = f'; {older} has it: write it "{number} ({older})" if that rule is meant' if older else ""
+        raise BuildError(
+            f"claims.yaml: claim {claim_id} cites rule {number}, which the current rules overlay lacks{hint}"
+        )
+    if number in superseded.get(version, frozenset()):
+        raise BuildError(
+            f"claims.yaml: claim {claim_id} cites {number} in its {version} meaning, "
+            "but the current rules use that number for another rule"
+        )
+    if not sets.loaded(version):
+        warnings.append(f"claim {claim_id} cites {number} ({version}); Core Rules {version} were not loaded")
+    elif not sets.has(number, version):
+        raise BuildError(
+            f"claims.yaml: claim {claim_id} cites rule {number} ({version}), which {version} lacks"
+        )
+
+
+def resolve_citations(ruling_rules: list[Row], sets: build_rules.RuleSets, warnings: list[str]) -> None:
+    """Mark each cited number of every ruling as found (or not) in the version that ruling numbers its rules in: a
+    Vendetta FAQ answer against v1.4, an Unleashed one against v1.3 (one older than v1.3 against v1.3 too)."""
+    for row in ruling_rules:
+        version = row.get("version") or CURRENT_RULES_VERSION
+        row["resolves"] = 1 if sets.has(row["number"], version) else 0
+        if not row["resolves"] and sets.loaded(version):
+            warnings.append(
+                f"ruling {row['ruling_id']} cites {row['number']} ({version_label(version)}), which that version lacks"
+            )
+
+
 def _faq_rows(
     entries: Sequence[faq_importer.FaqEntry],
-    v13: frozenset[str],
     matcher: faq_importer.NameMatcher,
     card_ids: Mapping[str, str],
     warnings: list[str],
@@ -364,18 +342,9 @@ def _faq_rows(
     for e in entries:
         names = matcher.find(f"{e.question}\n{e.answer}")
         for number in e.rules:
-            resolves = number in v13
-            if not resolves:
-                warnings.append(
-                    f"FAQ {e.id} cites {number} (rules of {e.date}), which Core Rules v{V13_RULES_VERSION} lacks"
-                )
+            # `resolves` is set for every ruling at once (resolve_citations), against the ruling's own version.
             ruling_rules.append(
-                {
-                    "ruling_id": e.id,
-                    "number": number,
-                    "version": e.rules_version,
-                    "resolves": 1 if resolves else 0,
-                }
+                {"ruling_id": e.id, "number": number, "version": e.rules_version, "resolves": 0}
             )
         linked: list[str] = []
         for name in names:
@@ -489,18 +458,21 @@ def build_database(
 
     say("reading rules")
     overlay = overlay or project_data.load_overlay()
-    v13_rules, v13_date = _load_v13(source, required=card_items is None)
-    rule_rows = _rule_rows(overlay, v13_rules)
-    current_numbers = overlay.numbers()
-    v13_numbers = frozenset(r.number for r in v13_rules)
-    superseded_numbers = frozenset(r["number"] for r in rule_rows if r["superseded"])
-    say(f"rules: {len(overlay.rules)} current, {len(v13_rules)} v{V13_RULES_VERSION}")
+    rules = build_rules.load_rules(source, overlay, required=card_items is None)
+    warnings += rules.warnings
+    dates.update(rules.dates)
+    superseded = {
+        version: frozenset(r["number"] for r in rules.rows if r["superseded"] and r["version"] == version)
+        for version in (V14_RULES_VERSION, V13_RULES_VERSION)
+    }
+    say(
+        f"rules: {len(overlay.rules)} current, {rules.counts['rules_v14']} {V14_RULES_VERSION}, "
+        f"{rules.counts['rules_v13']} {V13_RULES_VERSION}, {rules.counts['rules_tournament']} tournament"
+    )
 
     say("reading rulings")
     claims = claims if claims is not None else project_data.load_claims()
-    rulings, ruling_rules, ruling_cards = _claim_rows(
-        claims, current_numbers, v13_numbers, superseded_numbers, by_norm, warnings
-    )
+    rulings, ruling_rules, ruling_cards = _claim_rows(claims, rules.sets, superseded, by_norm, warnings)
     faq_counts: dict[str, int] = {}
     if source is not None:
         faq_data = _read_json(source, FAQS_FILE, required=False)
@@ -510,13 +482,14 @@ def build_database(
             entries = faq_importer.parse_faqs(faq_data)
             faq_counts = faq_importer.counts_by_source(entries)
             matcher = faq_importer.NameMatcher([c.name for c in cards])
-            more = _faq_rows(entries, v13_numbers, matcher, by_norm, warnings)
+            more = _faq_rows(entries, matcher, by_norm, warnings)
             rulings += more[0]
             ruling_rules += more[1]
             ruling_cards += more[2]
             stamps = [str(a["updatedAt"]) for a in faq_data if isinstance(a, dict) and a.get("updatedAt")]
             if stamps:
                 dates["faqs_updated_at"] = max(stamps)
+    resolve_citations(ruling_rules, rules.sets, warnings)
     say(f"rulings: {len(rulings)} ({len(claims)} seed claims)")
 
     errata_rows: list[Row] = []
@@ -544,8 +517,7 @@ def build_database(
         "printings": len({p.id for p in printings}),
         "battlefields": sum(1 for c in data_only if c.is_type("Battlefield")),
         "seed_cards": seeds_added,
-        "rules_current": len(overlay.rules),
-        "rules_v13": len(v13_rules),
+        **rules.counts,
         "rulings": len(rulings),
         "seed_claims": len(claims),
         "errata": len(errata_rows),
@@ -561,12 +533,16 @@ def build_database(
         "cards_updated_at": dates.get("cards_updated_at", ""),
         "faqs_updated_at": dates.get("faqs_updated_at", ""),
         "rules_current_version": CURRENT_RULES_VERSION,
-        "rules_v13_date": v13_date or (V13_RULES_DATE if v13_rules else ""),
+        "rules_v14_date": dates.get("rules_v14_date", ""),
+        "rules_v13_date": dates.get("rules_v13_date", ""),
+        "rules_tournament_date": dates.get("rules_tournament_date", ""),
         "count_cards": str(counts["cards"]),
         "count_printings": str(counts["printings"]),
         "count_battlefields": str(counts["battlefields"]),
         "count_rules_current": str(counts["rules_current"]),
+        "count_rules_v14": str(counts["rules_v14"]),
         "count_rules_v13": str(counts["rules_v13"]),
+        "count_rules_tournament": str(counts["rules_tournament"]),
         "count_rulings": str(counts["rulings"]),
         "warnings": _dump(warnings),
     }
@@ -575,8 +551,10 @@ def build_database(
         "printings": _printing_rows(printings, {n: i for n, i in name_to_id.items() if i in chosen}),
         "keywords": keyword_rows,
         "card_keywords": card_keyword_rows,
-        "rules": rule_rows,
-        "rule_moves": [asdict(m) for m in overlay.moves],
+        "rules": rules.rows,
+        "rule_moves": rules.moves,
+        "rule_changes": [{"id": i + 1, **row} for i, row in enumerate(rules.changes)],
+        "patch_notes": rules.notes,
         "rulings": rulings,
         "ruling_rules": ruling_rules,
         "ruling_cards": ruling_cards,
@@ -603,6 +581,7 @@ def build_database(
         warnings=warnings,
         seconds=round(time.perf_counter() - started, 3),
         dates=dates,
+        rule_chapters=rules.chapters,
     )
 
 

@@ -26,7 +26,7 @@ def _parser() -> argparse.ArgumentParser:
 
     for name, helptext in (
         ("card", "a card by name (typos forgiven)"),
-        ("rule", "a rule by number or words"),
+        ("rule", "a rule by number or words, from the newest version that has it"),
         ("keyword", "a keyword with its rules and cards"),
         ("rulings", "FAQ answers and rulings by words, card name or rule number"),
         ("search", "cards by search syntax: kw:hidden t:spell d:order e<=2 o:kill"),
@@ -35,6 +35,16 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("query", nargs="+")
         p.add_argument("--db", help="database file")
         p.add_argument("--json", action="store_true")
+        if name == "rule":
+            p.add_argument("--doc", help="core (the default) or tournament")
+            p.add_argument("--version", help="a rules version: 2026-10-09, v1.4 or v1.3")
+
+    changes = sub.add_parser("changes", help="what changed between two rules versions")
+    changes.add_argument("--from", dest="from_version", required=True, help="the older version: v1.3, v1.4")
+    changes.add_argument("--to", dest="to_version", required=True, help="the newer version: v1.4, 2026-10-09")
+    changes.add_argument("--under", help="only under this rule number (811, 811.1.d)")
+    changes.add_argument("--db", help="database file")
+    changes.add_argument("--json", action="store_true")
 
     check = sub.add_parser(
         "check", help="ask the Hidden engine about a scenario (see docs/scenario-format.md)"
@@ -59,6 +69,11 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
         from cardsdb.engine.cli import main as check_main
 
         return check_main
+    if command in ("rule", "changes"):
+        from cardsdb import cli_rules
+
+        rules_handler: Callable[[argparse.Namespace], int] = getattr(cli_rules, f"cmd_{command}")
+        return rules_handler
     from cardsdb import cli_query
 
     handler: Callable[[argparse.Namespace], int] = getattr(cli_query, f"cmd_{command}")
@@ -66,6 +81,7 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
 
 
 _QUERY_COMMANDS = frozenset({"card", "rule", "keyword", "rulings", "search"})
+_VALUED_OPTIONS = {"card": ("--db",), "rule": ("--db", "--doc", "--version")}
 
 
 def _query_words_last(argv: Sequence[str]) -> list[str]:
@@ -73,15 +89,16 @@ def _query_words_last(argv: Sequence[str]) -> list[str]:
     word that is not one of their options is passed after "--" and argparse never reads it as an option."""
     if not argv or argv[0] not in _QUERY_COMMANDS:
         return list(argv)
+    valued = _VALUED_OPTIONS.get(argv[0], ("--db",))
     options: list[str] = []
     words: list[str] = []
     rest = iter(argv[1:])
     for token in rest:
         if token == "--":
             words.extend(rest)
-        elif token in ("--json", "-h", "--help") or token.startswith("--db="):
+        elif token in ("--json", "-h", "--help") or token.startswith(tuple(f"{o}=" for o in valued)):
             options.append(token)
-        elif token == "--db":
+        elif token in valued:
             options += [token, next(rest, "")]
         else:
             words.append(token)

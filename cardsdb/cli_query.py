@@ -1,4 +1,4 @@
-"""The look-up commands of `python -m cardsdb`: card, rule, keyword, rulings, search.
+"""The look-up commands of `python -m cardsdb`: card, keyword, rulings, search (rule and changes: cli_rules).
 
 Each handler prints readable text (citing rule numbers) or, with --json, one JSON object, and returns 0.
 Not found and bad input raise a CardsDBError; cardsdb.cli prints its one line and exits 2.
@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from cardsdb import paths, rule_numbers
+from cardsdb import paths
+from cardsdb.cli_rules import rule_dict, rule_line
 from cardsdb.errors import NotFound
 from cardsdb.fuzzy import close_names
-from cardsdb.models import CURRENT_RULES_VERSION, Card, CardMatch, KeywordInfo, Rule, RuleView, Ruling
+from cardsdb.models import Card, CardMatch, KeywordInfo, Ruling
 from cardsdb.query import CardsDB, SearchResult
+from cardsdb.rule_versions import Citation, cite_citation, cited_numbers
 
 CLI_SEARCH_LIMIT = 100
 NAME_SEPARATOR = " · "  # between card names, which may hold commas themselves
@@ -127,97 +129,26 @@ def cmd_card(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- rule ------------------------------------------------------------------------------------------------
-def rule_dict(rule: Rule) -> dict[str, Any]:
-    return {
-        "number": rule.number,
-        "version": rule.version,
-        "kind": rule.kind,
-        "title": rule.title,
-        "text": rule.text,
-        "wording": rule.wording,
-    }
-
-
-def rule_line(rule: Rule) -> str:
-    stamp = "" if rule.is_current else " (v1.3)"
-    body = rule.title if rule.kind in ("heading", "chapter") and rule.title else rule.text
-    return f"{rule.number}{stamp} {body}"
-
-
-def view_dict(view: RuleView) -> dict[str, Any]:
-    rule = view.rule
-    return {
-        **rule_dict(rule),
-        "stamp": rule.stamp,
-        "seed_sentence": rule.seed_sentence,
-        "counterpart": rule.counterpart,
-        "parents": [rule_dict(p) for p in view.parents],
-        "children": [rule_dict(c) for c in view.children],
-        "moved": list(view.moved),
-        "notes": list(view.notes),
-    }
-
-
-def _view_text(view: RuleView) -> str:
-    rule = view.rule
-    label = f"v1.3 {rule.number}" if not rule.is_current else rule.number
-    wording = "" if rule.wording == "official" else ", summary wording"
-    lines = [f"Rule {label} ({rule.stamp}{wording})"]
-    if rule.title:
-        lines.append(rule.title)
-    if rule.text and rule.text != rule.title:
-        lines.append(rule.text)
-    if view.parents:
-        lines.append(
-            "Under: " + " > ".join(rule_line(p) if p.kind != "rule" else p.number for p in view.parents)
-        )
-    if view.children:
-        lines.append("Sub-rules:")
-        lines += [f"  {rule_line(c)}" for c in view.children]
-    lines += [f"Moved: {m}" for m in view.moved]
-    lines += [f"Note: {n}" for n in view.notes]
-    return "\n".join(lines)
-
-
-def cmd_rule(args: argparse.Namespace) -> int:
-    query = _query(args)
-    with _open(args) as db:
-        view = db.rule(query)
-        if view is None:
-            what = "no rule numbered" if rule_numbers.looks_like_number(query) else "no rule matches"
-            raise NotFound(f'{what} "{query}".', db.suggest_rules(query))
-        also = [] if rule_numbers.looks_like_number(query) else db.rules_also_matching(query, view.rule)
-        if args.json:
-            _print_json({**view_dict(view), **({"also": [rule_dict(r) for r in also]} if also else {})})
-        else:
-            print(_view_text(view) + "".join(f"\nAlso matching: {rule_line(r)}" for r in also))
-    return 0
-
-
 # --- keyword ---------------------------------------------------------------------------------------------
-def ruling_dict(ruling: Ruling) -> dict[str, Any]:
+def ruling_dict(ruling: Ruling, citations: Sequence[Citation] = ()) -> dict[str, Any]:
     data = asdict(ruling)
     data["rules"] = list(ruling.rules)
     data["cards"] = list(ruling.cards)
+    data["cited"] = [
+        {"number": c.number, "version": c.version, "mark": cite_citation(c), "found": c.found}
+        for c in citations
+    ]
     return data
 
 
-def _ruling_text(ruling: Ruling) -> str:
+def _ruling_text(ruling: Ruling, citations: Sequence[Citation]) -> str:
     source = "community" if ruling.source == "community" else ruling.source
-    rules = f" — rules {', '.join(ruling.rules)} ({_numbering(ruling.rules_version)})" if ruling.rules else ""
+    rules = f" — rules {cited_numbers(citations)}" if citations else ""
     head = f"[{source}: {ruling.source_title}{', ' + ruling.date if ruling.date else ''}{rules}]"
     return f"Q: {ruling.question}\nA: {ruling.answer}\n{head}"
 
 
-def _numbering(version: str | None) -> str:
-    """The version a ruling's rule numbers are numbered in: "current", "v1.3", "before v1.3"."""
-    if not version or version == CURRENT_RULES_VERSION:
-        return "current"
-    return f"before v{version.removeprefix('pre-')}" if version.startswith("pre-") else f"v{version}"
-
-
-def _keyword_text(info: KeywordInfo) -> str:
+def _keyword_text(info: KeywordInfo, db: CardsDB) -> str:
     lines = [info.name]
     if info.kind == "token":
         lines.append(f"Not a keyword: a word printed in brackets in card text ([{info.name}]).")
@@ -235,7 +166,7 @@ def _keyword_text(info: KeywordInfo) -> str:
             + NAME_SEPARATOR.join(info.cards_referring)
         )
     for ruling in info.rulings:
-        lines += ["", _ruling_text(ruling)]
+        lines += ["", _ruling_text(ruling, db.ruling_citations(ruling))]
     return "\n".join(lines)
 
 
@@ -257,11 +188,11 @@ def cmd_keyword(args: argparse.Namespace) -> int:
                     "rules": [rule_dict(r) for r in info.rules],
                     "cards_with": list(info.cards_with),
                     "cards_referring": list(info.cards_referring),
-                    "rulings": [ruling_dict(r) for r in info.rulings],
+                    "rulings": [ruling_dict(r, db.ruling_citations(r)) for r in info.rulings],
                 }
             )
         else:
-            print(_keyword_text(info) + ("" if exact else f'\n(closest keyword for "{query}")'))
+            print(_keyword_text(info, db) + ("" if exact else f'\n(closest keyword for "{query}")'))
     return 0
 
 
@@ -273,9 +204,9 @@ def cmd_rulings(args: argparse.Namespace) -> int:
         if not found:
             raise NotFound(f'no rulings match "{query}".', db.suggest_cards(query))
         if args.json:
-            _print_json({"query": query, "rulings": [ruling_dict(r) for r in found]})
+            _print_json({"query": query, "rulings": [ruling_dict(r, db.ruling_citations(r)) for r in found]})
         else:
-            print("\n\n".join(_ruling_text(r) for r in found))
+            print("\n\n".join(_ruling_text(r, db.ruling_citations(r)) for r in found))
     return 0
 
 

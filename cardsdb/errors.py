@@ -35,3 +35,7 @@ class QuerySyntaxError(CardsDBError):
 
 class ScenarioCodeError(CardsDBError):
     """A scenario code that cannot be made or read (not a code, unknown version, damaged, too large)."""
+
+
+class BadInput(CardsDBError):
+    """A value that is not what its field takes (a rules version, a document, a rule number): one line naming it."""

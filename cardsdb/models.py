@@ -13,8 +13,16 @@ from typing import Literal, Protocol
 CURRENT_RULES_VERSION = "2026-10-09"
 """The Core Rules the project follows: updated October 9, 2026 (Radiance patch notes effective October 16)."""
 
-V13_RULES_VERSION = "1.3"
+V14_RULES_VERSION = "v1.4"
+V14_RULES_DATE = "2026-07-16"
+V13_RULES_VERSION = "v1.3"
 V13_RULES_DATE = "2026-03-30"
+OLDER_THAN_V13 = "pre-v1.3"  # the numbering of rulings older than v1.3, which the data does not hold
+CORE_VERSIONS: tuple[str, ...] = (CURRENT_RULES_VERSION, V14_RULES_VERSION, V13_RULES_VERSION)  # newest first
+
+CORE_DOC = "core"
+TOURNAMENT_DOC = "tournament"
+TOURNAMENT_RULES_VERSION = "2026-07-16"  # the Tournament Rules "Last Updated 7/16/2026"
 
 Wording = Literal["official", "summary"]
 
@@ -108,22 +116,66 @@ class CardSource(Protocol):
 @dataclass(frozen=True)
 class Rule:
     number: str  # "811.1.d.2"
-    version: str  # CURRENT_RULES_VERSION or V13_RULES_VERSION
+    version: str  # one of CORE_VERSIONS, or TOURNAMENT_RULES_VERSION
     kind: str  # "chapter" | "heading" | "rule"
     text: str
     wording: Wording = "official"
     title: str | None = None  # for headings: "Hide"
     seed_sentence: str | None = None  # the seed sentence a current-rules row was taken from
-    counterpart: str | None = None  # the same rule's number in the other version, where known
+    counterpart: str | None = None  # current row: its v1.4 (else v1.3) number; older row: its current number
     parent: str | None = None
+    doc: str = CORE_DOC  # "core" | "tournament"
+    superseded: bool = False  # an older row whose number the current rules use for another rule
 
     @property
     def is_current(self) -> bool:
+        """A rule of the current Core Rules (or of the Tournament Rules, which the data holds in one version)."""
+        if self.doc == TOURNAMENT_DOC:
+            return True
         return self.version == CURRENT_RULES_VERSION
 
     @property
     def stamp(self) -> str:
-        return f"current, {CURRENT_RULES_VERSION}" if self.is_current else f"as of v{self.version}"
+        if self.doc == TOURNAMENT_DOC:
+            return f"Tournament Rules, {self.version}"
+        return (
+            f"current, {CURRENT_RULES_VERSION}"
+            if self.version == CURRENT_RULES_VERSION
+            else f"as of {self.version}"
+        )
+
+
+@dataclass(frozen=True)
+class RuleVersion:
+    """What one version of the rules says under a number; `same_rule` is False where it was another rule then."""
+
+    version: str
+    text: str
+    title: str | None = None
+    wording: Wording = "official"
+    same_rule: bool = True
+
+
+@dataclass(frozen=True)
+class PatchNote:
+    """A point of the official patch notes that explains a change between two versions."""
+
+    source: str  # "Vendetta patch notes"
+    section: str  # "Hidden Targeting"
+    statement: str  # "CLARIFIED RULE: The restriction on targets ..."
+    why: str  # the section's explanation
+    from_version: str
+    to_version: str
+
+
+@dataclass(frozen=True)
+class Rewording:
+    """The same rule's text in an older version, where it differs from the text shown."""
+
+    from_version: str
+    from_number: str
+    old: str
+    new: str
 
 
 @dataclass(frozen=True)
@@ -133,8 +185,38 @@ class RuleView:
     rule: Rule
     parents: tuple[Rule, ...] = ()  # outermost first
     children: tuple[Rule, ...] = ()
-    moved: tuple[str, ...] = ()  # plain sentences: "v1.3 421 Hide is 422 in the current rules"
-    notes: tuple[str, ...] = ()  # e.g. "In the current rules 422 is Hide; this is v1.3's Discard."
+    moved: tuple[str, ...] = ()  # plain sentences: "v1.4 421 (Hide) is 422 now."
+    notes: tuple[str, ...] = ()  # e.g. "In the current rules 422 is Hide; this is v1.4's Discard."
+    versions: tuple[RuleVersion, ...] = ()  # every version that has this number, newest first
+    lineage: tuple[Rule, ...] = ()  # the same rule in the other versions (under any number), newest first
+    now: tuple[str, ...] = ()  # for an older rule: its number(s) in the current rules, where known
+    changed: Rewording | None = None  # what changed since the next older version that has the rule
+    patch_notes: tuple[PatchNote, ...] = ()
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """One rule added, removed, reworded or moved between two versions (matched by wording, not by number)."""
+
+    number: str  # the number in `to_version`; for removed and moved, the number in `from_version`
+    change: Literal["added", "removed", "reworded", "moved"]
+    old: str | None  # the text in `from_version`
+    new: str | None  # the text in `to_version`
+    moved_to: str | None  # for moved: the number in `to_version`
+    from_version: str
+    to_version: str
+    title: str | None = None  # the heading's title, for a heading
+    wording: Wording = "official"  # of the new text: the current rules may be a summary
+    doc: str = CORE_DOC
+    patch_notes: tuple[PatchNote, ...] = ()
+
+    @property
+    def new_number(self) -> str | None:
+        return None if self.change == "removed" else (self.moved_to or self.number)
+
+    @property
+    def old_number(self) -> str | None:
+        return None if self.change == "added" else self.number
 
 
 @dataclass(frozen=True)
@@ -179,3 +261,18 @@ class CardMatch:
     match: Literal["exact", "fuzzy"]
     score: float
     alternatives: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class ChangeList:
+    """What changed between two versions of a rules document, under one rule or everywhere."""
+
+    from_version: str
+    to_version: str
+    changes: tuple[RuleChange, ...]
+    under: str | None = None
+    doc: str = CORE_DOC
+    partial: bool = False  # the newer version is the current rules, known only where the seeds give them
+    # patch-note statements tied to no rule (listed when `under` is None)
+    unplaced_notes: tuple[PatchNote, ...] = ()
+    under_version: str | None = None  # the newer of the two versions that has `under`, to mark it with

@@ -15,7 +15,7 @@ from typing import Any, Literal, NoReturn, cast
 import yaml
 
 from cardsdb.errors import BuildError
-from cardsdb.models import Card, KeywordValue, Wording
+from cardsdb.models import V13_RULES_VERSION, V14_RULES_VERSION, Card, KeywordValue, Wording
 from cardsdb.names import slug
 from cardsdb.paths import PROJECT_DATA_DIR
 
@@ -35,6 +35,8 @@ ASKS: frozenset[str] = frozenset({"hide", "play_hidden", "play", "targets", "cle
 
 # 811, 811.1, 811.1.d, 811.1.d.1, 811.1.d.1.a, 107.3.b ...
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+(\.[a-z](\.\d+(\.[a-z](\.\d+)?)?)?)?)?$")
+# A claim's number, with the older version it cites where it is not current: "312.2 (v1.4)".
+CITED_NUMBER = re.compile(r"^\d{3}(\.\d+(\.[a-z](\.\d+(\.[a-z](\.\d+)?)?)?)?)?( \(v1\.[34]\))?$")
 
 
 @dataclass(frozen=True)
@@ -52,13 +54,27 @@ class OverlayRule:
     v13: str | None  # the same rule's number in v1.3, where there is one
     parent: str | None  # the number one level up, in the current rules
     source: str  # which seed document and section
+    v14: str | None = None  # the same rule's number in v1.4, where there is one
+    scaffold: bool = (
+        False  # added by the project so that a cited rule has its parent; the seeds don't cite it
+    )
+
+    def older(self, version: str) -> str | None:
+        """The same rule's number in an older version (v1.3 or v1.4), where there is one."""
+        return {V13_RULES_VERSION: self.v13, V14_RULES_VERSION: self.v14}.get(version)
 
 
 @dataclass(frozen=True)
 class RuleMove:
-    v13: str
+    """A rule whose number changed: its number in v1.3 and/or v1.4, and its number in the current rules."""
+
     current: str
     note: str
+    v13: str | None = None
+    v14: str | None = None
+
+    def older(self, version: str) -> str | None:
+        return {V13_RULES_VERSION: self.v13, V14_RULES_VERSION: self.v14}.get(version)
 
 
 @dataclass(frozen=True)
@@ -66,6 +82,7 @@ class Overlay:
     rules: tuple[OverlayRule, ...]
     moves: tuple[RuleMove, ...]
     superseded_v13: tuple[str, ...]  # v1.3 numbers the current rules reuse for something else
+    superseded_v14: tuple[str, ...] = ()  # v1.4 numbers the current rules reuse for something else
 
     def rule(self, number: str) -> OverlayRule | None:
         for row in self.rules:
@@ -75,6 +92,21 @@ class Overlay:
 
     def numbers(self) -> frozenset[str]:
         return frozenset(row.number for row in self.rules)
+
+    def superseded(self, version: str) -> tuple[str, ...]:
+        """The numbers of an older version (v1.3 or v1.4) that the current rules use for another rule."""
+        return {V13_RULES_VERSION: self.superseded_v13, V14_RULES_VERSION: self.superseded_v14}.get(
+            version, ()
+        )
+
+    def moves_from(self, version: str) -> dict[str, tuple[str, ...]]:
+        """Older number -> its current number(s), for the moves out of `version`."""
+        found: dict[str, tuple[str, ...]] = {}
+        for move in self.moves:
+            old = move.older(version)
+            if old is not None:
+                found[old] = (*found.get(old, ()), move.current)
+        return found
 
 
 @dataclass(frozen=True)
@@ -172,10 +204,10 @@ class _Entry:
             self.fail(field, "must be a list of non-empty texts")
         return tuple(" ".join(v.split()) for v in value)
 
-    def numbers(self, field: str) -> tuple[str, ...]:
+    def numbers(self, field: str, pattern: re.Pattern[str] = RULE_NUMBER) -> tuple[str, ...]:
         values = self.texts(field)
         for v in values:
-            if not RULE_NUMBER.match(v):
+            if not pattern.match(v):
                 self.fail(field, f"holds {v!r}, which is not a rule number")
         return values
 
@@ -187,6 +219,12 @@ class _Entry:
         value = self.data[field]
         if not isinstance(value, list):
             self.fail(field, "must be a list")
+        return value
+
+    def flag(self, field: str) -> bool:
+        value = self.data.get(field, False)
+        if not isinstance(value, bool):
+            self.fail(field, f"must be true or false, got {value!r}")
         return value
 
     def optional_int(self, field: str) -> int | None:
@@ -261,6 +299,8 @@ def load_overlay(path: Path | None = None) -> Overlay:
                 v13=entry.number("v13", optional=True),
                 parent=entry.number("parent", optional=True),
                 source=entry.text("source"),
+                v14=entry.number("v14", optional=True),
+                scaffold=entry.flag("scaffold"),
             )
         )
     for row in rules:
@@ -270,32 +310,43 @@ def load_overlay(path: Path | None = None) -> Overlay:
             )
 
     moves: list[RuleMove] = []
-    seen_moves: set[tuple[str, str]] = set()
+    seen_moves: set[tuple[str | None, str | None, str]] = set()
     for index, item in enumerate(top_list(path, data, "moves")):
         entry = _Entry(path.name, f"move #{index + 1}", item)
         move = RuleMove(
-            v13=cast(str, entry.number("v13")),
             current=cast(str, entry.number("current")),
             note=entry.text("note"),
+            v13=entry.number("v13", optional=True),
+            v14=entry.number("v14", optional=True),
         )
-        if (move.v13, move.current) in seen_moves:
-            entry.fail("current", f"repeats the move {move.v13} -> {move.current}")
+        if move.v13 is None and move.v14 is None:
+            entry.fail("v13", "and 'v14' are both missing: a move names the rule's older number")
+        if (move.v13, move.v14, move.current) in seen_moves:
+            entry.fail("current", f"repeats the move to {move.current}")
         if move.current not in seen:
             entry.fail("current", f"names {move.current}, which is not in the overlay")
-        seen_moves.add((move.v13, move.current))
+        seen_moves.add((move.v13, move.v14, move.current))
         moves.append(move)
 
-    superseded_raw = top_list(path, data, "superseded_v13")
-    superseded: list[str] = []
-    for value in superseded_raw:
+    return Overlay(
+        rules=tuple(rules),
+        moves=tuple(moves),
+        superseded_v13=_superseded(path, data, "superseded_v13", optional=False),
+        superseded_v14=_superseded(path, data, "superseded_v14", optional=True),
+    )
+
+
+def _superseded(path: Path, data: dict[str, Any], key: str, *, optional: bool) -> tuple[str, ...]:
+    if optional and key not in data:
+        return ()
+    found: list[str] = []
+    for value in top_list(path, data, key):
         if not isinstance(value, str) or not RULE_NUMBER.match(value):
-            raise BuildError(
-                f"{path.name}: superseded_v13 holds {value!r}, which is not a quoted rule number"
-            )
-        if value in superseded:
-            raise BuildError(f"{path.name}: superseded_v13 lists {value} twice")
-        superseded.append(value)
-    return Overlay(rules=tuple(rules), moves=tuple(moves), superseded_v13=tuple(superseded))
+            raise BuildError(f"{path.name}: {key} holds {value!r}, which is not a quoted rule number")
+        if value in found:
+            raise BuildError(f"{path.name}: {key} lists {value} twice")
+        found.append(value)
+    return tuple(found)
 
 
 # --- the claims ----------------------------------------------------------------------------------------
@@ -372,7 +423,7 @@ def load_claims(path: Path | None = None) -> tuple[Claim, ...]:
                 section=entry.text("section"),
                 question=entry.text("question"),
                 answer=entry.text("answer"),
-                rules=entry.numbers("rules"),
+                rules=entry.numbers("rules", CITED_NUMBER),
                 seed_sentence=entry.text("seed_sentence"),
                 cards=entry.texts("cards"),
                 scenarios=scenarios,

@@ -17,22 +17,23 @@ from types import TracebackType
 
 from cardsdb import rule_numbers
 from cardsdb.errors import DatabaseUnavailable, QuerySyntaxError
-from cardsdb.fts import fts_loose_queries, fts_query, fts_words
+from cardsdb.fts import fts_loose_queries, fts_query
 from cardsdb.fuzzy import NameIndex, NameSpec, close_names, closest_name
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
+    OLDER_THAN_V13,
     V13_RULES_VERSION,
     Card,
     CardMatch,
     Errata,
     KeywordInfo,
     Rule,
-    RuleView,
     Ruling,
 )
 from cardsdb.names import fold, normalize
 from cardsdb.paths import BUILD_HINT
-from cardsdb.rows import card_from_rows, json_list, rule_from_row, ruling_from_row, truncate
+from cardsdb.query_rules import RuleQueries
+from cardsdb.rows import card_from_rows, json_list, ruling_from_row
 from cardsdb.schema import SCHEMA_VERSION
 from cardsdb.search_syntax import Term, escape_like, parse, to_sql
 
@@ -53,14 +54,6 @@ INITIALS_SCORE = 70.0  # the score reported for a card found by its initials ("m
 FAMILY_ALTERNATIVES = 9  # a champion's other cards offered for its name alone (the real pool has at most 7)
 CARD_CACHE_SIZE = 2048  # built Card objects kept, most recently used (the real pool has under 800 names)
 _SET_ORDER = "CASE set_id WHEN 'OGN' THEN 1 WHEN 'OGS' THEN 2 WHEN 'SFD' THEN 3 WHEN 'UNL' THEN 4 ELSE 9 END"
-# A rules row `r` worth showing in word searches: current, or v1.3 where the current rules have nothing in its place.
-# Parameters: the current version, twice.
-_NOT_REPLACED = (
-    "(r.version = ? OR (COALESCE(r.superseded, 0) = 0 AND NOT EXISTS (SELECT 1 FROM rules c "
-    "WHERE c.version = ? AND (c.number = r.number OR c.counterpart = r.number))))"
-)
-
-
 # Words around a keyword as people ask for it: "the Hidden keyword", "hidden keyword".
 _KEYWORD_NOISE = re.compile(r"\b(?:the|keyword|keywords|ability)\b", re.IGNORECASE)
 
@@ -74,8 +67,9 @@ class SearchResult:
     total: int  # all matches, not only this page
 
 
-class CardsDB:
-    """Cards, rules and rulings from a database built by `python -m cardsdb build`."""
+class CardsDB(RuleQueries):
+    """Cards, rules and rulings from a database built by `python -m cardsdb build`. The rules queries are in
+    `cardsdb.query_rules`."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db = connection
@@ -85,7 +79,9 @@ class CardsDB:
         self._tables: frozenset[str] = frozenset()  # open() fills it from the tables it checks
         self._known: dict[str, list[str]] = {}
         self._card_cache: OrderedDict[str, Card] = OrderedDict()
-        self._titles: list[tuple[str, str, Rule]] | None = None  # (title key, compact title, heading)
+        self._titles_by: dict[
+            tuple[str, str | None], list[tuple[str, str, Rule]]
+        ] = {}  # rule titles by doc/version
 
     # --- opening ---------------------------------------------------------------------------------------
     @classmethod
@@ -335,258 +331,6 @@ class CardsDB:
             seen[(term.group, term.field)] = term
         return None
 
-    # --- rules -----------------------------------------------------------------------------------------
-    def _rule_row(self, number: str, version: str) -> sqlite3.Row | None:
-        rows = self._rows("SELECT * FROM rules WHERE number = ? AND version = ?", [number, version])
-        return rows[0] if rows else None
-
-    def _superseded(self, number: str) -> bool:
-        row = self._rule_row(number, V13_RULES_VERSION)
-        return bool(row is not None and row["superseded"])
-
-    def rule_exists(self, number: str, version: str | None = None) -> bool:
-        number = rule_numbers.pad(number)
-        if version is None:
-            return bool(self._rows("SELECT 1 FROM rules WHERE number = ?", [number]))
-        return self._rule_row(number, version) is not None
-
-    def _title(self, number: str, version: str) -> str | None:
-        row = self._rule_row(number, version)
-        if row is None:
-            return None
-        if row["title"]:
-            return str(row["title"])
-        return str(row["text"]) if row["kind"] in ("heading", "chapter") and row["text"] else None
-
-    def _moves(self, column: str, number: str) -> list[sqlite3.Row]:
-        return self._rows(f"SELECT v13, current, note FROM rule_moves WHERE {column} = ?", [number])
-
-    def _move_sentence(self, v13: str, current: str) -> str:
-        title = self._title(v13, V13_RULES_VERSION)
-        named = f"v1.3 {v13} ({title})" if title else f"v1.3 {v13}"
-        return f"{named} is {current} in the current rules."
-
-    def rule(self, number_or_words: str) -> RuleView | None:
-        """A rule by number (current first; v1.3 where only v1.3 has it) or by words (the best full-text match)."""
-        ref = rule_numbers.parse_rule_ref(number_or_words)
-        if ref is None:
-            found = self.search_rules(number_or_words, limit=1)
-            return self._view(found[0]) if found else None
-        current = self._rule_row(ref.number, CURRENT_RULES_VERSION)
-        older = self._rule_row(ref.number, V13_RULES_VERSION)
-        if ref.version == V13_RULES_VERSION:
-            return self._view(rule_from_row(older)) if older is not None else None
-        if current is not None:
-            return self._view(rule_from_row(current))
-        if older is not None and ref.version is None:
-            return self._view(rule_from_row(older))
-        return None
-
-    def _view(self, rule: Rule) -> RuleView:
-        parents = tuple(
-            p for p in (self._parent_rule(n, rule.version) for n in rule_numbers.ancestors(rule.number)) if p
-        )
-        children = tuple(self._children(rule.number, rule.version))
-        moved: list[str] = []
-        notes: list[str] = []
-        lineage = [*rule_numbers.ancestors(rule.number), rule.number]
-        if rule.is_current:
-            for number in lineage:
-                for move in self._moves("current", number):
-                    if move["v13"] != number:
-                        moved.append(self._move_sentence(move["v13"], number))
-                        if move["note"] and number == rule.number:
-                            notes.append(str(move["note"]))
-            if rule.wording == "summary":
-                notes.append(
-                    "The seeds cite this rule without quoting it; the text is the project's summary of what they say."
-                )
-        else:
-            for number in lineage:
-                for move in self._moves("v13", number):
-                    if move["current"] != number:
-                        moved.append(self._move_sentence(number, move["current"]))
-                        if move["note"] and number == rule.number:
-                            notes.append(str(move["note"]))
-            notes.extend(self._v13_notes(rule))
-        return RuleView(rule, parents, children, tuple(dict.fromkeys(moved)), tuple(dict.fromkeys(notes)))
-
-    def _v13_notes(self, rule: Rule) -> list[str]:
-        """Why a v1.3 rule is shown, and whether the current rules use its number for something else."""
-        lineage = [*rule_numbers.ancestors(rule.number), rule.number]
-        superseded_at = next((n for n in lineage if self._superseded(n)), None)
-        if superseded_at is None:
-            if self._rule_row(rule.number, CURRENT_RULES_VERSION) is not None:
-                return [
-                    f"This is the v1.3 text; the current rules ({CURRENT_RULES_VERSION}) word {rule.number} differently."
-                ]
-            return [
-                f"The current rules ({CURRENT_RULES_VERSION}) are known here only where the seeds give them; "
-                f"this is v1.3's text (dated 2026-03-30)."
-            ]
-        top = lineage[0] if self._rule_row(lineage[0], CURRENT_RULES_VERSION) is not None else superseded_at
-        now_title = self._title(top, CURRENT_RULES_VERSION) or "something else"
-        then_title = self._title(top, V13_RULES_VERSION)
-        then = f"v1.3's {top} {then_title}" if then_title else f"v1.3's {top}"
-        notes = [f"In the current rules {top} is {now_title}; this is {then}, not a current rule."]
-        for move in self._moves("current", top):
-            suffix = rule.number[len(top) :]
-            notes.append(f"For {now_title} as of v1.3, see v1.3 {move['v13']}{suffix}.")
-        return notes
-
-    def _parent_rule(self, number: str, version: str) -> Rule | None:
-        row = self._rule_row(number, version)
-        if row is None and version == CURRENT_RULES_VERSION and not self._superseded(number):
-            row = self._rule_row(number, V13_RULES_VERSION)
-        return rule_from_row(row) if row is not None else None
-
-    def _children(self, number: str, version: str) -> list[Rule]:
-        if version == V13_RULES_VERSION:
-            # The v1.3 importer sets every row's parent: an indexed lookup instead of a LIKE over 2,000 rows.
-            rows = self._rows(
-                "SELECT * FROM rules WHERE version = ? AND parent = ? ORDER BY sort_key, number",
-                [version, number],
-            )
-        else:
-            rows = self._rows(
-                "SELECT * FROM rules WHERE version = ? AND number LIKE ? ESCAPE '\\' ORDER BY sort_key, number",
-                [version, _like_children(number)],
-            )
-        return [rule_from_row(r) for r in rows if rule_numbers.parent_of(r["number"]) == number]
-
-    def search_rules(self, words: str, limit: int = 10) -> list[Rule]:
-        """Rules by words, best first: a heading named so first ("hide" -> 422 Hide), then full-text matches.
-
-        v1.3 rows are left out where the current rules replace them (same number, or a counterpart of a current
-        row); a v1.3 heading named exactly so is kept, stamped v1.3 (`discard` -> v1.3 422 Discard).
-        """
-        return _unique_rules(self._titled(words) + self._rules_by_words(words, limit))[:limit]
-
-    def rules_also_matching(self, words: str, shown: Rule, limit: int = 5) -> list[Rule]:
-        """The rules matching words besides `shown` (the best match `rule(words)` gave), best first."""
-        return [
-            r
-            for r in self.search_rules(words, limit=limit + 1)
-            if (r.number, r.version) != (shown.number, shown.version)
-        ][:limit]
-
-    def _titled(self, words: str) -> list[Rule]:
-        """Headings titled as words, ignoring case, a leading "the", spaces and a plural s ("facedown zone" ->
-        107.3 Facedown Zones, "burnout" -> 431 Burn Out); current first, then the shallowest."""
-        key = _title_key(words)
-        if self._titles is None:
-            rows = self._rows(
-                "SELECT r.* FROM rules r WHERE (r.title IS NOT NULL OR r.kind IN ('heading', 'chapter')) "
-                "AND (r.version = ? OR NOT EXISTS (SELECT 1 FROM rules c "
-                "WHERE c.version = ? AND c.counterpart = r.number)) ORDER BY (r.version = ?) DESC, "
-                "length(r.number) - length(replace(r.number, '.', '')), r.sort_key",
-                [CURRENT_RULES_VERSION, CURRENT_RULES_VERSION, CURRENT_RULES_VERSION],
-            )
-            self._titles = []
-            for row in rows:
-                title = row["title"] or (row["text"] if row["kind"] in ("heading", "chapter") else None)
-                if title:
-                    compact = normalize(str(title)).removeprefix("the ").replace(" ", "")
-                    self._titles.append((_title_key(str(title)), compact, rule_from_row(row)))
-        return [rule for title, _, rule in self._titles if key and title == key]
-
-    def _rules_by_words(self, words: str, limit: int) -> list[Rule]:
-        not_replaced = _NOT_REPLACED
-        params: list[object] = [CURRENT_RULES_VERSION, CURRENT_RULES_VERSION]
-        if self._has_fts("rules"):
-            first = fts_query(words, skip_common=True)
-            if first is None:
-                return []
-            for fts in (first, *fts_loose_queries(words), fts_query(words, any_word=True, skip_common=True)):
-                if fts is None:
-                    return []
-                rows = self._rows(
-                    "SELECT r.* FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid "
-                    f"WHERE rules_fts MATCH ? AND {not_replaced} "
-                    "ORDER BY rules_fts.rank, (r.version = ?) DESC LIMIT ?",
-                    [fts, *params, CURRENT_RULES_VERSION, limit],
-                )
-                if rows:
-                    return [rule_from_row(r) for r in rows]
-            return []
-        return [
-            rule_from_row(r)
-            for r in self._like_rows("rules r", ["r.text", "r.title"], words, not_replaced, params, limit)
-        ]
-
-    def _like_rows(
-        self, table: str, columns: Sequence[str], words: str, extra: str, params: Sequence[object], limit: int
-    ) -> list[sqlite3.Row]:
-        """Fallback when a table has no full-text index: every word somewhere in the columns."""
-        terms = fts_words(words)
-        if not terms:
-            return []
-        clauses, values = [], []
-        for term in terms:
-            clauses.append("(" + " OR ".join(f"COALESCE({c}, '') LIKE ? ESCAPE '\\'" for c in columns) + ")")
-            values.extend([f"%{escape_like(term)}%"] * len(columns))
-        where = " AND ".join(clauses) + (f" AND {extra}" if extra else "")
-        return self._rows(f"SELECT * FROM {table} WHERE {where} LIMIT ?", [*values, *params, limit])
-
-    def autocomplete_rules(self, text: str, limit: int = 25) -> list[tuple[str, str]]:
-        """(label of at most 100 characters, value) pairs: numbers starting with text, else full-text matches."""
-        limit = min(limit, 25)
-        text = text.strip()
-        ref = rule_numbers.parse_rule_ref(text) if text else None
-        rules: list[Rule]
-        if ref is not None or not text:
-            start = ref.number if ref else ""
-            typed = ref.number.lstrip("0") if ref else ""  # "42" also starts 420-429
-            rows = self._rows(
-                "SELECT * FROM rules WHERE (number = ? OR number LIKE ? ESCAPE '\\' OR number LIKE ? ESCAPE '\\') "
-                "ORDER BY (version = ?) DESC, sort_key, number LIMIT ?",
-                [
-                    start,
-                    escape_like(start) + ("." if start else "") + "%",
-                    escape_like(typed) + "%",
-                    CURRENT_RULES_VERSION,
-                    limit * 3,
-                ],
-            )
-            seen: set[str] = set()
-            rules = []
-            for row in rows:
-                rule = rule_from_row(row)
-                if rule.number in seen or (not rule.is_current and self._superseded(rule.number)):
-                    continue
-                seen.add(rule.number)
-                rules.append(rule)
-        else:
-            rules = self._rule_prefix_search(text, limit)
-        choices = []
-        for rule in rules[:limit]:
-            stamp = "" if rule.is_current else "v1.3 "
-            label = truncate(f"{stamp}{rule.number} {rule.title or rule.text}", 100)
-            value = (
-                rule.number
-                if rule.is_current or not self.rule_exists(rule.number, CURRENT_RULES_VERSION)
-                else f"v1.3 {rule.number}"
-            )
-            choices.append((label, value[:100]))
-        return choices
-
-    def _rule_prefix_search(self, text: str, limit: int) -> list[Rule]:
-        # Headings whose title starts so first ("facedown z" -> 107.3 Facedown Zones), then full-text matches.
-        start = normalize(text).removeprefix("the ").replace(" ", "")
-        self._titled("")  # loads the headings
-        headings = [r for _, compact, r in self._titles or () if start and compact.startswith(start)]
-        if not self._has_fts("rules"):
-            return _unique_rules([*headings, *self.search_rules(text, limit)])[:limit]
-        fts = fts_query(text, prefix_last=True)
-        if fts is None:
-            return headings[:limit]
-        rows = self._rows(
-            "SELECT r.* FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid WHERE rules_fts MATCH ? "
-            f"AND {_NOT_REPLACED} ORDER BY rules_fts.rank LIMIT ?",
-            [fts, CURRENT_RULES_VERSION, CURRENT_RULES_VERSION, limit],
-        )
-        return _unique_rules([*headings, *(rule_from_row(r) for r in rows)])[:limit]
-
     # --- keywords --------------------------------------------------------------------------------------
     def keyword_names(self) -> list[str]:
         return [str(r[0]) for r in self._rows("SELECT name FROM keywords ORDER BY name COLLATE NOCASE")]
@@ -671,54 +415,7 @@ class CardsDB:
             kind=str(row["kind"] or "keyword"),
         )
 
-    def _heading_number(self, title: str) -> str | None:
-        """The number of the rules heading titled exactly so (current first): `Stun` -> 423 (v1.3)."""
-        found = self._titled(title)
-        return found[0].number if found else None
-
-    def _keyword_rules(self, number: str) -> list[Rule]:
-        """The keyword's rule and everything under it: current rows, then v1.3 rows for numbers the current rules lack."""
-        like = _like_children(number)
-        current = self._rows(
-            "SELECT * FROM rules WHERE version = ? AND (number = ? OR number LIKE ? ESCAPE '\\') ORDER BY sort_key, number",
-            [CURRENT_RULES_VERSION, number, like],
-        )
-        have = {r["number"] for r in current} | {r["counterpart"] for r in current if r["counterpart"]}
-        older = self._rows(
-            "SELECT * FROM rules WHERE version = ? AND COALESCE(superseded, 0) = 0 "
-            "AND (number = ? OR number LIKE ? ESCAPE '\\') ORDER BY sort_key, number",
-            [V13_RULES_VERSION, number, like],
-        )
-        moved_away = {r["v13"] for r in self._rows("SELECT v13 FROM rule_moves")}
-        rules = [rule_from_row(r) for r in current]
-        rules += [
-            rule_from_row(r) for r in older if r["number"] not in have and r["number"] not in moved_away
-        ]
-        return sorted(rules, key=lambda r: rule_numbers.sort_key(r.number))
-
     # --- rulings ---------------------------------------------------------------------------------------
-    def suggest_rules(self, query: str, limit: int = 5) -> list[str]:
-        """Numbers near a rule number that does not exist (its siblings), for a "did you mean"."""
-        ref = rule_numbers.parse_rule_ref(query)
-        if ref is None:
-            return []
-        parent = rule_numbers.parent_of(ref.number)
-        if parent is None:
-            return [value for _, value in self.autocomplete_rules(ref.number[:2], limit=25)][:limit]
-        # The siblings nearest the number asked for ("811.7" -> 811.6, 811.5, ...), then the parent.
-        siblings = sorted(
-            {r.number for r in self._children(parent, CURRENT_RULES_VERSION)}
-            | {r.number for r in self._children(parent, V13_RULES_VERSION) if not self._superseded(r.number)},
-            key=rule_numbers.sort_key,
-        )
-        wanted = rule_numbers.sort_key(ref.number)
-        at = sum(1 for n in siblings if rule_numbers.sort_key(n) < wanted)
-        nearest = sorted(range(len(siblings)), key=lambda i: (abs(i - at + 0.5), i))
-        found = [siblings[i] for i in nearest[: limit - 1]]
-        return (
-            [*sorted(found, key=rule_numbers.sort_key), parent] if self.rule_exists(parent) else found[:limit]
-        )
-
     def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
         """Rulings for a rule number, else for a card name, else by words."""
         if rule_numbers.parse_rule_ref(query) is not None:
@@ -781,36 +478,27 @@ class CardsDB:
         return sorted(found, key=lambda r: (full not in fold(r.question), head not in fold(r.question)))
 
     def rulings_for_rule(self, number: str) -> list[Ruling]:
-        """Rulings citing the rule or its sub-rules, in either version, but not v1.3 rows the current rules reuse.
-
-        A v1.3 number (`v1.3 421`, or `421` where only v1.3 has it) finds the rulings citing it as numbered in v1.3
-        and those citing the current number it moved to (v1.3 421 Hide -> 422).
+        """Rulings citing the rule or its sub-rules, as each numbers it: a ruling numbered in v1.3 or v1.4 is found
+        under the rule's number in that version (`422` finds one citing v1.4 421 Hide), never one citing an older
+        rule the current rules gave that number to. A number no version has finds the rulings citing it as written.
         """
         ref = rule_numbers.parse_rule_ref(number)
         if ref is None:
             return []
-        wanted = ref.number
-        as_v13 = ref.version == V13_RULES_VERSION or (
-            ref.version is None
-            and self._rule_row(wanted, CURRENT_RULES_VERSION) is None
-            and self._rule_row(wanted, V13_RULES_VERSION) is not None
-        )
-        if as_v13:
-            clauses = ["(rr.version <> ? AND (rr.number = ? OR rr.number LIKE ? ESCAPE '\\'))"]
-            params: list[object] = [CURRENT_RULES_VERSION, wanted, _like_children(wanted)]
-            for move in self._moves("v13", wanted):
-                clauses.append("(rr.version = ? AND (rr.number = ? OR rr.number LIKE ? ESCAPE '\\'))")
-                params += [CURRENT_RULES_VERSION, move["current"], _like_children(str(move["current"]))]
-        else:
-            older = [str(m["v13"]) for m in self._moves("current", wanted)]
-            clauses = [
-                "(rr.number = ? OR rr.number LIKE ? ESCAPE '\\') AND (COALESCE(rr.version, '') <> ? "
-                "OR NOT EXISTS (SELECT 1 FROM rules x WHERE x.version = ? AND x.number = rr.number AND x.superseded = 1))"
-            ]
-            params = [wanted, _like_children(wanted), V13_RULES_VERSION, V13_RULES_VERSION]
-            for v13 in older:
-                clauses.append("(rr.version = ? AND (rr.number = ? OR rr.number LIKE ? ESCAPE '\\'))")
-                params += [V13_RULES_VERSION, v13, _like_children(v13)]
+        pairs: list[tuple[str | None, str]] = [*self.rule_references(number)] or [(ref.version, ref.number)]
+        clauses: list[str] = []
+        params: list[object] = []
+        for version, cited in pairs:
+            versions = [version] if version else []
+            if version == V13_RULES_VERSION:
+                versions.append(OLDER_THAN_V13)  # read against v1.3, the oldest rules the data holds
+            where = "(rr.number = ? OR rr.number LIKE ? ESCAPE '\\')"
+            if versions:
+                where += f" AND COALESCE(rr.version, ?) IN ({', '.join('?' * len(versions))})"
+                params += [cited, _like_children(cited), CURRENT_RULES_VERSION, *versions]
+            else:
+                params += [cited, _like_children(cited)]
+            clauses.append(f"({where})")
         rows = self._rows(
             "SELECT DISTINCT r.* FROM rulings r JOIN ruling_rules rr ON rr.ruling_id = r.id "
             f"WHERE {' OR '.join(clauses)} ORDER BY r.date DESC, r.id",
@@ -822,20 +510,6 @@ class CardsDB:
 def _like_children(number: str) -> str:
     """A LIKE pattern for the sub-rules of number ("811.1" -> "811.1.%")."""
     return escape_like(number) + ".%"
-
-
-def _unique_rules(rules: Sequence[Rule]) -> list[Rule]:
-    """Each rule once, where it first appears."""
-    seen: dict[tuple[str, str], Rule] = {}
-    for rule in rules:
-        seen.setdefault((rule.number, rule.version), rule)
-    return list(seen.values())
-
-
-def _title_key(title: str) -> str:
-    """A heading's title as compared with words typed: "The Chain" -> "chain", "Facedown Zones" -> "facedownzone"."""
-    key = normalize(title).removeprefix("the ").replace(" ", "")
-    return key[:-1] if key.endswith("s") and len(key) > 3 else key
 
 
 def _champion_tags(rows: Sequence[tuple[str, list[str], list[str], list[str]]]) -> set[str]:

@@ -7,7 +7,7 @@ import re
 import sqlite3
 from collections.abc import Sequence
 
-from cardsdb.models import Card, KeywordValue, OlderWording, Printing, Rule, Ruling, Wording
+from cardsdb.models import CORE_DOC, Card, KeywordValue, OlderWording, Printing, Rule, Ruling, Wording
 
 _TRAILING_VALUE = re.compile(r"^(.*?)\s+(\d+|X)$")
 
@@ -100,6 +100,8 @@ def rule_from_row(row: sqlite3.Row) -> Rule:
         seed_sentence=row["seed_sentence"],
         counterpart=row["counterpart"],
         parent=row["parent"],
+        doc=row["doc"] or CORE_DOC,
+        superseded=bool(row["superseded"]),
     )
 
 

@@ -1,49 +1,81 @@
-"""Rule numbers as people type them: `811.1.d`, `rule 422`, `v1.3 421`, `421 (v1.3)`, `53.1` (v1.3 writes `053.1`),
-and the shorthands of chat: `R811.1b`, `CR 422.2`, `811.1.D`, `811.1d2`, `811.1(d)`, `811-1-d`."""
+"""Rule numbers as people type them: `811.1.d`, `rule 422`, `v1.3 421`, `421 (v1.4)`, `53.1` (the rules write
+`053.1`), `TR 702.2` (the Tournament Rules), and the shorthands of chat: `R811.1b`, `CR 422.2`, `811.1.D`, `811.1d2`,
+`811.1(d)`, `811-1-d`. Also the spellings of rules versions (`v1.4`, `1.3`, `current`, `2026-10-09`)."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
+from cardsdb.models import (
+    CURRENT_RULES_VERSION,
+    OLDER_THAN_V13,
+    TOURNAMENT_DOC,
+    TOURNAMENT_RULES_VERSION,
+    V13_RULES_VERSION,
+    V14_RULES_VERSION,
+)
 
 _NUMBER = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[a-z]))*")
-_VERSION_PREFIX = re.compile(r"^(?:v\s*1\.3|v13|1\.3|version\s+1\.3)\b[\s:,]*", re.IGNORECASE)
-_CURRENT_PREFIX = re.compile(r"^(?:current|now)\b[\s:,]*", re.IGNORECASE)
-_RULE_PREFIX = re.compile(r"^(?:core\s+)?(?:rules?|cr|r(?=\s*\d)|§|#)\s*[:#]?\s*", re.IGNORECASE)
-# A version after the number, as answers print it: "421 (v1.3)", "421 v1.3", "421 as of v1.3".
-_VERSION_SUFFIX = re.compile(
-    r"[\s,]*\(?\s*(?:(?:as\s+of|in)\s+)?(?:v\s*1\.3|v13|version\s+1\.3)\s*\)?$", re.IGNORECASE
+# A version before the number ("v1.4 421", "1.3: 421", "current 422", "2026-10-09 811.6").
+_VERSION_PREFIX = re.compile(
+    r"^(?P<v>v\s*1\.[34]|v1[34]|1\.[34]|version\s+1\.[34]|current|now|2026-10-09)(?![\d.])[\s:,]*",
+    re.IGNORECASE,
 )
-_CURRENT_SUFFIX = re.compile(r"[\s,]*\(?\s*(?:current|now)\s*\)?$", re.IGNORECASE)
+_DOC_PREFIX = re.compile(r"^(?:tr|tournament(?:\s+rules)?)\b[\s:,]*", re.IGNORECASE)
+_RULE_PREFIX = re.compile(r"^(?:core\s+)?(?:rules?|cr|r(?=\s*\d)|§|#)\s*[:#]?\s*", re.IGNORECASE)
+# A version after the number, as answers print it: "421 (v1.4)", "421 v1.3", "421 as of v1.3", "735.1.c (before v1.3)".
+_VERSION_SUFFIX = re.compile(
+    r"[\s,]*\(?\s*(?:(?:as\s+of|in)\s+)?(?P<v>v\s*1\.[34]|v1[34]|version\s+1\.[34]|before\s+v\s*1\.3|current|now"
+    r"|2026-10-09)\s*\)?$",
+    re.IGNORECASE,
+)
 # The parts of a number written loosely: digits, single letters, and the separators between them.
 _PART = re.compile(r"\d+|[a-z]+|[.\-]+")
 _SORT_PART = re.compile(r"\d+|\D+")
+
+# How people write a version: "v1.4", "1.4", "V 1.4", "version 1.4", "2026-10-09", "current", "now".
+_SPELLINGS = {
+    V13_RULES_VERSION: re.compile(r"^(?:v(?:ersion)?\s*)?1\.3$|^v13$|^2026-03-30$", re.IGNORECASE),
+    V14_RULES_VERSION: re.compile(r"^(?:v(?:ersion)?\s*)?1\.4$|^v14$", re.IGNORECASE),
+    CURRENT_RULES_VERSION: re.compile(r"^2026-10-09$|^current$|^now$|^latest$", re.IGNORECASE),
+    OLDER_THAN_V13: re.compile(r"^pre-v1\.3$|^before\s+v\s*1\.3$", re.IGNORECASE),
+}
+
+
+def normalize_version(text: str | None) -> str | None:
+    """The version's name for a spelling of it ("1.4" -> "v1.4", "current" -> "2026-10-09"); None if unknown."""
+    value = " ".join((text or "").split())
+    for name, pattern in _SPELLINGS.items():
+        if pattern.match(value):
+            return name
+    return value if value == TOURNAMENT_RULES_VERSION else None
 
 
 @dataclass(frozen=True)
 class RuleRef:
     number: str  # "811.1.d", as stored (first part padded to 3 digits)
     version: str | None  # a version the user asked for, else None
+    doc: str | None = None  # "tournament" when written "TR 702.2", else None
 
 
 def parse_rule_ref(text: str) -> RuleRef | None:
-    """A rule number (with an optional version) in text, or None when text is words."""
+    """A rule number (with an optional version or document) in text, or None when text is words."""
     rest = text.strip()
     version: str | None = None
-    for _ in range(2):
+    doc: str | None = None
+    for _ in range(3):
         rest = _RULE_PREFIX.sub("", rest)
-        if _VERSION_PREFIX.match(rest):
-            version, rest = V13_RULES_VERSION, _VERSION_PREFIX.sub("", rest)
-        elif _CURRENT_PREFIX.match(rest):
-            version, rest = CURRENT_RULES_VERSION, _CURRENT_PREFIX.sub("", rest)
-    if _VERSION_SUFFIX.search(rest):
-        version, rest = V13_RULES_VERSION, _VERSION_SUFFIX.sub("", rest)
-    elif _CURRENT_SUFFIX.search(rest):
-        version, rest = CURRENT_RULES_VERSION, _CURRENT_SUFFIX.sub("", rest)
+        if _DOC_PREFIX.match(rest):
+            doc, rest = TOURNAMENT_DOC, _DOC_PREFIX.sub("", rest)
+        prefix = _VERSION_PREFIX.match(rest)
+        if prefix:
+            version, rest = normalize_version(prefix.group("v")), rest[prefix.end() :]
+    suffix = _VERSION_SUFFIX.search(rest)
+    if suffix:
+        version, rest = normalize_version(suffix.group("v")), rest[: suffix.start()]
     number = canonical(rest)
-    return RuleRef(pad(number), version) if number else None
+    return RuleRef(pad(number), version, doc) if number else None
 
 
 def canonical(text: str) -> str | None:

@@ -6,7 +6,7 @@ List-valued columns hold JSON arrays as text. Every table is created explicitly 
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: rules by document and version (v1.4, Tournament Rules), rule_changes, patch_notes
 
 TABLES: dict[str, dict[str, type]] = {
     # One row per card name.
@@ -60,27 +60,58 @@ TABLES: dict[str, dict[str, type]] = {
         "keyword": str,  # "Shield"
         "value": str,  # "3" or null
     },
-    # Both rule versions: the current overlay (version 2026-10-09) and v1.3 (version "1.3").
+    # Every version of each rules document: the Core Rules overlay (version 2026-10-09), v1.4 and v1.3; the
+    # Tournament Rules (2026-07-16). See cardsdb/build_rules.py.
     "rules": {
-        "key": str,  # f"{version}:{number}"
+        "key": str,  # f"{version}:{number}" (Core Rules), f"{doc}:{version}:{number}" (other documents)
+        "doc": str,  # core | tournament
         "number": str,
-        "version": str,
+        "version": str,  # 2026-10-09 | v1.4 | v1.3 (core); 2026-07-16 (tournament)
         "version_date": str,
         "kind": str,  # chapter | heading | rule
-        "title": str,  # headings
+        "title": str,  # headings; a Tournament Rule's lead words ("Missed Trigger")
         "text": str,
         "wording": str,  # official | summary
         "seed_sentence": str,
-        "counterpart": str,  # the number in the other version
+        "counterpart": str,  # current row: its v1.4 (else v1.3) number; older row: its current number, where known
         "parent": str,  # parent number in the same version
         "sort_key": str,  # zero-padded for ordering
-        "superseded": int,  # 1 for a v1.3 row whose number the current rules reuse for something else
+        "superseded": int,  # 1 for an older row whose number the current rules use for another rule
+        "lineage": str,  # the same rule in every version shares this (the key of its oldest row)
+        "latest": int,  # 1 when no newer version holds this rule: what word searches show
     },
-    # Number moves between versions: v1.3 421 -> current 422.
+    # Number moves into the current rules: v1.4 421 -> 422 (the overlay's moves).
     "rule_moves": {
-        "v13": str,
+        "version": str,  # v1.3 | v1.4
+        "old": str,
         "current": str,
         "note": str,
+    },
+    # What changed between two versions, matched by wording (cardsdb/rule_diff.py), computed at build time.
+    "rule_changes": {
+        "id": int,
+        "doc": str,
+        "from_version": str,
+        "to_version": str,
+        "number": str,  # the number in to_version; for removed and moved, in from_version
+        "change": str,  # added | removed | reworded | moved
+        "old": str,  # text in from_version
+        "new": str,  # text in to_version
+        "moved_to": str,  # moved: the number in to_version
+        "title": str,
+        "wording": str,  # of the new text
+        "sort_key": str,
+    },
+    # Statements of the official patch notes, each tied to the rule it explains where one matches.
+    "patch_notes": {
+        "id": str,  # "vendetta-001"
+        "source": str,  # "Vendetta patch notes"
+        "section": str,
+        "statement": str,  # "NEW RULE: ..." / "CLARIFIED RULE: ..."
+        "why": str,
+        "from_version": str,
+        "to_version": str,
+        "number": str,  # the rule in to_version it explains, or null
     },
     "rulings": {
         "id": str,
@@ -117,7 +148,9 @@ PRIMARY_KEYS: dict[str, str | tuple[str, ...]] = {
     "keywords": "name",
     "card_keywords": ("card_id", "keyword"),
     "rules": "key",
-    "rule_moves": ("v13", "current"),
+    "rule_moves": ("version", "old", "current"),
+    "rule_changes": "id",
+    "patch_notes": "id",
     "rulings": "id",
     "ruling_rules": ("ruling_id", "number", "version"),
     "ruling_cards": ("ruling_id", "card_id"),
@@ -145,8 +178,11 @@ INDEXES: list[str] = [
     "CREATE INDEX IF NOT EXISTS idx_cards_name_norm ON cards(name_norm)",
     "CREATE INDEX IF NOT EXISTS idx_printings_card ON printings(card_id)",
     "CREATE INDEX IF NOT EXISTS idx_card_keywords_kw ON card_keywords(keyword COLLATE NOCASE)",
-    "CREATE INDEX IF NOT EXISTS idx_rules_number ON rules(number)",
-    "CREATE INDEX IF NOT EXISTS idx_rules_parent ON rules(version, parent)",
+    "CREATE INDEX IF NOT EXISTS idx_rules_number ON rules(number, doc, version)",
+    "CREATE INDEX IF NOT EXISTS idx_rules_parent ON rules(doc, version, parent)",
+    "CREATE INDEX IF NOT EXISTS idx_rules_lineage ON rules(lineage)",
+    "CREATE INDEX IF NOT EXISTS idx_rule_changes ON rule_changes(doc, from_version, to_version, sort_key)",
+    "CREATE INDEX IF NOT EXISTS idx_patch_notes_number ON patch_notes(to_version, number)",
     "CREATE INDEX IF NOT EXISTS idx_ruling_rules_number ON ruling_rules(number)",
     "CREATE INDEX IF NOT EXISTS idx_ruling_cards_card ON ruling_cards(card_id)",
     "CREATE INDEX IF NOT EXISTS idx_errata_card ON errata(card_id)",
@@ -159,12 +195,16 @@ META_KEYS = (
     "cards_updated_at",  # the card data's own date
     "faqs_updated_at",
     "rules_current_version",  # 2026-10-09
+    "rules_v14_date",  # 2026-07-16
     "rules_v13_date",  # 2026-03-30
+    "rules_tournament_date",  # 2026-07-16
     "count_cards",
     "count_printings",
     "count_battlefields",
     "count_rules_current",
+    "count_rules_v14",
     "count_rules_v13",
+    "count_rules_tournament",
     "count_rulings",
     "warnings",  # JSON list of build warnings (e.g. FAQ citations that no longer resolve)
 )

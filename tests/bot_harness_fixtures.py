@@ -15,6 +15,7 @@ from cardsdb.models import (
     V13_RULES_VERSION,
     Card,
     CardMatch,
+    ChangeList,
     Errata,
     KeywordInfo,
     KeywordValue,
@@ -23,6 +24,7 @@ from cardsdb.models import (
     RuleView,
     Ruling,
 )
+from cardsdb.rule_versions import Citation
 
 HIDDEN_REMINDER_RAW = "(Hide now for :rb_rune_rainbow: to react with later for :rb_energy_0:.)"
 
@@ -149,22 +151,41 @@ class FakeCards:
     def autocomplete_cards(self, text: str, limit: int = 25) -> list[str]:
         return [c.name for c in self.cards.values() if text.casefold() in c.name.casefold()][:limit]
 
-    def rule(self, number_or_words: str) -> RuleView | None:
+    def rule(
+        self, number_or_words: str, *, doc: str | None = None, version: str | None = None
+    ) -> RuleView | None:
         rule = self.rules.get(number_or_words.strip())
         if rule is None:
             return None
         parents = tuple(r for n, r in self.rules.items() if rule.number.startswith(n + "."))
         children = tuple(r for r in self.rules.values() if r.parent == rule.number)
-        moved = ("v1.3 421 Hide is 422 in the current rules",) if rule.number == "422" else ()
+        moved = ("421 (v1.3), Hide, is 422 now.",) if rule.number == "422" else ()
         return RuleView(rule, parents=parents, children=children, moved=moved)
 
-    def search_rules(self, words: str, limit: int = 10) -> list[Rule]:
+    def search_rules(
+        self, words: str, limit: int = 10, *, doc: str | None = None, version: str | None = None
+    ) -> list[Rule]:
         return [r for r in self.rules.values() if words.casefold() in r.text.casefold()][:limit]
+
+    def suggest_rules(
+        self, query: str, limit: int = 5, *, doc: str | None = None, version: str | None = None
+    ) -> list[str]:
+        return []
+
+    def changes(
+        self, from_version: str, to_version: str, under: str | None = None, *, doc: str | None = None
+    ) -> ChangeList:
+        return ChangeList(from_version, to_version, ())
+
+    def ruling_citations(self, ruling: Ruling) -> list[Citation]:
+        return [Citation(n, ruling.rules_version or CURRENT_RULES_VERSION) for n in ruling.rules]
 
     def rules_also_matching(self, words: str, shown: Rule, limit: int = 5) -> list[Rule]:
         return [r for r in self.search_rules(words, limit=limit + 1) if r.number != shown.number][:limit]
 
-    def autocomplete_rules(self, text: str, limit: int = 25) -> list[tuple[str, str]]:
+    def autocomplete_rules(
+        self, text: str, limit: int = 25, *, doc: str | None = None
+    ) -> list[tuple[str, str]]:
         return [
             (f"{r.number} {r.text}"[:100], r.number) for r in self.rules.values() if r.number.startswith(text)
         ][:limit]

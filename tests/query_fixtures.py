@@ -370,6 +370,40 @@ RULINGS = [
 ]
 
 
+def _rule_rows() -> list[dict[str, object]]:
+    """The rules rows, each current rule sharing its v1.3 counterpart's lineage (v1.3 is the newest complete version
+    here: its rows are shown in word searches where no current row holds the rule)."""
+    v13 = {number for number, version, *_ in RULES if version == V13}
+    lineage = {}
+    for number, version, _, _, _, _, counterpart, _ in RULES:
+        if version == CURRENT and counterpart in v13:
+            lineage[(version, number)] = f"{V13}:{counterpart}"
+        else:
+            lineage[(version, number)] = f"{version}:{number}"
+    held = {line for (version, _), line in lineage.items() if version == CURRENT}
+    return [
+        {
+            "key": f"{version}:{number}",
+            "doc": "core",
+            "number": number,
+            "version": version,
+            "version_date": "2026-10-09" if version == CURRENT else "2026-03-30",
+            "kind": kind,
+            "title": title,
+            "text": text,
+            "wording": wording,
+            "seed_sentence": None,
+            "counterpart": counterpart,
+            "parent": number.rpartition(".")[0] or None,
+            "sort_key": _sort_key(number),
+            "superseded": superseded,
+            "lineage": lineage[(version, number)],
+            "latest": 1 if version == CURRENT or lineage[(version, number)] not in held else 0,
+        }
+        for number, version, kind, title, text, wording, counterpart, superseded in RULES
+    ]
+
+
 def _sort_key(number: str) -> str:
     return ".".join(p.zfill(4) if p.isdigit() else p for p in number.split("."))
 
@@ -459,27 +493,10 @@ def make_query_db(path: Path) -> Path:
             },
         ]
     )
-    db.table("rules").insert_all(
-        [
-            {
-                "key": f"{version}:{number}",
-                "number": number,
-                "version": version,
-                "version_date": "2026-10-09" if version == CURRENT else "2026-03-30",
-                "kind": kind,
-                "title": title,
-                "text": text,
-                "wording": wording,
-                "seed_sentence": None,
-                "counterpart": counterpart,
-                "parent": number.rpartition(".")[0] or None,
-                "sort_key": _sort_key(number),
-                "superseded": superseded,
-            }
-            for number, version, kind, title, text, wording, counterpart, superseded in RULES
-        ]
+    db.table("rules").insert_all(_rule_rows())
+    db.table("rule_moves").insert_all(
+        [{"version": V13, "old": a, "current": b, "note": note} for a, b, note in MOVES]
     )
-    db.table("rule_moves").insert_all([{"v13": a, "current": b, "note": note} for a, b, note in MOVES])
     db.table("rulings").insert_all(
         [
             {

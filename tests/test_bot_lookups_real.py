@@ -4,6 +4,7 @@ numbering, and the search syntax /help describes."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 from bot_harness_fixtures import assert_fits, harness_for
 
+from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.query import CardsDB
 
 
@@ -37,13 +39,18 @@ async def test_a_champion_alone_names_its_other_cards_each_in_bold(harness: Any)
     assert_fits(result)
 
 
-async def test_rule_words_show_the_best_match_and_the_next_ones_stamped(harness: Any) -> None:
+async def test_rule_words_show_the_best_match_and_the_next_ones_stamped(harness: Any, cards: CardsDB) -> None:
     result = await harness.command("rule", {"query": "showdown"})
     embed = result.embeds[0]
-    assert embed["title"].startswith("Rule 341 (v1.3)")
+    assert embed["title"].startswith("Rule 341 (v1.4)")  # the newest version that has it
     also = next(f["value"] for f in embed["fields"] if f["name"] == "Also matching")
     lines = also.splitlines()
-    assert lines and all(line.endswith(("(as of v1.3)", "(current, 2026-10-09)")) for line in lines)
+    # each line's number is bold and marked with its version unless it is current
+    marked = [re.match(r"\*\*(\d{3}[.\w]*)( \((v1\.[34])\))?\*\*", line) for line in lines]
+    assert lines and all(marked)
+    for found in marked:
+        assert found is not None
+        assert cards.rule_exists(found.group(1), found.group(3) or CURRENT_RULES_VERSION)
     assert_fits(result)
 
 
@@ -56,7 +63,7 @@ async def test_a_rule_number_in_chat_shorthand_is_that_rule(harness: Any) -> Non
 async def test_a_token_keyword_says_it_is_no_keyword_and_shows_its_v13_rule(harness: Any) -> None:
     result = await harness.command("keyword", {"name": "stun"})
     text = result.text()
-    assert "Not a keyword" in text and "423 Stun (as of v1.3)" in text
+    assert "Not a keyword" in text and "423 (v1.4) Stun" in text
     assert "0 cards have it" not in text
     assert_fits(result)
 
@@ -71,10 +78,10 @@ async def test_a_misspelt_keyword_is_answered_with_a_note(harness: Any) -> None:
 async def test_rulings_say_which_numbering_their_rules_use(harness: Any) -> None:
     result = await harness.command("ruling", {"query": "Control of Battlefields and Showdowns"})
     rules = [f["value"] for e in result.embeds for f in e.get("fields") or () if f["name"] == "Rules"]
-    assert rules and all(
-        v.endswith(("(as numbered in v1.3)", "(as numbered before v1.3)", "2026-10-09)")) for v in rules
-    )
-    assert any("as numbered in v1.3" in v for v in rules)
+    # every number carries the version its ruling numbers it in; one that version lacks says so
+    numbers = [n for v in rules for n in v.removeprefix("rules ").removeprefix("rule ").split(", ")]
+    assert numbers and all(n.endswith(("(v1.3)", "(before v1.3)", "not in our copy)")) for n in numbers)
+    assert any(n.endswith("(v1.3)") for n in numbers)
 
 
 async def test_no_ruling_points_to_the_rule(harness: Any) -> None:
@@ -110,14 +117,15 @@ async def test_card_autocomplete_of_a_mistyped_start_offers_the_card(harness: An
 async def test_a_card_stamps_its_rule_numbers(harness: Any) -> None:
     result = await harness.command("card", {"name": "Hidden Blade"})
     text = result.text()
-    assert "(rule 806, as of v1.3)" in text  # Action is known only in v1.3
+    assert "(rule 806 (v1.4))" in text  # Action: the seeds give no current number, v1.4 is the newest
     assert (
-        "Rule numbers: current Core Rules (2026-10-09) unless marked v1.3"
+        "Rule numbers: current Core Rules (2026-10-09) unless marked with their version"
         in result.embeds[0]["footer"]["text"]
     )
 
 
-async def test_a_v13_rule_names_its_lists_with_its_version(harness: Any) -> None:
+async def test_a_v13_rule_marks_each_number_of_its_lists_with_its_version(harness: Any) -> None:
     result = await harness.command("rule", {"query": "v1.3 422"})
-    names = [f["name"] for f in result.embeds[0]["fields"]]
-    assert "Sub-rules (as of v1.3)" in names
+    fields = {f["name"]: f["value"] for f in result.embeds[0]["fields"]}
+    lines = fields["Sub-rules"].splitlines()
+    assert lines and all(re.match(r"\*\*422\.\d+ \(v1\.3\)\*\*", line) for line in lines)

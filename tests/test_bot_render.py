@@ -123,17 +123,19 @@ def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:
 
 
 def test_summary_is_labelled_never_passed_off_as_official_wording() -> None:
-    text = _all_text(render.rule_embeds(RuleView(RULE_422)))
+    text = _all_text(render.rule_embeds(RuleView(RULE_422, moved=("421 (v1.3), Hide, is 422 now.",))))
     assert text.count(render.SUMMARY_LABEL) == 1
-    assert "This rule is 421 in v1.3" in text
+    assert "421 (v1.3), Hide, is 422 now." in text
     official = _all_text(render.rule_embeds(RuleView(RULE_811_1_D_2)))
     assert render.SUMMARY_LABEL not in official
 
 
 def test_v13_rule_is_stamped_as_of_v13() -> None:
     assert RULE_V13_421.version == V13_RULES_VERSION
-    text = _all_text(render.rule_embeds(RuleView(RULE_V13_421)))
-    assert "as of v1.3" in text and "422 in the current rules" in text
+    view = RuleView(RULE_V13_421, moved=("421 (v1.3) is 422 now.",), now=("422",))
+    text = _all_text(render.rule_embeds(view))
+    assert text.startswith("Rule 421 (v1.3) · Hide")
+    assert "as of v1.3" in text and "is 422 now" in text
 
 
 def test_ruling_embed_has_question_answer_source_date_link_and_rules() -> None:

@@ -18,7 +18,8 @@ TOTAL_CHARACTERS = 4000  # name, description and option names/descriptions/choic
 CONTRACT = {
     "card": ["name"],
     "keyword": ["name"],
-    "rule": ["query", "public"],
+    "rule": ["query", "doc", "version", "public"],
+    "changes": ["from", "to", "under"],
     "ruling": ["query"],
     "search": ["query"],
     "help": [],
@@ -127,6 +128,7 @@ def test_commands_json_prints_the_tree_without_a_token_or_database(tmp_path: Any
     printed = json.loads(done.stdout)
     assert {c["name"] for c in printed} == {
         "card",
+        "changes",
         "keyword",
         "rule",
         "ruling",

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from cardsdb import project_data
-from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
+from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, V14_RULES_VERSION
 from cardsdb.schema import FTS, TABLES
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
@@ -113,8 +113,12 @@ def test_v13_numbers_the_current_rules_reuse_are_superseded(conn: sqlite3.Connec
 
 
 def test_rule_moves(conn: sqlite3.Connection) -> None:
-    moves = {(r["v13"], r["current"]) for r in conn.execute("SELECT * FROM rule_moves")}
-    assert moves == {(m.v13, m.current) for m in project_data.load_overlay().moves}
+    moves = {(r["version"], r["old"], r["current"]) for r in conn.execute("SELECT * FROM rule_moves")}
+    overlay = project_data.load_overlay().moves
+    expected = {(V13_RULES_VERSION, m.v13, m.current) for m in overlay if m.v13} | {
+        (V14_RULES_VERSION, m.v14, m.current) for m in overlay if m.v14
+    }
+    assert moves == expected
 
 
 def test_seed_claims_are_rulings(conn: sqlite3.Connection) -> None:
@@ -134,7 +138,7 @@ def test_faq_rulings_with_version_resolution_and_cards(conn: sqlite3.Connection)
             "SELECT * FROM ruling_rules WHERE ruling_id LIKE 'fixture-origins-faq-%'"
         ).fetchall()
     }
-    assert old["811.1.d"]["resolves"] == 1 and old["811.1.d"]["version"] == "pre-1.3"
+    assert old["811.1.d"]["resolves"] == 1 and old["811.1.d"]["version"] == "pre-v1.3"
     assert old["735.1.c"]["resolves"] == 0
     cards = {
         r["card_id"]

@@ -128,6 +128,38 @@ def test_claim_citing_a_reused_v13_number_in_its_old_meaning(data: Path, previou
     )
 
 
+def _claim(*rules: str) -> Claim:
+    return Claim(
+        id="versioned",
+        source="article",
+        section="test",
+        question="Q?",
+        answer="A.",
+        rules=rules,
+        seed_sentence="s",
+        cards=(),
+        scenarios=(),
+    )
+
+
+def test_a_claim_citing_an_older_version_is_checked_against_it(
+    data: Path, tmp_path: Path, previous: Path
+) -> None:
+    target = tmp_path / "ok.sqlite3"
+    build_database(data, target, claims=[_claim("811.1.b", "421.3 (v1.3)")])
+    with sqlite3.connect(target) as conn:
+        rows = conn.execute(
+            "SELECT number, version, resolves FROM ruling_rules WHERE ruling_id = 'versioned'"
+        ).fetchall()
+    assert sorted(rows) == [("421.3", "v1.3", 1), ("811.1.b", "2026-10-09", 1)]
+    _fails_and_keeps(
+        data, previous, r"cites rule 999\.9 \(v1\.3\), which v1\.3 lacks", claims=[_claim("999.9 (v1.3)")]
+    )
+    _fails_and_keeps(
+        data, previous, r"cites 422\.1\.a in its v1\.3 meaning", claims=[_claim("422.1.a (v1.3)")]
+    )
+
+
 def test_missing_data_folder(tmp_path: Path, previous: Path) -> None:
     _fails_and_keeps(tmp_path / "nowhere", previous, "does not exist")
 

@@ -70,7 +70,7 @@ def test_rule_422_2_shows_the_current_hide_rule(capsys: pytest.CaptureFixture[st
 def test_rule_422_3_is_labelled_v13(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
     code, out, _ = run(capsys, db_path, "rule", "422.3")
     assert code == 0
-    assert out.startswith("Rule v1.3 422.3 (as of v1.3)")
+    assert out.startswith("Rule 422.3 (v1.3, 2026-03-30)")
     assert "In the current rules 422 is Hide" in out
 
 

@@ -40,7 +40,7 @@ def test_sections_then_plain_questions() -> None:
         "Can I hide Smoke and Mirrors at Bandle Tree if a card is already there?",
     ]
     assert entries[1].answer.endswith("A second paragraph of the same answer.")
-    assert entries[1].rules_version == "1.3"
+    assert entries[1].rules_version == "v1.3"
 
 
 def test_community_rulings_are_labelled_community() -> None:

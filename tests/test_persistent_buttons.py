@@ -31,7 +31,7 @@ from bot.persistent import (
     StatefulButton,
     StatefulSelect,
 )
-from bot.search_pager import SearchPageButton
+from bot.pagers import SearchPageButton
 from bot.settings import Settings
 from bot.store import Gone, Store, StoreUnavailable
 from bot.store.base import UNAVAILABLE

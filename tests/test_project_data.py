@@ -276,7 +276,8 @@ def test_v13_counterparts_exist_in_v13(overlay: Overlay, v13_rules: dict[str, st
         if row.v13 is not None:
             assert row.v13 in v13_rules, f"{row.number}: v1.3 counterpart {row.v13} not in v1.3"
     for move in overlay.moves:
-        assert move.v13 in v13_rules, f"move {move.v13} -> {move.current}: {move.v13} not in v1.3"
+        if move.v13 is not None:
+            assert move.v13 in v13_rules, f"move {move.v13} -> {move.current}: {move.v13} not in v1.3"
 
 
 def test_v13_numbers_the_seeds_renumbered_say_what_the_overlay_says(v13_rules: dict[str, str]) -> None:
@@ -551,6 +552,38 @@ def test_overlay_unknown_parent_is_refused(tmp_path: Path) -> None:
     )
     with pytest.raises(BuildError, match=re.escape("rule 811.1, field 'parent' names 811")):
         load_overlay(path)
+
+
+def test_overlay_v14_fields_are_checked(tmp_path: Path) -> None:
+    rows = [_rule("811"), _rule("811.1", parent="811", v14="811.1", scaffold=True)]
+    path = _write(
+        tmp_path, "r.yaml", {"rules": rows, "moves": [], "superseded_v13": [], "superseded_v14": ["811.5.a"]}
+    )
+    overlay = load_overlay(path)
+    row = overlay.rule("811.1")
+    assert row is not None and row.v14 == "811.1" and row.scaffold and row.older("v1.4") == "811.1"
+    assert overlay.superseded("v1.4") == ("811.5.a",) and overlay.superseded("v1.3") == ()
+    bad = [_rule("811", scaffold="yes")]
+    path = _write(tmp_path, "r.yaml", {"rules": bad, "moves": [], "superseded_v13": []})
+    with pytest.raises(BuildError, match="rule 811, field 'scaffold' must be true or false"):
+        load_overlay(path)
+    path = _write(
+        tmp_path,
+        "r.yaml",
+        {"rules": [_rule("811")], "moves": [], "superseded_v13": [], "superseded_v14": [8]},
+    )
+    with pytest.raises(BuildError, match="superseded_v14 holds 8, which is not a quoted rule number"):
+        load_overlay(path)
+
+
+def test_a_move_names_an_older_number(tmp_path: Path) -> None:
+    moves = [{"current": "811", "note": "no older number"}]
+    path = _write(tmp_path, "r.yaml", {"rules": [_rule("811")], "moves": moves, "superseded_v13": []})
+    with pytest.raises(BuildError, match="move #1, field 'v13' and 'v14' are both missing"):
+        load_overlay(path)
+    moves = [{"v14": "811.1.d.2.a", "current": "811", "note": "v1.4 only"}]
+    path = _write(tmp_path, "r.yaml", {"rules": [_rule("811")], "moves": moves, "superseded_v13": []})
+    assert load_overlay(path).moves_from("v1.4") == {"811.1.d.2.a": ("811",)}
 
 
 def test_not_yaml_is_one_line(tmp_path: Path) -> None:

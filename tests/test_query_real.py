@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
+from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, V14_RULES_VERSION
 from cardsdb.query import CardsDB
 
 
@@ -58,16 +58,20 @@ def test_422_2_is_hide_not_discard(db: CardsDB) -> None:
     assert any("421" in m for m in view.moved)
 
 
-def test_422_3_is_only_v13_discard(db: CardsDB) -> None:
+def test_422_3_is_discard_in_v14_the_newest_version_that_has_it(db: CardsDB) -> None:
     view = db.rule("422.3")
-    assert view is not None and view.rule.version == V13_RULES_VERSION
+    assert view is not None and view.rule.version == V14_RULES_VERSION
     assert any("In the current rules 422 is Hide" in n for n in view.notes)
+    assert any("see 421.3 (v1.4)" in n for n in view.notes)
 
 
-def test_421_is_v13_hide_moved_to_422(db: CardsDB) -> None:
+def test_421_is_v14_hide_moved_to_422(db: CardsDB) -> None:
     view = db.rule("421")
-    assert view is not None and view.rule.version == V13_RULES_VERSION
-    assert any(m.startswith("v1.3 421") and "422" in m for m in view.moved)
+    assert view is not None and view.rule.version == V14_RULES_VERSION
+    assert view.now == ("422",)
+    assert "421 (v1.4) is 422 now." in view.moved
+    older = db.rule("v1.3 421")
+    assert older is not None and older.rule.version == V13_RULES_VERSION and older.now == ("422",)
 
 
 def test_811_6_says_the_reaction_arrives_the_turn_after_hiding(db: CardsDB) -> None:
@@ -131,10 +135,10 @@ def test_a_champions_initials_find_its_cards(db: CardsDB, typed: str, champion: 
     [
         ("facedown zone", "107.3", CURRENT_RULES_VERSION),  # singular of "Facedown Zones"
         ("hide", "422", CURRENT_RULES_VERSION),
-        ("burnout", "431", V13_RULES_VERSION),  # "Burn Out" run together
-        ("cleanup", "318", V13_RULES_VERSION),  # "Cleanups"
-        ("showdown", "341", V13_RULES_VERSION),
-        ("discard", "422", V13_RULES_VERSION),  # v1.3's 422, stamped so
+        ("burnout", "431", V14_RULES_VERSION),  # "Burn Out" run together
+        ("cleanup", "318", V14_RULES_VERSION),  # "Cleanups"
+        ("showdown", "341", V14_RULES_VERSION),
+        ("discard", "422", V14_RULES_VERSION),  # v1.4's 422 (Hide is 422 now), stamped so
     ],
 )
 def test_words_naming_a_heading_find_it(db: CardsDB, words: str, number: str, version: str) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from query_fixtures import make_query_db
 
-from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
+from cardsdb.models import CURRENT_RULES_VERSION, OLDER_THAN_V13, V13_RULES_VERSION, V14_RULES_VERSION
 from cardsdb.query import CardsDB
 from cardsdb.rule_numbers import ancestors, parse_rule_ref
 
@@ -49,6 +49,12 @@ def db(db_path: Path) -> CardsDB:
         ("421.2 v1.3", "421.2", V13_RULES_VERSION),
         ("422 as of v1.3", "422", V13_RULES_VERSION),
         ("422 (current)", "422", CURRENT_RULES_VERSION),
+        # v1.4 and the current rules by date, as answers mark them
+        ("312.2 (v1.4)", "312.2", V14_RULES_VERSION),
+        ("v1.4 811.1.d.2.a", "811.1.d.2.a", V14_RULES_VERSION),
+        ("1.4 421", "421", V14_RULES_VERSION),
+        ("811.6 (2026-10-09)", "811.6", CURRENT_RULES_VERSION),
+        ("735.1.c (before v1.3)", "735.1.c", OLDER_THAN_V13),
     ],
 )
 def test_rule_numbers_as_typed(typed: str, number: str, version: str | None) -> None:
@@ -85,7 +91,7 @@ def test_422_2_is_the_current_hide_rule_not_v13_discard(db: CardsDB) -> None:
     assert "Hiding" in view.rule.text and "Discard" not in view.rule.text
     assert [p.number for p in view.parents] == ["422"]
     assert view.parents[0].title == "Hide"
-    assert "v1.3 421 (Hide) is 422 in the current rules." in view.moved
+    assert "421 (v1.3), Hide, is 422 now." in view.moved
 
 
 def test_422_lists_its_current_children_and_where_it_was(db: CardsDB) -> None:
@@ -102,7 +108,8 @@ def test_421_is_known_only_in_v13_and_moved_to_422(db: CardsDB) -> None:
         assert view is not None
         assert view.rule.version == V13_RULES_VERSION
         assert view.rule.stamp == "as of v1.3"
-        assert view.moved == ("v1.3 421 (Hide) is 422 in the current rules.",)
+        assert view.moved == ("421 (v1.3) is 422 now.",)
+        assert view.now == ("422",)
         assert [c.number for c in view.children] == ["421.1", "421.3"]
         assert all(not c.is_current for c in view.children)
 
@@ -113,7 +120,7 @@ def test_422_3_is_v13_discard_and_never_shown_as_current(db: CardsDB) -> None:
     assert view.rule.version == V13_RULES_VERSION
     assert "Discarding" in view.rule.text
     assert any("In the current rules 422 is Hide" in n for n in view.notes)
-    assert any("see v1.3 421.3" in n for n in view.notes)
+    assert any("see 421.3 (v1.3)" in n for n in view.notes)
     assert [(p.number, p.version) for p in view.parents] == [("422", V13_RULES_VERSION)]
 
 
@@ -217,3 +224,37 @@ def test_autocomplete_short_number_prefixes(db: CardsDB) -> None:
     values = [value for _, value in db.autocomplete_rules("42")]
     assert values[:3] == ["422", "422.1", "422.2"]
     assert "421" in values
+
+
+def test_tr_names_the_tournament_rules() -> None:
+    ref = parse_rule_ref("TR 702.2")
+    assert ref is not None and (ref.number, ref.version, ref.doc) == ("702.2", None, "tournament")
+    assert parse_rule_ref("trigger") is None
+
+
+def test_rule_exists_takes_every_spelling_of_a_version(db: CardsDB) -> None:
+    for version in (V13_RULES_VERSION, "1.3", "v 1.3", "version 1.3"):
+        assert db.rule_exists("421", version)
+    for version in (CURRENT_RULES_VERSION, "current", "now"):
+        assert db.rule_exists("422", version) and not db.rule_exists("421", version)
+    assert db.rule_exists("421 (v1.3)") and not db.rule_exists("421 (2026-10-09)")
+    assert not db.rule_exists("421", "v1.4")  # this small database holds no v1.4
+    assert not db.rule_exists("421", "v9") and not db.rule_exists("hide", V13_RULES_VERSION)
+
+
+def test_a_bad_version_or_document_raises_one_line(db: CardsDB) -> None:
+    from cardsdb.rule_versions import BadVersion
+
+    for kwargs in ({"version": "v9"}, {"doc": "casual"}, {"version": "v1.3", "doc": "tournament"}):
+        with pytest.raises(BadVersion) as info:
+            db.rule("811.6", **kwargs)
+        assert "\n" not in str(info.value)
+    with pytest.raises(BadVersion, match=r"asks for v1\.3 and version for 2026-10-09"):
+        db.rule("v1.3 421", version="current")
+
+
+def test_changes_need_both_versions_in_the_data(db: CardsDB) -> None:
+    from cardsdb.errors import NotFound
+
+    with pytest.raises(NotFound, match=r"holds no Core Rules v1\.4"):
+        db.changes("v1.3", "v1.4")

@@ -64,10 +64,10 @@ def test_nine_names_keep_an_older_wording(real_db: Path) -> None:
 
 
 def test_real_rules_quirks(real_db: Path) -> None:
-    assert _scalar(real_db, "SELECT count(*) FROM rules WHERE version = '1.3' AND number = '461'") == 1
-    text = str(_scalar(real_db, "SELECT text FROM rules WHERE key = '1.3:359.3.f.3.a'"))
+    assert _scalar(real_db, "SELECT count(*) FROM rules WHERE version = 'v1.3' AND number = '461'") == 1
+    text = str(_scalar(real_db, "SELECT text FROM rules WHERE key = 'v1.3:359.3.f.3.a'"))
     assert "delayed triggered ability" in text and "linked ability" in text
-    assert _scalar(real_db, "SELECT superseded FROM rules WHERE key = '1.3:422'") == 1
+    assert _scalar(real_db, "SELECT superseded FROM rules WHERE key = 'v1.3:422'") == 1
 
 
 def test_real_faq_entry_counts(real_data_dir: Path) -> None:

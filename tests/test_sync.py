@@ -124,7 +124,7 @@ def test_sync_alone_holds_cards_overlay_and_seed_claims(base: str, tmp_path: Pat
     assert _count(target, "SELECT count(*) FROM cards WHERE partial = 0") == len(names)
     assert _count(target, "SELECT count(*) FROM printings WHERE artist IS NOT NULL") == len(_fixture_items())
     assert _count(target, f"SELECT count(*) FROM rules WHERE version = '{CURRENT_RULES_VERSION}'") > 0
-    assert _count(target, "SELECT count(*) FROM rules WHERE version = '1.3'") == 0
+    assert _count(target, "SELECT count(*) FROM rules WHERE version = 'v1.3'") == 0
     assert _count(target, "SELECT count(*) FROM rulings WHERE source != 'seed'") == 0
     assert (
         _count(target, "SELECT count(*) FROM rulings WHERE source = 'seed'") == report.counts["seed_claims"]
@@ -144,7 +144,7 @@ def test_sync_alone_holds_cards_overlay_and_seed_claims(base: str, tmp_path: Pat
 def test_sync_with_a_data_folder_adds_v13_rules_and_faqs(base: str, tmp_path: Path) -> None:
     target = tmp_path / "synced.sqlite3"
     sync_database(base, target, source=FIXTURE, **FAST)
-    assert _count(target, "SELECT count(*) FROM rules WHERE version = '1.3'") > 0
+    assert _count(target, "SELECT count(*) FROM rules WHERE version = 'v1.3'") > 0
     assert _count(target, "SELECT count(*) FROM rulings WHERE source = 'official'") > 0
     # cards still come from the API, not from the folder's cards.json
     assert _count(target, "SELECT count(*) FROM cards WHERE partial = 0") == len(

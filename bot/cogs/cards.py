@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot import answers
 from bot.cogs.common import answer, card_names, services_of
-from bot.search_pager import search_pager
+from bot.pagers import SearchPageButton, page_count, pager
 
 
 class Cards(commands.Cog):
@@ -29,12 +29,13 @@ class Cards(commands.Cog):
     async def search(self, interaction: discord.Interaction[Any], query: str) -> None:
         services = await services_of(interaction)
         reply = answers.search_reply(services, query)
-        pager, note = await search_pager(
+        view, note = await pager(
             services,
-            query=reply.extras["query"],
-            total=int(reply.extras["total"]),
+            SearchPageButton,
+            {"query": reply.extras["query"]},
+            pages=page_count(int(reply.extras["total"])),
             owner_id=interaction.user.id,
         )
         if note is not None:
             reply.content = note
-        await answer(interaction, reply, view=pager)
+        await answer(interaction, reply, view=view)

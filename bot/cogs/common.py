@@ -63,7 +63,14 @@ async def card_names(interaction: discord.Interaction[Any], current: str) -> lis
 
 
 async def rule_numbers(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    return _safe(interaction, "rule", lambda s: s.cards().autocomplete_rules(current, limit=limits.CHOICES))
+    # The document chosen so far (`doc`, when the command has it): Tournament Rules numbers for doc:tournament.
+    doc = getattr(interaction.namespace, "doc", None)
+    doc_value = str(getattr(doc, "value", doc)) if doc else None
+    return _safe(
+        interaction,
+        "rule",
+        lambda s: s.cards().autocomplete_rules(current, limit=limits.CHOICES, doc=doc_value),
+    )
 
 
 async def keyword_names(

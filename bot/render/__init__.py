@@ -1,7 +1,8 @@
 """Rendering: models and engine answers in, embeds within Discord's limits out. The cogs only call this."""
 
 from bot.render.card import card_embeds, cost_line, facedown_lines, type_line
-from bot.render.common import data_footer, pack, rules_list, text_embeds
+from bot.render.changes import CHANGES_PAGE_SIZE, changes_page_embed
+from bot.render.common import data_footer, pack, rule_mark, rules_list, text_embeds
 from bot.render.misc import error_embed, help_embeds, not_found_embed, search_page_embed
 from bot.render.rules import (
     SUMMARY_LABEL,
@@ -15,8 +16,10 @@ from bot.render.rules import (
 from bot.render.verdict import verdict_embeds, verdict_word
 
 __all__ = [
+    "CHANGES_PAGE_SIZE",
     "SUMMARY_LABEL",
     "card_embeds",
+    "changes_page_embed",
     "cited_rules_embeds",
     "cost_line",
     "data_footer",
@@ -28,6 +31,7 @@ __all__ = [
     "pack",
     "rule_embeds",
     "rule_list_embed",
+    "rule_mark",
     "rules_list",
     "ruling_embed",
     "rulings_embeds",

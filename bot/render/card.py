@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot import limits
-from bot.render.common import COLOR_INFO, DOMAIN_COLORS, add_field, rules_list
+from bot.render.common import COLOR_INFO, DOMAIN_COLORS, add_field, cited_versions, rules_list
 from bot.symbols import Symbols
 from cardsdb.models import CURRENT_RULES_VERSION, Card, Errata
 
@@ -42,27 +42,28 @@ def card_text(card: Card, symbols: Symbols) -> str:
 
 def facedown_lines(profile: Mapping[str, Any]) -> list[str]:
     """The "From facedown" section, from the engine's Hidden profile of the card (`card_profile(card).to_dict()`)."""
+    marks = cited_versions(profile)  # numbers the engine cites from v1.4 or v1.3
     lines: list[str] = []
     for choice in profile.get("choices") or ():
-        cited = rules_list(choice.get("rules") or ())
+        cited = rules_list(choice.get("rules") or (), marks)
         where = (
             "only at the battlefield where it was hidden" if choice.get("restricted") else "not restricted"
         )
         lines.append(f"• Choose {choice.get('choice')}: {where}, since {choice.get('why')} ({cited}).")
     if profile.get("destination"):
         lines.append(
-            f"• Goes to {profile['destination']} ({rules_list(profile.get('destination_rules') or ())})."
+            f"• Goes to {profile['destination']} ({rules_list(profile.get('destination_rules') or (), marks)})."
         )
     for entry in profile.get("unit_entries") or ():
         played = str(entry["text"])
         played = played[:1].upper() + played[1:]  # a clause of the card's text: "they play that unit ..."
-        lines.append(f"• {played}: {entry['enters']} ({rules_list(entry['rules'])}).")
-    free_rules = rules_list(profile.get("unrestricted_rules") or ())
+        lines.append(f"• {played}: {entry['enters']} ({rules_list(entry['rules'], marks)}).")
+    free_rules = rules_list(profile.get("unrestricted_rules") or (), marks)
     for other in profile.get("unrestricted") or ():
         lines.append(f"• {other}: works as normal, not restricted ({free_rules}).")
     if profile.get("cost_from_facedown"):
         lines.append(
-            f"• Cost: {profile['cost_from_facedown']} ({rules_list(profile.get('cost_rules') or ())})."
+            f"• Cost: {profile['cost_from_facedown']} ({rules_list(profile.get('cost_rules') or (), marks)})."
         )
     for note in profile.get("notes") or ():
         lines.append(f"• {note}")
@@ -143,7 +144,7 @@ def card_embeds(
         )
     cites_rules = facedown is not None or any(numbers for _, numbers in (keyword_reminders or {}).values())
     stamp = (
-        f"Rule numbers: current Core Rules ({CURRENT_RULES_VERSION}) unless marked v1.3"
+        f"Rule numbers: current Core Rules ({CURRENT_RULES_VERSION}) unless marked with their version"
         if cites_rules
         else ""
     )

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import discord
 
 from bot import limits
+from cardsdb.models import V13_RULES_VERSION, V14_RULES_VERSION, Rule
+from cardsdb.rule_diff import word_diff
+from cardsdb.rule_versions import cite
 
 COLOR_INFO = discord.Colour(0x2B6CB0)
 COLOR_YES = discord.Colour(0x2F855A)
@@ -24,12 +28,47 @@ DOMAIN_COLORS = {
 }
 
 
-def rules_list(numbers: Iterable[str]) -> str:
-    """`811.1.b, 422.2` -> "rules 811.1.b, 422.2" (or "rule 811" for one)."""
+def rule_mark(rule: Rule) -> str:
+    """A rule's number as players read it: `811.6`, `133.6 (v1.4)`, `TR 702.2` (see `cardsdb.rule_versions.cite`,
+    the one place that decides the mark)."""
+    return cite(rule.number, rule.version, rule.doc)
+
+
+def cited_versions(answer: Mapping[str, Any]) -> dict[str, str]:
+    """Number -> version for the numbers an engine answer cites from an older version (`citations_v14`,
+    `citations_v13`); the others are current."""
+    versions: dict[str, str] = {}
+    for key, version in (("citations_v13", V13_RULES_VERSION), ("citations_v14", V14_RULES_VERSION)):
+        for number in answer.get(key) or ():
+            versions[str(number)] = version
+    return versions
+
+
+def rules_list(numbers: Iterable[str], versions: Mapping[str, str] | None = None) -> str:
+    """`811.1.b, 422.2` -> "rules 811.1.b, 422.2" (or "rule 811" for one); a number of an older version (in
+    `versions`, or written "312.2 (v1.4)") is marked with it: "rules 811.6, 312.2 (v1.4)"."""
     items = [n for n in dict.fromkeys(numbers) if n]
     if not items:
         return ""
-    return ("rule " if len(items) == 1 else "rules ") + ", ".join(items)
+    versions = versions or {}
+    marked = [cite(n, versions.get(n)) for n in items]
+    return ("rule " if len(items) == 1 else "rules ") + ", ".join(marked)
+
+
+def diff_markdown(old: str, new: str, limit: int) -> str:
+    """What changed between two wordings, in Discord markdown: ~~deleted~~ and **inserted** words, unchanged runs
+    shortened to a few words around each change; cut at a whole piece, never inside a marker."""
+    parts: list[str] = []
+    size = 0
+    for piece in word_diff(old, new):
+        text = discord.utils.escape_markdown(piece.text)
+        part = text if piece.op == "same" else f"~~{text}~~" if piece.op == "del" else f"**{text}**"
+        if size + len(part) + 2 > limit - len(limits.CUT):
+            parts.append(limits.CUT)
+            break
+        parts.append(part)
+        size += len(part) + 1
+    return " ".join(parts)
 
 
 def add_field(embed: discord.Embed, name: str, value: str, *, inline: bool = False) -> None:

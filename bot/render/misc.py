@@ -81,10 +81,17 @@ def help_embeds() -> list[discord.Embed]:
     embed.add_field(
         name="/rule query",
         value=(
-            "A rule by number (`811.1.d`, `811.1b`, `CR 422.2`; `v1.3 421` for the older numbering) or words "
-            "(`facedown zone`), with parents, sub-rules and moves between versions; every rule is stamped with "
-            "its version."
+            "A rule by number (`811.1.d`, `811.1b`, `CR 422.2`; `v1.4 421` for an older numbering) or words "
+            "(`facedown zone`), from the newest version that has it (`version:` asks for one), with parents, "
+            "sub-rules, where it moved and what changed; `doc:tournament` for the Tournament Rules (`702.2`). "
+            "A number of an older version is marked with it: `312.2 (v1.4)`."
         ),
+        inline=False,
+    )
+    embed.add_field(
+        name="/changes from to under",
+        value="What changed between two Core Rules versions (`v1.3` → `v1.4`): rules added, removed, reworded "
+        "(the difference marked) and moved, with the patch notes that explain them; `under:811` for one section.",
         inline=False,
     )
     embed.add_field(

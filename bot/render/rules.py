@@ -7,15 +7,17 @@ from collections.abc import Sequence
 import discord
 
 from bot import limits
-from bot.render.common import COLOR_INFO, add_field, rules_list, text_embeds
+from bot.render.common import COLOR_INFO, add_field, diff_markdown, rule_mark, text_embeds
 from bot.symbols import Symbols
-from cardsdb.models import CURRENT_RULES_VERSION, KeywordInfo, Rule, RuleView, Ruling
+from cardsdb.models import TOURNAMENT_DOC, KeywordInfo, PatchNote, Rule, RuleView, Ruling
+from cardsdb.rule_versions import DOC_TITLES, Citation, cite, cited_numbers
 
 SUMMARY_LABEL = "Summary (our wording, not the official text)"
 
 
 def rule_heading(rule: Rule) -> str:
-    title = f"Rule {rule.number}" if rule.is_current else f"Rule {rule.number} (v{rule.version})"
+    """ "Rule 811.6", "Rule 133.6 (v1.4)", "TR 702.2" (the Tournament Rules), with the title of a heading."""
+    title = rule_mark(rule) if rule.doc == TOURNAMENT_DOC else f"Rule {rule_mark(rule)}"
     return f"{title} · {rule.title}" if rule.title else title
 
 
@@ -31,50 +33,68 @@ def rule_text(rule: Rule) -> str:
 
 def _one_line(rule: Rule, width: int = 160) -> str:
     label = rule.title or rule.text
-    mark = " (summary)" if rule.wording == "summary" else ""
-    return f"**{rule.number}**{mark} {limits.fit(' '.join(label.split()), width)}"
+    summary = " (summary)" if rule.wording == "summary" else ""
+    return f"**{rule_mark(rule)}**{summary} {limits.fit(' '.join(label.split()), width)}"
+
+
+def patch_note_line(note: PatchNote, width: int = 400) -> str:
+    return limits.fit(f"*{note.source}, {note.section}:* {note.statement}", width)
 
 
 def rule_embeds(
     view: RuleView, *, query_note: str | None = None, also: Sequence[Rule] = ()
 ) -> list[discord.Embed]:
-    """A rule with its parents, sub-rules and moves; `also` lists other rules the words matched, each stamped."""
+    """A rule with its parents, sub-rules, moves, what changed since the version before, the other versions'
+    text under its number, and the patch notes that explain it; `also` lists other rules the words matched. Every
+    number is marked with its version where that is not the current Core Rules."""
     rule = view.rule
     body = rule_text(rule)
     if query_note:
         body = f"*{query_note}*\n\n{body}"
     embeds = text_embeds(rule_heading(rule), body)
     first = embeds[0]
-    # The version of the rule shown names its lists; a line from the other version says so on the line.
-    suffix = "" if rule.is_current else f" (as of v{rule.version})"
-
-    def line(other: Rule, width: int) -> str:
-        return _one_line(other, width) + ("" if other.version == rule.version else f" ({other.stamp})")
-
     if view.parents:
-        add_field(first, f"Part of{suffix}", "\n".join(line(p, 120) for p in view.parents))
+        add_field(first, "Part of", "\n".join(_one_line(p, 120) for p in view.parents))
     if view.children:
-        add_field(first, f"Sub-rules{suffix}", "\n".join(line(c, 160) for c in view.children))
-    if rule.counterpart:
-        other = "v1.3" if rule.is_current else "the current rules"
-        first.add_field(
-            name="Other version", value=f"This rule is {rule.counterpart} in {other}.", inline=False
-        )
+        add_field(first, "Sub-rules", "\n".join(_one_line(c, 160) for c in view.children))
     if view.moved:
         add_field(first, "Moved", "\n".join(f"• {m}" for m in view.moved))
+    if view.changed is not None:
+        was = view.changed
+        add_field(
+            first,
+            f"What changed since {cite(was.from_number, was.from_version)}",
+            diff_markdown(was.old, was.new, limits.FIELD_VALUE),
+        )
+    others = [
+        f"**{v.version}**{'' if v.same_rule else ' (another rule under this number)'}: "
+        + limits.fit(" ".join((v.title or v.text).split()), 300)
+        for v in view.versions
+        if v.version != rule.version
+    ]
+    if others:
+        add_field(first, f"Under {rule.number} in other versions", "\n".join(others))
+    official = next((r for r in view.lineage if r.wording == "official"), None)
+    if rule.wording == "summary" and official is not None:
+        add_field(
+            first, f"Official text, {rule_mark(official)}", limits.fit(official.text, limits.FIELD_VALUE)
+        )
+    if view.patch_notes:
+        add_field(first, "Patch notes", "\n".join(f"• {patch_note_line(n)}" for n in view.patch_notes))
     if view.notes:
         add_field(first, "Note", "\n".join(f"• {n}" for n in view.notes))
     if rule.seed_sentence and rule.wording == "summary":
         add_field(first, "Source sentence", f"> {rule.seed_sentence}")
     if also:
-        add_field(first, "Also matching", "\n".join(f"{_one_line(r, 120)} ({r.stamp})" for r in also))
-    embeds[-1].set_footer(text=f"Core Rules: {rule.stamp}")
+        add_field(first, "Also matching", "\n".join(_one_line(r, 120) for r in also))
+    footer = rule.stamp if rule.doc == TOURNAMENT_DOC else f"{DOC_TITLES[rule.doc]}: {rule.stamp}"
+    embeds[-1].set_footer(text=footer)
     return embeds
 
 
 def rule_list_embed(title: str, rules: Sequence[Rule]) -> discord.Embed:
     embed = discord.Embed(title=limits.fit(title, limits.EMBED_TITLE), colour=COLOR_INFO)
-    lines = [f"{_one_line(r)} ({r.stamp})" for r in rules]
+    lines = [_one_line(r) for r in rules]
     embed.description = limits.fit("\n".join(lines), limits.EMBED_DESCRIPTION)
     return embed
 
@@ -84,24 +104,19 @@ def cited_rules_embeds(views: Sequence[RuleView], missing: Sequence[str] = ()) -
     embed = discord.Embed(title="The rules cited", colour=COLOR_INFO)
     for view in views:
         rule = view.rule
-        add_field(embed, f"{rule.number} ({rule.stamp})", rule_text(rule))
+        add_field(embed, f"{rule_mark(rule)} · {rule.stamp}", rule_text(rule))
     for number in missing:
         embed.add_field(name=number, value="Not found in the rules table.", inline=False)
     return [embed]
 
 
-def ruling_numbering(version: str | None) -> str:
-    """How a ruling's rule numbers are numbered: "current rules, 2026-10-09", "as numbered in v1.3", ..."""
-    if not version or version == CURRENT_RULES_VERSION:
-        return f"current rules, {CURRENT_RULES_VERSION}"
-    if version.startswith("pre-"):
-        return f"as numbered before v{version.removeprefix('pre-')}"
-    return f"as numbered in v{version}"
-
-
-def _ruling_rules(ruling: Ruling) -> str:
-    """ "rules 811.1.b, 811.6 (current rules, 2026-10-09)": the numbers with the version they are numbered in."""
-    return f"{rules_list(ruling.rules)} ({ruling_numbering(ruling.rules_version)})" if ruling.rules else ""
+def _ruling_rules(ruling: Ruling, citations: Sequence[Citation] | None) -> str:
+    """ "rules 811.1.b, 312.2 (v1.4)": the numbers with the version each is numbered in."""
+    if citations is None:
+        citations = [Citation(n, ruling.rules_version or "") for n in ruling.rules]
+    if not citations:
+        return ""
+    return ("rule " if len(citations) == 1 else "rules ") + cited_numbers(citations)
 
 
 def ruling_source(ruling: Ruling) -> str:
@@ -113,7 +128,8 @@ def ruling_source(ruling: Ruling) -> str:
     return f"{kind}: {ruling.source_title}" if ruling.source_title else kind
 
 
-def ruling_embed(ruling: Ruling) -> discord.Embed:
+def ruling_embed(ruling: Ruling, citations: Sequence[Citation] | None = None) -> discord.Embed:
+    """One ruling; `citations` (CardsDB.ruling_citations) say which version each cited number is in."""
     embed = discord.Embed(
         title=limits.fit(f"Q: {' '.join(ruling.question.split())}", limits.EMBED_TITLE),
         description=limits.fit(ruling.answer.strip(), limits.EMBED_DESCRIPTION, marker=limits.CONTINUED),
@@ -126,23 +142,30 @@ def ruling_embed(ruling: Ruling) -> discord.Embed:
     if ruling.date:
         embed.add_field(name="Date", value=ruling.date, inline=True)
     if ruling.rules:
-        add_field(embed, "Rules", _ruling_rules(ruling), inline=True)
+        add_field(embed, "Rules", _ruling_rules(ruling, citations), inline=True)
     if ruling.url:
         embed.add_field(name="Link", value=limits.fit(ruling.url, limits.FIELD_VALUE), inline=False)
     return embed
 
 
-def rulings_embeds(query: str, rulings: Sequence[Ruling]) -> list[discord.Embed]:
+def rulings_embeds(
+    query: str, rulings: Sequence[Ruling], citations: Sequence[Sequence[Citation]] | None = None
+) -> list[discord.Embed]:
     head = discord.Embed(
         title=limits.fit(f"Rulings for “{query}”", limits.EMBED_TITLE),
         description=f"{len(rulings)} matching answer{'s' if len(rulings) != 1 else ''}, best first.",
         colour=COLOR_INFO,
     )
-    return [head, *(ruling_embed(r) for r in rulings)]
+    cited = list(citations) if citations is not None else [None] * len(rulings)
+    return [head, *(ruling_embed(r, c) for r, c in zip(rulings, cited, strict=True))]
 
 
 def keyword_embeds(
-    info: KeywordInfo, symbols: Symbols | None = None, *, match_note: str | None = None
+    info: KeywordInfo,
+    symbols: Symbols | None = None,
+    *,
+    match_note: str | None = None,
+    citations: Sequence[Sequence[Citation]] | None = None,
 ) -> list[discord.Embed]:
     """A keyword (or a bracketed token like [Stun]); `match_note` says when the name typed was not exact."""
     symbols = symbols or Symbols()
@@ -170,13 +193,12 @@ def keyword_embeds(
     embed.description = limits.fit("\n\n".join(parts), limits.EMBED_DESCRIPTION)
     for rule in info.rules:
         title = f" {rule.title}" if rule.kind in ("heading", "chapter") and rule.title else ""
-        add_field(
-            embed, limits.fit(f"{rule.number}{title} ({rule.stamp})", limits.FIELD_NAME), rule_text(rule)
-        )
+        add_field(embed, limits.fit(f"{rule_mark(rule)}{title}", limits.FIELD_NAME), rule_text(rule))
     if info.rulings:
+        cited = list(citations) if citations is not None else [None] * len(info.rulings)
         lines = [
-            f"• {' '.join(r.question.split())} {('(' + _ruling_rules(r) + ')') if r.rules else ''}"
-            for r in info.rulings
+            f"• {' '.join(r.question.split())} {('(' + _ruling_rules(r, c) + ')') if r.rules else ''}"
+            for r, c in zip(info.rulings, cited, strict=True)
         ]
         add_field(embed, "FAQ", "\n".join(lines))
     # " · " between names: names hold commas ("Leona, Determined").

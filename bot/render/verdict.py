@@ -15,9 +15,11 @@ from bot.render.common import (
     COLOR_NO,
     COLOR_YES,
     add_field,
+    cited_versions,
     data_footer,
     rules_list,
 )
+from cardsdb.rule_versions import cite
 
 _LEADING_VERDICT = re.compile(r"^(yes|no|depends)\b[:,.]?\s*", re.IGNORECASE)
 
@@ -43,16 +45,16 @@ def _colour(word: str) -> discord.Colour:
     return {"Yes": COLOR_YES, "No": COLOR_NO}.get(word, COLOR_DEPENDS)
 
 
-def _check_line(check: Mapping[str, Any]) -> str:
+def _check_line(check: Mapping[str, Any], marks: Mapping[str, str]) -> str:
     mark = "✅ passed" if check.get("ok") else "❌ failed"
-    cited = rules_list(check.get("rules") or ())
+    cited = rules_list(check.get("rules") or (), marks)
     return f"{mark}: {check.get('because', '')} ({cited}) `{check.get('code', '')}`"
 
 
-def _choice_text(choice: Mapping[str, Any], why: str | None = None) -> str:
+def _choice_text(choice: Mapping[str, Any], marks: Mapping[str, str], why: str | None = None) -> str:
     lines = []
     where = choice.get("restricted_to")
-    cited = rules_list(choice.get("rules") or ())
+    cited = rules_list(choice.get("rules") or (), marks)
     because = f": {why}" if why and not choice.get("note") else ""
     if where:
         lines.append(f"Restricted to **{where}**, where it was hidden{because} ({cited}).")
@@ -73,7 +75,7 @@ def _choice_text(choice: Mapping[str, Any], why: str | None = None) -> str:
         lines.append("Legal: none")
     for excluded in choice.get("excluded") or ():
         lines.append(
-            f"Not {excluded.get('target')}: {excluded.get('because', '')} ({rules_list(excluded.get('rules') or ())})"
+            f"Not {excluded.get('target')}: {excluded.get('because', '')} ({rules_list(excluded.get('rules') or (), marks)})"
         )
     return "\n".join(lines)
 
@@ -103,6 +105,7 @@ def verdict_embeds(
     `match_note` says which card a misspelt name was taken to be (and the others it may mean).
     """
     word = verdict_word(answer)
+    marks = cited_versions(answer)  # numbers the engine cites from v1.4 or v1.3, marked so
     summary = " ".join(str(answer.get("summary") or "").split())
     summary = _LEADING_VERDICT.sub("", summary, count=1)
     headline, reasons_line = _split_reasons(word, summary)
@@ -121,24 +124,24 @@ def verdict_embeds(
         embed.description = limits.fit("\n".join(description), limits.EMBED_DESCRIPTION)
     checks = answer.get("checks") or []
     if checks:
-        add_field(embed, "Checks", "\n".join(_check_line(c) for c in checks))
+        add_field(embed, "Checks", "\n".join(_check_line(c, marks) for c in checks))
     for choice in answer.get("choices") or ():
         why = (reasons or {}).get(str(choice.get("choice")))
-        add_field(embed, f"Choice: {choice.get('choice', '?')}", _choice_text(choice, why))
+        add_field(embed, f"Choice: {choice.get('choice', '?')}", _choice_text(choice, marks, why))
     effects = answer.get("effects") or []
     if effects:
         add_field(
             embed,
             # After a No, what the action does is hypothetical: a bare "Effects" reads as what happens.
             "Effects" if word != "No" else "Effects, were it allowed",
-            "\n".join(f"• {e.get('text', '')} ({rules_list(e.get('rules') or ())})" for e in effects),
+            "\n".join(f"• {e.get('text', '')} ({rules_list(e.get('rules') or (), marks)})" for e in effects),
         )
     undecided = answer.get("undecided") or []
     if undecided:
         add_field(embed, "It depends on", "\n".join(f"• {u}" for u in undecided))
     citations = answer.get("citations") or []
     if citations:
-        add_field(embed, "Rules cited", ", ".join(citations))
+        add_field(embed, "Rules cited", ", ".join(cite(str(n), marks.get(str(n))) for n in citations))
     version = answer.get("rules_version")
     embeds = [embed]
     if position or assumed or code:

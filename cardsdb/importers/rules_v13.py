@@ -1,7 +1,8 @@
 """Core Rules v1.3 (2026-03-30): the TSV (`rule_id<TAB>kind<TAB>text`) or the markdown rows it was made from.
 
 Quirks: rows without a number continue the row before (their text is appended); a number that appears twice
-keeps both texts (the second is appended to the first, on a new line).
+keeps both texts (the second is appended to the first, on a new line). The PDF's spacing is mended as for v1.4
+(`rules_text.clean_text`), so that the versions compare word for word.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from cardsdb.errors import BuildError
+from cardsdb.importers.rules_text import clean_text
 
 _KINDS = {"chapter": "chapter", "heading": "heading", "plain": "rule", "cont": "rule", "rule": "rule"}
 NUMBER = re.compile(r"^\d{3}(?:\.[0-9a-z]+)*$")
@@ -97,6 +99,9 @@ def _assemble(rows: list[tuple[str, str, str]], source: str) -> tuple[list[V13Ru
     chapters = {r.number for r in order if r.kind == "chapter"}
     for r in order:
         r.parent = parent_of(r.number, chapters)
+        r.text = "\n".join(clean_text(line) for line in r.text.split("\n"))
+        if r.title is not None:
+            r.title = clean_text(r.title)
     return order, updated
 
 

@@ -1,0 +1,153 @@
+"""Rules documents and their versions, by name, and the one way a cited rule number is marked with its version.
+
+Core Rules versions, newest first: `2026-10-09` (the current rules, known only where the seed documents quote or
+summarise them), `v1.4` (2026-07-16) and `v1.3` (2026-03-30). The Tournament Rules are one version here,
+`2026-07-16`. A number cited from the current Core Rules is written bare (`811.6`); any other is marked with its
+version (`312.2 (v1.4)`), in Discord as on the command line: `cite` decides that mark, everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from cardsdb.errors import BadInput
+from cardsdb.models import (
+    CORE_DOC,
+    CORE_VERSIONS,
+    CURRENT_RULES_VERSION,
+    OLDER_THAN_V13,
+    TOURNAMENT_DOC,
+    TOURNAMENT_RULES_VERSION,
+    V13_RULES_DATE,
+    V13_RULES_VERSION,
+    V14_RULES_DATE,
+    V14_RULES_VERSION,
+)
+from cardsdb.rule_numbers import normalize_version, parse_rule_ref
+
+DOCS: tuple[str, ...] = (CORE_DOC, TOURNAMENT_DOC)
+DOC_TITLES = {CORE_DOC: "Core Rules", TOURNAMENT_DOC: "Tournament Rules"}
+VERSIONS_BY_DOC: dict[str, tuple[str, ...]] = {
+    CORE_DOC: CORE_VERSIONS,
+    TOURNAMENT_DOC: (TOURNAMENT_RULES_VERSION,),
+}
+VERSION_DATES = {
+    CURRENT_RULES_VERSION: CURRENT_RULES_VERSION,
+    V14_RULES_VERSION: V14_RULES_DATE,
+    V13_RULES_VERSION: V13_RULES_DATE,
+}
+# Complete documents: a version of the Core Rules whose every rule the data holds (the current one is partial).
+COMPLETE_VERSIONS = frozenset({V14_RULES_VERSION, V13_RULES_VERSION, TOURNAMENT_RULES_VERSION})
+
+
+class BadVersion(BadInput):
+    """A rules version or document that does not exist: one line naming the ones that do."""
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A rule number as an answer cites it: in a version of a document."""
+
+    number: str
+    version: str
+    doc: str = CORE_DOC
+    found: bool = (
+        True  # False where the version cited lacks the number (a FAQ citing a number of its own day)
+    )
+
+
+def rule_key(doc: str, version: str, number: str) -> str:
+    """The rules table's key: "v1.4:811.6" in the Core Rules, "tournament:2026-07-16:702.2" otherwise."""
+    return f"{version}:{number}" if doc == CORE_DOC else f"{doc}:{version}:{number}"
+
+
+def parse_doc(text: str | None) -> str:
+    """`core` (the default) or `tournament`; raises BadVersion for anything else."""
+    value = (text or CORE_DOC).strip().casefold()
+    aliases = {
+        "cr": CORE_DOC,
+        "core rules": CORE_DOC,
+        "tr": TOURNAMENT_DOC,
+        "tournament rules": TOURNAMENT_DOC,
+    }
+    value = aliases.get(value, value)
+    if value not in DOCS:
+        raise BadVersion(f"unknown rules document {text!r}: use core or tournament")
+    return value
+
+
+def parse_version(text: str | None, doc: str = CORE_DOC) -> str | None:
+    """A version of `doc` as typed, by name (None when none was given); raises BadVersion naming the known ones."""
+    if text is None or not text.strip():
+        return None
+    known = VERSIONS_BY_DOC[doc]
+    # v1.4's date is also the Tournament Rules' version: in the Core Rules it means v1.4.
+    name = (
+        V14_RULES_VERSION if doc == CORE_DOC and text.strip() == V14_RULES_DATE else normalize_version(text)
+    )
+    if name not in known:
+        what = DOC_TITLES[doc]
+        raise BadVersion(f"unknown {what} version {text.strip()!r}: use {', '.join(known)}")
+    return name
+
+
+def is_newer(version: str, than: str, doc: str = CORE_DOC) -> bool:
+    order = VERSIONS_BY_DOC[doc]
+    return version in order and than in order and order.index(version) < order.index(than)
+
+
+def version_label(version: str | None, doc: str = CORE_DOC) -> str:
+    """How a version is named to players: "v1.4", "the current rules (2026-10-09)", "before v1.3"."""
+    if doc == TOURNAMENT_DOC:
+        return f"Tournament Rules {version or TOURNAMENT_RULES_VERSION}"
+    if not version or version == CURRENT_RULES_VERSION:
+        return f"the current rules ({CURRENT_RULES_VERSION})"
+    if version == OLDER_THAN_V13:
+        return f"before {V13_RULES_VERSION}"
+    return version
+
+
+_collected: ContextVar[list[Citation] | None] = ContextVar("collected_citations", default=None)
+
+
+def cite(number: str, version: str | None = None, doc: str = CORE_DOC) -> str:
+    """The player-facing form of a cited rule number: `811.6` (current), `312.2 (v1.4)`, `735.1.c (before v1.3)`,
+    `TR 702.2` (Tournament Rules). A number written with its version already (`312.2 (v1.4)`) keeps that version."""
+    ref = parse_rule_ref(number)
+    if ref is not None:
+        number, version, doc = ref.number, ref.version or version, ref.doc or doc
+    found = _collected.get()
+    if found is not None:
+        found.append(Citation(number, version or CURRENT_RULES_VERSION, doc))
+    if doc == TOURNAMENT_DOC:
+        return f"TR {number}"
+    if not version or version == CURRENT_RULES_VERSION:
+        return number
+    return f"{number} ({version_label(version)})"
+
+
+def cite_citation(citation: Citation) -> str:
+    """A number a ruling cites, marked with its version; one that version lacks says so: "323.8.6 (v1.3; not in our
+    copy)"."""
+    if citation.found:
+        return cite(citation.number, citation.version, citation.doc)
+    return f"{citation.number} ({version_label(citation.version)}; not in our copy)"
+
+
+def cited_numbers(citations: Sequence[Citation]) -> str:
+    """ "811.1.b, 312.2 (v1.4), 323.8.6 (v1.3; not in our copy)": the numbers a ruling cites, each marked."""
+    return ", ".join(cite_citation(c) for c in citations)
+
+
+@contextmanager
+def collecting_citations() -> Iterator[list[Citation]]:
+    """Every number `cite` marks inside the block, with its version (the meta-test checks each exists)."""
+    found: list[Citation] = []
+    token = _collected.set(found)
+    try:
+        yield found
+    finally:
+        _collected.reset(token)

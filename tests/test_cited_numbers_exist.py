@@ -1,0 +1,155 @@
+"""Meta-test: every rule number an answer cites exists in the version it is marked with.
+
+The answers of /rule, /keyword, /ruling and /changes (through `bot.answers`, as Discord gets them) and of the command
+line (`rule`, `keyword`, `rulings`, `changes`) are made over the real data while `collecting_citations` records each
+number `cite` marks; each must exist in its version of its document. Rule numbers in the titles and field names of
+those embeds must all have gone through `cite`. (The engine's citations are checked in test_engine_citations.py.)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot import answers
+from bot.database import DatabaseHandle
+from bot.services import Services
+from cardsdb.cli import main
+from cardsdb.models import OLDER_THAN_V13
+from cardsdb.query import CardsDB
+from cardsdb.rule_versions import Citation, collecting_citations
+
+RULES = [
+    "811.1.d.2.a",
+    "133.6",
+    "811.6",
+    "811.1.d.3",
+    "811.1.d.4",
+    "811.5.a",
+    "421",
+    "422",
+    "422.3",
+    "v1.3 452.1",
+    "323.6.a",
+    "459.1",
+    "107.3",
+    "805",
+    "hide",
+    "showdown",
+    "discard",
+    "facedown zone",
+    "what is a chain",
+]
+TOURNAMENT = ["702.2", "missed trigger", "700", "601.3.c.4.b"]
+KEYWORDS = ["Hidden", "Stun", "Accelerate", "Deflect", "Level", "Reaction"]
+RULINGS = [
+    "hidden",
+    "422",
+    "811.1.d",
+    "421",
+    "Control of Battlefields and Showdowns",
+    "Jax, Unmatched",
+    "rule 811",
+]
+# (a ruling may cite no rule: Jax's are about the card)
+CHANGES = [
+    ("v1.3", "v1.4", "811"),
+    ("v1.3", "v1.4", None),
+    ("v1.4", "2026-10-09", None),
+    ("v1.3", "2026-10-09", None),
+]
+_NUMBER = re.compile(r"(?<![\w.])\d{3}(?:\.[0-9a-z]+)*(?![\w])")
+
+
+@pytest.fixture(scope="module")
+def db(real_db: Path) -> Iterator[CardsDB]:
+    with CardsDB.open(real_db) as opened:
+        yield opened
+
+
+def _missing(db: CardsDB, found: Sequence[Citation]) -> list[str]:
+    return [
+        f"{c.number} ({c.doc} {c.version})"
+        for c in found
+        if c.version != OLDER_THAN_V13  # the data holds no rules older than v1.3: such a mark says only that
+        and not db.rule_exists(c.number, c.version, c.doc)
+    ]
+
+
+def _labels(embeds: Sequence[discord.Embed]) -> list[str]:
+    """The titles and field names of embeds: where our citations stand (descriptions quote rules, with theirs)."""
+    return [text for e in embeds for text in (e.title or "", *(f.name or "" for f in e.fields))]
+
+
+def _replies(services: Services) -> Iterator[tuple[str, Callable[[], answers.Reply]]]:
+    for query in RULES:
+        yield f"/rule {query}", lambda q=query: answers.rule_reply(services, q)  # type: ignore[misc]
+    for query in TOURNAMENT:
+        yield (
+            f"/rule doc:tournament {query}",
+            lambda q=query: answers.rule_reply(services, q, doc="tournament"),
+        )  # type: ignore[misc]
+    yield "/rule 811.6 version:v1.3", lambda: answers.rule_reply(services, "811.6", version="v1.3")
+    for name in KEYWORDS:
+        yield f"/keyword {name}", lambda n=name: answers.keyword_reply(services, n)  # type: ignore[misc]
+    for query in RULINGS:
+        yield f"/ruling {query}", lambda q=query: answers.ruling_reply(services, q)  # type: ignore[misc]
+    for old, new, under in CHANGES:
+        pages = int(answers.changes_reply(services, old, new, under).extras["pages"])
+        for page in sorted({0, 1, 2, pages // 2, pages - 1} & set(range(pages))):
+            yield (
+                f"/changes {old} {new} {under} page {page + 1}",
+                lambda o=old, n=new, u=under, p=page: answers.changes_reply(services, o, n, u, p),  # type: ignore[misc]
+            )
+
+
+def test_every_number_an_answer_cites_exists_in_its_version(db: CardsDB) -> None:
+    services = Services(DatabaseHandle(db))
+    checked = 0
+    for what, make in _replies(services):
+        with collecting_citations() as found:
+            reply = make()
+        assert _missing(db, found) == [], what
+        cited = {c.number for c in found}
+        if what.startswith(("/rule", "/changes", "/keyword")):
+            assert found, f"{what} cites no rule"
+            unmarked = [
+                n for label in _labels(reply.embeds) for n in _NUMBER.findall(label) if n not in cited
+            ]
+            assert unmarked == [], f"{what}: numbers shown without their version mark: {unmarked}"
+        checked += len(found)
+    assert checked > 300  # numbers checked in all
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rule", "811.1.d.2.a"],
+        ["rule", "133.6"],
+        ["rule", "811.1.d.3"],
+        ["rule", "422.3"],
+        ["rule", "hide"],
+        ["rule", "702.2", "--doc", "tournament"],
+        ["rule", "811.6", "--version", "v1.3"],
+        ["keyword", "Hidden"],
+        ["rulings", "421"],
+        ["rulings", "Control of Battlefields and Showdowns"],
+        ["changes", "--from", "v1.3", "--to", "v1.4", "--under", "811"],
+        ["changes", "--from", "v1.4", "--to", "2026-10-09"],
+        ["changes", "--from", "v1.3", "--to", "2026-10-09"],
+    ],
+)
+def test_every_number_the_command_line_cites_exists_in_its_version(
+    capsys: pytest.CaptureFixture[str], real_db: Path, db: CardsDB, argv: list[str]
+) -> None:
+    for json_flag in ([], ["--json"]):
+        with collecting_citations() as found:
+            code = main([argv[0], "--db", str(real_db), *argv[1:], *json_flag])
+        out: Any = capsys.readouterr().out
+        assert code == 0 and out
+        assert found and _missing(db, found) == []
