@@ -1,29 +1,18 @@
-"""The card part of the build: every card source of a data folder (and RiftCodex items), errata, ban lists and the
-seeds' cards, turned into the rows of the card tables.
-
-A data folder may hold (any may be absent; see shared/riftbound-data/SOURCES.md):
-- `cards.json` (the card gallery, 2026-03), `gallery-*/cards.json` (the card gallery as flat rows, 2026-07),
-  `riftcodex-*/cards.json` (today's RiftCodex items; replaced by the items `sync` fetched), `riftcodex/*.json` (an
-  older RiftCodex dump, undated);
-- errata: `errata.json`, `rules-*/errata/*.md`, `riftcodex-*/errata-overlay.json`, `legality-*/errata-*.json`;
-- ban lists: `legality-*/banned.json` (by format), `banned-cards.json` (2026-03, Constructed).
-"""
+"""The card part of the build: the card sources of a data folder (read by `card_files`), errata, ban lists and the
+seeds' cards, turned into the rows of the card tables (cards, printings, card_aliases, errata, ban_lists, bans)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from cardsdb import project_data
+from cardsdb.card_files import GALLERY, ReadJson, read_ban_lists, read_card_sources, read_errata
 from cardsdb.card_merge import CardGroup, CardSourceData, group_cards, merge_printings
 from cardsdb.errors import BuildError
-from cardsdb.importers import ban_lists as ban_importer
-from cardsdb.importers import banned as banned_importer
-from cardsdb.importers import errata as errata_importer
-from cardsdb.importers import errata_hub, errata_overlay, errata_pages, gallery, gallery_flat, riftcodex
 from cardsdb.importers import text as cardtext
 from cardsdb.importers.ban_lists import BanList
 from cardsdb.importers.errata import ErratumEntry
@@ -35,12 +24,8 @@ from cardsdb.sets import set_rank
 from cardsdb.wording import current_wording
 
 Row = dict[str, Any]
-ReadJson = Callable[[Path], Any]
 
-GALLERY = "the official card gallery"
-RIFTCODEX = "RiftCodex"
-
-LACKS_GALLERY = "gallery"  # no official card gallery: the newer wording of about 140 cards is missing
+LACKS_GALLERY = "gallery"  # no official card gallery: the text is only as RiftCodex gives it
 LACKS_ERRATA = "errata"
 LACKS_BAN_LISTS = "ban_lists"
 
@@ -57,123 +42,6 @@ class CardTables:
     meta: dict[str, str]
     sets: dict[str, dict[str, int]]  # set -> {"printings", "names"}
     bans: dict[str, int]  # format -> cards banned
-    counts: dict[str, int] = field(default_factory=dict)
-
-
-# --- reading ---------------------------------------------------------------------------------------------
-
-
-def _json_files(folder: Path, pattern: str) -> list[Path]:
-    return sorted(p for p in folder.glob(pattern) if p.is_file())
-
-
-def _newest_stamp(items: Sequence[object]) -> str | None:
-    stamps = [
-        str(i["metadata"]["updated_on"])[:10]
-        for i in items
-        if isinstance(i, Mapping)
-        and isinstance(i.get("metadata"), Mapping)
-        and i["metadata"].get("updated_on")
-    ]
-    return max(stamps) if stamps else None
-
-
-def _riftcodex_items(data: object, name: str) -> list[object]:
-    items = data.get("items") if isinstance(data, Mapping) else data
-    if not isinstance(items, list):
-        raise BuildError(f"{name}: expected a list of RiftCodex items; the upstream format may have changed")
-    return items
-
-
-def read_card_sources(
-    source: Path | None,
-    card_items: list[dict[str, Any]] | None,
-    read_json: ReadJson,
-    warnings: list[str],
-) -> list[CardSourceData]:
-    sources: list[CardSourceData] = []
-    if card_items is not None:
-        printings = riftcodex.parse_items(card_items, warnings=warnings)
-        sources.append(
-            CardSourceData("riftcodex-api", RIFTCODEX, _newest_stamp(card_items), tuple(printings))
-        )
-    if source is None:
-        return sources
-    if (source / "cards.json").is_file():
-        printings, updated = gallery.parse_gallery(read_json(source / "cards.json"), warnings=warnings)
-        sources.append(
-            CardSourceData("cards.json", GALLERY, updated[:10] if updated else None, tuple(printings))
-        )
-    for path in _json_files(source, "gallery-*/cards.json"):
-        label = f"{path.parent.name}/{path.name}"
-        printings, date = gallery_flat.parse_gallery_rows(read_json(path), warnings=warnings, source=label)
-        sources.append(CardSourceData(label, GALLERY, date, tuple(printings)))
-    if card_items is None:
-        for path in _json_files(source, "riftcodex-*/cards.json"):
-            label = f"{path.parent.name}/{path.name}"
-            items = _riftcodex_items(read_json(path), label)
-            printings = riftcodex.parse_items(items, warnings=warnings, source=label)
-            sources.append(CardSourceData(label, RIFTCODEX, _newest_stamp(items), tuple(printings)))
-    dumps = _json_files(source, "riftcodex/*.json")
-    if dumps:
-        items = [i for path in dumps for i in _riftcodex_items(read_json(path), f"riftcodex/{path.name}")]
-        printings = riftcodex.parse_items(items, warnings=warnings, source="riftcodex/")
-        sources.append(CardSourceData("riftcodex/", RIFTCODEX, _newest_stamp(items), tuple(printings)))
-    return sources
-
-
-def read_errata(source: Path | None, read_json: ReadJson) -> list[ErratumEntry]:
-    """Every erratum of the folder, as each file gives it (duplicates across files included), best sources first:
-    the Rules Hub's, the official pages', the 2026-04 articles', RiftCodex's overlay (which drops line breaks)."""
-    if source is None:
-        return []
-    entries: list[ErratumEntry] = []
-    published: dict[str, str] = {}
-    for path in _json_files(source, "legality-*/errata-*.json"):
-        excerpt = path.parent / "rules-hub-excerpt.json"
-        known = errata_hub.hub_sources(read_json(excerpt)) if excerpt.is_file() else {}
-        for hub in known.values():
-            key = errata_importer.article_key(hub.url)
-            if key and hub.published:
-                published[key] = min(published.get(key, hub.published), hub.published)
-        entries += errata_hub.parse_hub_errata(read_json(path), sources=known, source=path.name)
-    overlay: list[ErratumEntry] = []
-    for path in _json_files(source, "riftcodex-*/errata-overlay.json"):
-        overlay += errata_overlay.parse_errata_overlay(read_json(path), source=path.name)
-    articles = (
-        errata_importer.parse_errata(read_json(source / "errata.json"))
-        if (source / "errata.json").is_file()
-        else []
-    )
-    for entry in [*entries, *articles, *overlay]:
-        if entry.date:
-            published.setdefault(entry.source_id, entry.date)
-            published[entry.source_id] = min(published[entry.source_id], entry.date)
-    pages: list[ErratumEntry] = []
-    for path in sorted(source.glob("rules-*/errata/*.md")):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise BuildError(f"{path.name} is not UTF-8 text") from None
-        pages += errata_pages.parse_errata_page(text, source=path.name, dates=published)
-    return [*entries, *pages, *articles, *overlay]
-
-
-def read_ban_lists(source: Path | None, read_json: ReadJson) -> list[BanList]:
-    """The newest list of each format (an older list of a format is history, and dropped)."""
-    if source is None:
-        return []
-    lists: list[BanList] = []
-    for path in _json_files(source, "legality-*/banned.json"):
-        lists += ban_importer.parse_ban_lists(read_json(path), source=path.name)
-    if (source / "banned-cards.json").is_file():
-        lists.append(banned_importer.constructed_list(read_json(source / "banned-cards.json")))
-    newest: dict[str, BanList] = {}
-    for ban_list in lists:
-        held = newest.get(ban_list.format)
-        if held is None or (ban_list.as_of or "") > (held.as_of or ""):
-            newest[ban_list.format] = ban_list
-    return list(newest.values())
 
 
 # --- names -----------------------------------------------------------------------------------------------
@@ -314,18 +182,9 @@ def cards_from_sources(
     warnings: list[str],
 ) -> list[tuple[Card, RawPrinting]]:
     """The cards of some card sources, with the errata that name them: one card per canonical name, in name order."""
-    groups = group_cards(merge_printings(sources), warnings=warnings)
-    names = Names()
-    for group in groups:
-        names.add(group.name, slug(group.name))
-        for alias in group.aliases:
-            names.add(alias, slug(group.name))
-    by_card: dict[str, list[ErratumEntry]] = {}
-    for card_id, entry in merge_errata(errata, names, warnings):
-        if card_id:
-            by_card.setdefault(card_id, []).append(entry)
-    ordered = sorted(groups, key=lambda g: g.name.casefold())
-    return [card_from_group(g, by_card.get(slug(g.name), []), known) for g in ordered]
+    groups = sorted(group_cards(merge_printings(sources), warnings=warnings), key=lambda g: g.name.casefold())
+    errata_by_card = by_card(merge_errata(errata, names_of(groups), warnings))
+    return [card_from_group(g, errata_by_card.get(slug(g.name), []), known) for g in groups]
 
 
 def seed_card_with_errata(
@@ -420,6 +279,90 @@ def _ban_rows(lists: Sequence[BanList], names: Names) -> tuple[list[Row], list[R
     return list_rows, list(ban_rows.values())
 
 
+def names_of(groups: Sequence[CardGroup], seeds: Sequence[Card] = ()) -> Names:
+    """Every card's name, then every alias (a name always beats another card's alias), then the seeds' cards."""
+    names = Names()
+    for group in groups:
+        names.add(group.name, slug(group.name))
+    for group in groups:
+        for alias in group.aliases:
+            names.add(alias, slug(group.name))
+    for seed in seeds:
+        if names.find(seed.name) is None:
+            names.add(seed.name, seed.id)
+    return names
+
+
+def by_card(errata: Sequence[tuple[str | None, ErratumEntry]]) -> dict[str, list[ErratumEntry]]:
+    found: dict[str, list[ErratumEntry]] = {}
+    for card_id, entry in errata:
+        if card_id:
+            found.setdefault(card_id, []).append(entry)
+    return found
+
+
+def _seed_cards(
+    seeds: Sequence[Card],
+    names: Names,
+    errata: Mapping[str, Sequence[ErratumEntry]],
+    known: Sequence[KnownToken],
+    warnings: list[str],
+) -> list[Card]:
+    notes = project_data.load_seed_errata_notes()
+    added: list[Card] = []
+    for seed in seeds:
+        if names.find(seed.name) != seed.id:
+            warnings.append(f"seed card {seed.name} is in the card data now; the data's card is kept")
+            continue
+        added.append(seed_card_with_errata(seed, errata.get(seed.id, []), known, notes.get(seed.name, ())))
+    return added
+
+
+def _errata_rows(errata: Sequence[tuple[str | None, ErratumEntry]], cards: Sequence[Card]) -> list[Row]:
+    """The errata, their texts in the cards' symbol tokens (the articles write [A], [C], [M]) so that both read alike."""
+    domains = {c.id: c.domains for c in cards}
+
+    def in_tokens(text: str | None, card_id: str | None) -> str | None:
+        return cardtext.from_article_symbols(text, domains.get(card_id or "", ())) if text else None
+
+    return [
+        {
+            "id": entry.id,
+            "card_id": card_id,
+            "card_name": entry.card_name,
+            "new_text": in_tokens(entry.new_text, card_id),
+            "old_text": in_tokens(entry.old_text, card_id),
+            "source_title": entry.source_title,
+            "date": entry.date,
+            "url": entry.url,
+        }
+        for card_id, entry in errata
+    ]
+
+
+def _meta(
+    sources: Sequence[CardSourceData], has_errata: bool, ban_lists: Sequence[BanList]
+) -> dict[str, str]:
+    lacks = [
+        what
+        for what, missing in (
+            (LACKS_GALLERY, not any(s.label == GALLERY for s in sources)),
+            (LACKS_ERRATA, not has_errata),
+            (LACKS_BAN_LISTS, not ban_lists),
+        )
+        if missing
+    ]
+    dated = [s.as_of for s in sources if s.as_of]
+    return {
+        "cards_updated_at": max(dated) if dated else "",
+        "legality_as_of": max((b.as_of or "" for b in ban_lists), default=""),
+        "card_sources": _dump(
+            [{"source": s.key, "as_of": s.as_of, "printings": len(s.printings)} for s in sources]
+        ),
+        "lacks": _dump(lacks),
+    }
+
+
 def build_card_tables(
     source: Path | None,
     card_items: list[dict[str, Any]] | None,
@@ -434,27 +377,16 @@ def build_card_tables(
                 f"no card file in {source}: expected cards.json, gallery-*/cards.json or riftcodex-*/cards.json"
             )
         raise BuildError("nothing to build from: give a data folder (--source) or sync from RiftCodex")
-    groups = group_cards(merge_printings(sources), warnings=warnings)
-    names = Names()
-    for group in groups:
-        names.add(group.name, slug(group.name))
-    for group in groups:
-        for alias in group.aliases:
-            names.add(alias, slug(group.name))
+    groups = sorted(group_cards(merge_printings(sources), warnings=warnings), key=lambda g: g.name.casefold())
     seeds = project_data.load_seed_cards()
-    for seed in seeds:
-        if names.find(seed.name) is None:
-            names.add(seed.name, seed.id)
+    names = names_of(groups, seeds)
     errata = merge_errata(read_errata(source, read_json), names, warnings)
-    errata_by_card: dict[str, list[ErratumEntry]] = {}
-    for card_id, entry in errata:
-        if card_id:
-            errata_by_card.setdefault(card_id, []).append(entry)
+    errata_by_card = by_card(errata)
 
     cards: list[Card] = []
     chosen: dict[str, RawPrinting] = {}
-    rows: dict[str, list[Row]] = {"cards": [], "printings": [], "card_aliases": []}
-    for group in sorted(groups, key=lambda g: g.name.casefold()):
+    rows: dict[str, list[Row]] = {"printings": [], "card_aliases": []}
+    for group in groups:
         card, record = card_from_group(group, errata_by_card.get(slug(group.name), []), known)
         cards.append(card)
         chosen[card.id] = record
@@ -464,65 +396,19 @@ def build_card_tables(
             for a in group.aliases
             if names.find(a) == card.id
         ]
-    seeds_added = 0
-    errata_notes = project_data.load_seed_errata_notes()
-    for seed in seeds:
-        if names.find(seed.name) != seed.id:
-            warnings.append(f"seed card {seed.name} is in the card data now; the data's card is kept")
-            continue
-        cards.append(
-            seed_card_with_errata(
-                seed, errata_by_card.get(seed.id, []), known, errata_notes.get(seed.name, ())
-            )
-        )
-        seeds_added += 1
+    seed_cards = _seed_cards(seeds, names, errata_by_card, known, warnings)
+    cards += seed_cards
     rows["cards"] = [_card_row(c, chosen.get(c.id)) for c in cards]
-    domains = {c.id: c.domains for c in cards}
-
-    def in_tokens(text: str | None, card_id: str | None) -> str | None:
-        # The articles' symbols ([A], [C], [M]) as the cards write them, so that both read alike.
-        return cardtext.from_article_symbols(text, domains.get(card_id or "", ())) if text else None
-
-    rows["errata"] = [
-        {
-            "id": entry.id,
-            "card_id": card_id,
-            "card_name": entry.card_name,
-            "new_text": in_tokens(entry.new_text, card_id),
-            "old_text": in_tokens(entry.old_text, card_id),
-            "source_title": entry.source_title,
-            "date": entry.date,
-            "url": entry.url,
-        }
-        for card_id, entry in errata
-    ]
+    rows["errata"] = _errata_rows(errata, cards)
     ban_lists = read_ban_lists(source, read_json)
     rows["ban_lists"], rows["bans"] = _ban_rows(ban_lists, names)
-    lacks = [
-        what
-        for what, missing in (
-            (LACKS_GALLERY, not any(s.label == GALLERY for s in sources)),
-            (LACKS_ERRATA, not errata),
-            (LACKS_BAN_LISTS, not ban_lists),
-        )
-        if missing
-    ]
-    dated = [s.as_of for s in sources if s.as_of]
-    meta = {
-        "cards_updated_at": max(dated) if dated else "",
-        "legality_as_of": max((b.as_of or "" for b in ban_lists), default=""),
-        "card_sources": _dump(
-            [{"source": s.key, "as_of": s.as_of, "printings": len(s.printings)} for s in sources]
-        ),
-        "lacks": _dump(lacks),
-    }
     return CardTables(
         cards=cards,
         rows=rows,
         name_ids=dict(names.ids),
         alias_names=sorted({a["alias"] for a in rows["card_aliases"]}),
-        seeds_added=seeds_added,
-        meta=meta,
+        seeds_added=len(seed_cards),
+        meta=_meta(sources, bool(errata), ban_lists),
         sets=_set_counts(rows["printings"]),
         bans={b.format: sum(1 for r in rows["bans"] if r["format"] == b.format) for b in ban_lists},
     )
