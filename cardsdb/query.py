@@ -54,7 +54,7 @@ ALTERNATIVE_MARGIN = 12.0  # runners-up within this many points of the best are 
 NEAR_FAMILY_BELOW = 85.0  # a misspelt champion's name counts only when no card matches at least this well
 INITIALS_SCORE = 70.0  # the score reported for a card found by its initials ("mf")
 FAMILY_ALTERNATIVES = 9  # a champion's other cards offered for its name alone (the real pool has at most 7)
-CARD_CACHE_SIZE = 2048  # built Card objects kept, most recently used (the real pool has under 800 names)
+CARD_CACHE_SIZE = 2048  # built Card objects kept, most recently used (the real pool has under 1,000 names)
 _SET_ORDER = set_order_sql("set_id")
 # A rules row `r` worth showing in word searches: current, or v1.3 where the current rules have nothing in its place.
 # Parameters: the current version, twice.

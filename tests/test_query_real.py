@@ -62,7 +62,7 @@ def test_the_name_index_is_loaded_once(db: CardsDB) -> None:
     db.find_card("hiden blade")
     db.autocomplete_cards("hid")
     assert db.names is first
-    assert len(first) >= 767
+    assert len(first) >= 935
 
 
 def test_422_2_is_hide_not_discard(db: CardsDB) -> None:
