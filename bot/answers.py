@@ -17,7 +17,7 @@ from bot import render
 from bot.errors import CardNotFound, UserError
 from bot.services import Services, engine_check
 from bot.text import echo
-from cardsdb import rule_numbers
+from cardsdb import currency, rule_numbers
 from cardsdb.errors import CardsDBError, NotFound
 from cardsdb.models import Card
 from cardsdb.rule_versions import cite
@@ -76,7 +76,8 @@ def facedown_profile(card: Card) -> dict[str, Any] | None:
     return result
 
 
-def card_reply(services: Services, name: str) -> Reply:
+def card_reply(services: Services, name: str, *, image: bool = False) -> Reply:
+    """The card; with `image`, the full card image of its printing instead of a thumbnail."""
     card, note = lookup_card(services, name)
     db = services.cards()
     reminders: dict[str, tuple[str | None, Sequence[str]]] = {}
@@ -91,9 +92,11 @@ def card_reply(services: Services, name: str) -> Reply:
         symbols=services.symbols,
         keyword_reminders=reminders,
         errata=list(db.errata_for(card.name)),
-        banned=db.is_banned(card.name),
+        legality=db.legality(card.name),
         facedown=facedown,
         match_note=note,
+        image=image,
+        gaps=currency.gaps_line(currency.lacks(db.meta())),
     )
     citations = tuple(facedown.get("citations") or ()) if facedown else ()
     return Reply(embeds, citations=citations)

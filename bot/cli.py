@@ -184,6 +184,8 @@ def format_text(reply: Mapping[str, Any]) -> str:
                 lines.append(str(embed["description"]))
             for field in embed.get("fields") or ():
                 lines.append(f"[{field.get('name')}]\n{field.get('value')}")
+            if (embed.get("image") or {}).get("url"):
+                lines.append(f"[Image] {embed['image']['url']}")
             if (embed.get("footer") or {}).get("text"):
                 lines.append(f"-- {embed['footer']['text']}")
             lines.append("")

@@ -11,8 +11,8 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -20,13 +20,10 @@ from typing import Any
 import sqlite_utils
 
 from cardsdb import build_rules, project_data
+from cardsdb.card_build import build_card_tables
 from cardsdb.errors import BuildError
-from cardsdb.importers import banned as banned_importer
-from cardsdb.importers import errata as errata_importer
 from cardsdb.importers import faqs as faq_importer
-from cardsdb.importers import gallery, riftcodex
 from cardsdb.importers import text as cardtext
-from cardsdb.importers.printings import RawPrinting, cards_from_printings
 from cardsdb.keywords import KnownToken, load_keywords
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
@@ -35,7 +32,7 @@ from cardsdb.models import (
     V14_RULES_VERSION,
     Card,
 )
-from cardsdb.names import normalize, slug
+from cardsdb.names import normalize
 from cardsdb.paths import db_path as default_db_path
 from cardsdb.rule_numbers import parse_rule_ref
 from cardsdb.rule_versions import version_label
@@ -44,11 +41,7 @@ from cardsdb.schema import FOREIGN_KEYS, FTS, INDEXES, PRIMARY_KEYS, SCHEMA_VERS
 Progress = Callable[[str], None]
 Row = dict[str, Any]
 
-CARDS_FILE = "cards.json"
 FAQS_FILE = "faqs.json"
-ERRATA_FILE = "errata.json"
-BANNED_FILE = "banned-cards.json"
-RIFTCODEX_DIR = "riftcodex"
 
 
 @dataclass
@@ -61,6 +54,8 @@ class BuildReport:
     seconds: float = 0.0
     dates: dict[str, str] = field(default_factory=dict)
     rule_chapters: dict[str, dict[str, int]] = field(default_factory=dict)  # "core v1.4" -> {"000": 19, ...}
+    sets: dict[str, dict[str, int]] = field(default_factory=dict)  # set -> {"printings", "names"}
+    bans: dict[str, int] = field(default_factory=dict)  # format -> cards on its newest ban list
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -75,11 +70,28 @@ class BuildReport:
             f"{V14_RULES_VERSION}, {c.get('rules_v13', 0)} {V13_RULES_VERSION}; Tournament Rules "
             f"{c.get('rules_tournament', 0)} ({TOURNAMENT_RULES_VERSION}); {c.get('rule_changes', 0)} changes between "
             f"versions; patch notes tied to rules: {c.get('patch_notes_linked', 0)} of {c.get('patch_notes', 0)}",
-            f"rulings: {c.get('rulings', 0)} ({c.get('seed_claims', 0)} seed claims); errata: {c.get('errata', 0)};"
-            f" banned: {c.get('banned', 0)}",
+            f"rulings: {c.get('rulings', 0)} ({c.get('seed_claims', 0)} seed claims); errata: {c.get('errata', 0)}",
         ]
         for name, chapters in self.rule_chapters.items():
             lines.append(f"rules per chapter, {name}: " + " · ".join(f"{k} {v}" for k, v in chapters.items()))
+        if self.sets:
+            lines.append(
+                "sets: "
+                + ", ".join(
+                    f"{s} {n['printings']} printings/{n['names']} names" for s, n in self.sets.items()
+                )
+            )
+        lines.append(f"names with Hidden: {c.get('hidden_names', 0)}; aliases: {c.get('aliases', 0)}")
+        if self.bans:
+            as_of = self.dates.get("legality_as_of", "")
+            lines.append(
+                "bans"
+                + (f" (as of {as_of})" if as_of else "")
+                + ": "
+                + ", ".join(f"{fmt} {n}" for fmt, n in self.bans.items())
+            )
+        else:
+            lines.append("bans: no ban list")
         if self.faq_entries:
             lines.append("FAQ entries: " + ", ".join(f"{k} {v}" for k, v in self.faq_entries.items()))
         if self.warnings:
@@ -93,6 +105,13 @@ def _read_json(folder: Path, name: str, *, required: bool) -> Any:
         if required:
             raise BuildError(f"required file {name} is missing from {folder}")
         return None
+    return read_json_file(path, name)
+
+
+def read_json_file(path: Path, name: str | None = None) -> Any:
+    """A JSON file; BuildError with one line (naming it `name`) when it is not UTF-8 or not JSON (a truncated
+    download)."""
+    name = name or path.name
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:
@@ -108,86 +127,6 @@ def _dump(value: object) -> str:
 
 
 # --- cards ---------------------------------------------------------------------------------------------
-
-
-def _load_printings(
-    source: Path | None, card_items: list[dict[str, Any]] | None, warnings: list[str], dates: dict[str, str]
-) -> list[RawPrinting]:
-    if card_items is not None:
-        return riftcodex.parse_items(card_items, warnings=warnings)
-    if source is None:
-        raise BuildError("nothing to build from: give a data folder (--source) or sync from RiftCodex")
-    printings, updated = gallery.parse_gallery(
-        _read_json(source, CARDS_FILE, required=True), warnings=warnings
-    )
-    if updated:
-        dates["cards_updated_at"] = updated
-    folder = source / RIFTCODEX_DIR
-    found: dict[str, str] = {}
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.json")):
-            items = _read_json(folder, path.name, required=False)
-            if isinstance(items, dict):
-                items = items.get("items")
-            if isinstance(items, list):
-                found.update(riftcodex.artists(items))
-    if found:
-        printings = [p if p.id not in found else _with_artist(p, found[p.id]) for p in printings]
-    return printings
-
-
-def _with_artist(p: RawPrinting, artist: str) -> RawPrinting:
-    return replace(p, artist=artist)
-
-
-def _card_row(card: Card, chosen: RawPrinting | None) -> Row:
-    return {
-        "id": card.id,
-        "name": card.name,
-        "name_norm": normalize(card.name),
-        "types": _dump(list(card.types)),
-        "supertypes": _dump(list(card.supertypes)),
-        "domains": _dump(list(card.domains)),
-        "energy": card.energy,
-        "power": card.power,
-        "might": card.might,
-        "tags": _dump(list(card.tags)),
-        "keywords": _dump([str(k) for k in card.keywords]),
-        "rarity": card.rarity,
-        "text": card.text,
-        "text_raw": card.text_raw,
-        "older_wordings": _dump([asdict(w) for w in card.older_wordings]),
-        "image_url": chosen.image_url if chosen else None,
-        "set_id": chosen.set_id if chosen else None,
-        "public_code": chosen.public_code if chosen else None,
-        "partial": 1 if card.partial else 0,
-        "notes": _dump(list(card.notes)),
-    }
-
-
-def _printing_rows(printings: Iterable[RawPrinting], ids: Mapping[str, str]) -> list[Row]:
-    rows: dict[str, Row] = {}
-    for p in printings:
-        if p.name not in ids:
-            continue
-        rows.setdefault(
-            p.id,
-            {
-                "id": p.id,
-                "card_id": ids[p.name],
-                "name": p.name,
-                "set_id": p.set_id,
-                "set_name": p.set_name,
-                "collector_number": p.collector_number,
-                "public_code": p.public_code,
-                "rarity": p.rarity,
-                "image_url": p.image_url,
-                "artist": p.artist,
-                "text_raw": p.text_raw,
-                "orientation": p.orientation,
-            },
-        )
-    return list(rows.values())
 
 
 def _keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[list[Row], list[Row]]:
@@ -426,35 +365,20 @@ def build_database(
 
     known = tuple(known_tokens) if known_tokens is not None else load_keywords()
     say("reading cards")
-    printings = _load_printings(source, card_items, warnings, dates)
-    errata_data = _read_json(source, ERRATA_FILE, required=False) if source is not None else None
-    errata_entries = errata_importer.parse_errata(errata_data) if errata_data is not None else []
-    latest_errata: dict[str, str] = {}
-    for entry in sorted(errata_entries, key=lambda e: e.date or ""):
-        latest_errata[entry.card_name] = entry.new_text
-    data_cards = cards_from_printings(printings, known, warnings=warnings, errata=latest_errata)
-    say(f"cards: {len(printings)} printings, {len(data_cards)} names")
 
-    cards: list[Card] = []
-    chosen: dict[str, RawPrinting] = {}
-    by_norm: dict[str, str] = {}
-    for card, printing in data_cards:
-        if card.id in chosen:
-            warnings.append(f"skipped card {card.name!r}: its id {card.id} is taken by another name")
-            continue
-        cards.append(card)
-        chosen[card.id] = printing
-        by_norm[normalize(card.name)] = card.id
-    name_to_id = {p.name: slug(p.name) for p in printings}
-    seed_cards = project_data.load_seed_cards()
-    seeds_added = 0
-    for seed in seed_cards:
-        if seed.id in chosen or normalize(seed.name) in by_norm:
-            warnings.append(f"seed card {seed.name} is in the card data now; the data's card is kept")
-            continue
-        cards.append(seed)
-        by_norm[normalize(seed.name)] = seed.id
-        seeds_added += 1
+    def read_json(path: Path) -> Any:  # named in errors as in the data folder: "gallery-2026-07/cards.json"
+        inside = source is not None and path.is_relative_to(source)
+        return read_json_file(path, path.relative_to(source).as_posix() if inside and source else path.name)
+
+    card_tables = build_card_tables(source, card_items, known, read_json, warnings)
+    cards = card_tables.cards
+    by_norm = card_tables.name_ids
+    dates.update(
+        {k: v for k, v in card_tables.meta.items() if k in ("cards_updated_at", "legality_as_of") and v}
+    )
+    say(
+        f"cards: {len(card_tables.rows['printings'])} printings, {len(cards) - card_tables.seeds_added} names"
+    )
 
     say("reading rules")
     overlay = overlay or project_data.load_overlay()
@@ -481,7 +405,7 @@ def build_database(
         else:
             entries = faq_importer.parse_faqs(faq_data)
             faq_counts = faq_importer.counts_by_source(entries)
-            matcher = faq_importer.NameMatcher([c.name for c in cards])
+            matcher = faq_importer.NameMatcher([c.name for c in cards] + card_tables.alias_names)
             more = _faq_rows(entries, matcher, by_norm, warnings)
             rulings += more[0]
             ruling_rules += more[1]
@@ -492,36 +416,20 @@ def build_database(
     resolve_citations(ruling_rules, rules.sets, warnings)
     say(f"rulings: {len(rulings)} ({len(claims)} seed claims)")
 
-    errata_rows: list[Row] = []
-    banned_rows: list[Row] = []
-    if source is not None:
-        for e in errata_entries:
-            card_id = by_norm.get(normalize(e.card_name))
-            if card_id is None:
-                warnings.append(f"errata for {e.card_name!r} ({e.source_title}): no such card in the data")
-            errata_rows.append({**asdict(e), "card_id": card_id})
-            del errata_rows[-1]["source_id"]
-        banned_data = _read_json(source, BANNED_FILE, required=False)
-        if banned_data is not None:
-            names, banned_date = banned_importer.parse_banned(banned_data)
-            for name in names:
-                card_id = by_norm.get(normalize(name))
-                if card_id is None:
-                    warnings.append(f"banned card {name!r} is not in the card data")
-                banned_rows.append({"name": name, "card_id": card_id, "date": banned_date})
-
     keyword_rows, card_keyword_rows = _keyword_rows(cards, known)
     data_only = [c for c in cards if not c.partial]
     counts = {
         "cards": len(data_only),
-        "printings": len({p.id for p in printings}),
+        "printings": len(card_tables.rows["printings"]),
         "battlefields": sum(1 for c in data_only if c.is_type("Battlefield")),
-        "seed_cards": seeds_added,
+        "hidden_names": sum(1 for c in data_only if c.has_keyword("Hidden")),
+        "aliases": len(card_tables.rows["card_aliases"]),
+        "seed_cards": card_tables.seeds_added,
         **rules.counts,
         "rulings": len(rulings),
         "seed_claims": len(claims),
-        "errata": len(errata_rows),
-        "banned": len(banned_rows),
+        "errata": len(card_tables.rows["errata"]),
+        "bans": len(card_tables.rows["bans"]),
     }
     label = source_label or (
         f"files:{source}" if card_items is None else "riftcodex" + (f" + files:{source}" if source else "")
@@ -530,7 +438,7 @@ def build_database(
         "schema_version": str(SCHEMA_VERSION),
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "source": label,
-        "cards_updated_at": dates.get("cards_updated_at", ""),
+        **card_tables.meta,
         "faqs_updated_at": dates.get("faqs_updated_at", ""),
         "rules_current_version": CURRENT_RULES_VERSION,
         "rules_v14_date": dates.get("rules_v14_date", ""),
@@ -547,8 +455,7 @@ def build_database(
         "warnings": _dump(warnings),
     }
     tables: dict[str, list[Row]] = {
-        "cards": [_card_row(c, chosen.get(c.id)) for c in cards],
-        "printings": _printing_rows(printings, {n: i for n, i in name_to_id.items() if i in chosen}),
+        **card_tables.rows,
         "keywords": keyword_rows,
         "card_keywords": card_keyword_rows,
         "rules": rules.rows,
@@ -558,8 +465,6 @@ def build_database(
         "rulings": rulings,
         "ruling_rules": ruling_rules,
         "ruling_cards": ruling_cards,
-        "errata": errata_rows,
-        "banned": banned_rows,
         "meta": [{"key": k, "value": v} for k, v in meta.items()],
     }
 
@@ -582,6 +487,8 @@ def build_database(
         seconds=round(time.perf_counter() - started, 3),
         dates=dates,
         rule_chapters=rules.chapters,
+        sets=card_tables.sets,
+        bans=card_tables.bans,
     )
 
 

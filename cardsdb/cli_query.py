@@ -12,11 +12,13 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from cardsdb import paths
+from cardsdb import currency, paths
 from cardsdb.cli_rules import rule_dict, rule_line
 from cardsdb.errors import NotFound
 from cardsdb.fuzzy import close_names
-from cardsdb.models import Card, CardMatch, KeywordInfo, Ruling
+from cardsdb.importers.printings import loose_wording
+from cardsdb.importers.text import readable
+from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Ruling
 from cardsdb.query import CardsDB, SearchResult
 from cardsdb.rule_versions import Citation, cite_citation, cited_numbers
 
@@ -52,11 +54,26 @@ def card_dict(card: Card) -> dict[str, Any]:
         "keywords": [str(k) for k in card.keywords],
         "rarity": card.rarity,
         "text": card.text,
+        "text_source": card.text_source,
+        "text_date": card.text_date,
         "printings": [asdict(p) for p in card.printings],
         "older_wordings": [asdict(o) for o in card.older_wordings],
         "partial": card.partial,
         "notes": list(card.notes),
     }
+
+
+def _printing_label(code: str, rarity: str | None, variant: str | None) -> str:
+    details = ", ".join(d for d in (rarity, variant) if d)
+    return f"{code} ({details})" if details else code
+
+
+def legality_line(legality: Legality) -> str:
+    if not legality.formats:
+        return "Legality: not known (no ban list)"
+    verdicts = " · ".join(f"{currency.format_name(f)} {status}" for f, status in legality.formats.items())
+    when = legality.newest_list
+    return f"Legality: {verdicts}" + (f" (ban lists of {when})" if when else "")
 
 
 def _stats(card: Card) -> str:
@@ -74,7 +91,24 @@ def card_line(card: Card) -> str:
     return f"{card.name} — {' · '.join(details)}" if details else card.name
 
 
-def _card_text(match: CardMatch, query: str, errata: Sequence[str], banned: bool) -> str:
+def errata_line(erratum: Errata, card: Card) -> str:
+    """An erratum as one entry: its date and article; when the card's text is its wording, what the card printed
+    before; else its new text, and whether the card's text is a newer wording."""
+    when = ", ".join(x for x in (erratum.date, erratum.source_title) if x)
+    head = f"Errata ({when}):" if when else "Errata:"
+    if loose_wording(erratum.new_text) == loose_wording(card.text_raw):
+        if erratum.old_text:
+            return f"{head} the text above includes it; worded before as: {readable(erratum.old_text)}"
+        return f"{head} the text above includes it."
+    line = f"{head} {readable(erratum.new_text)}"
+    if card.text_date and erratum.date and card.text_date > erratum.date:
+        line += f"\n  (the text above is a newer wording, of {card.text_date})"
+    return line
+
+
+def _card_text(
+    match: CardMatch, query: str, errata: Sequence[Errata], legality: Legality, gaps: str | None
+) -> str:
     card = match.card
     lines = [card_line(card)]
     if card.tags:
@@ -84,16 +118,15 @@ def _card_text(match: CardMatch, query: str, errata: Sequence[str], banned: bool
     if card.printings:
         lines.append(
             "Printings: "
-            + ", ".join(
-                f"{p.public_code} ({p.rarity})" if p.rarity else p.public_code for p in card.printings
-            )
+            + ", ".join(_printing_label(p.public_code, p.rarity, p.variant) for p in card.printings)
         )
+    lines.append(legality_line(legality))
     if card.partial:
-        lines.append("Known only from the seed documents: the text may be incomplete.")
+        lines.append("Partly known: newer than the card data; what is not shown here is not known yet.")
     lines += [f"Note: {n}" for n in card.notes]
-    lines += [f"Errata: {e}" for e in errata]
-    if banned:
-        lines.append("Banned.")
+    lines += [errata_line(e, card) for e in errata]
+    if gaps:
+        lines.append(gaps)
     if match.match == "fuzzy":
         lines.append(f'(closest match for "{query}", score {match.score:.0f})')
     if match.alternatives:
@@ -111,7 +144,8 @@ def cmd_card(args: argparse.Namespace) -> int:
             hint = f" Did you mean: {NAME_SEPARATOR.join(close)}?" if close else ""
             raise NotFound(f'no card matches "{query}".{hint}')
         errata = db.errata_for(match.card.name)
-        banned = db.is_banned(match.card.name)
+        legality = db.legality(match.card.name)
+        meta = db.meta()
         if args.json:
             data = {
                 "name": match.card.name,
@@ -121,11 +155,15 @@ def cmd_card(args: argparse.Namespace) -> int:
                 "alternatives": list(match.alternatives),
                 **{k: v for k, v in card_dict(match.card).items() if k not in ("name", "id")},
                 "errata": [asdict(e) for e in errata],
-                "banned": banned,
+                "legality": dict(legality.formats),
+                "legality_as_of": legality.newest_list,
+                "data_as_of": meta.get("cards_updated_at") or None,
+                "lacks": list(currency.lacks(meta)),
             }
             _print_json(data)
         else:
-            print(_card_text(match, query, [e.new_text for e in errata], banned))
+            gaps = currency.gaps_line(currency.lacks(meta))
+            print(_card_text(match, query, errata, legality, gaps))
     return 0
 
 

@@ -24,6 +24,7 @@ from operator import itemgetter
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from cardsdb.card_names import split_variant
 from cardsdb.names import drop_small_words, fold, normalize
 
 _STARTER_SUFFIX = " starter"
@@ -40,6 +41,7 @@ class NameSpec:
     champion: str | None = None  # a Legend's champion ("Teemo" for "Swift Scout")
     family: str | None = None  # the champion the card belongs to (its units, Legends, Signature cards)
     family_rank: int = 0  # its place among that champion's cards: 0 a unit, 1 a Legend, 2 a Signature card
+    aliases: tuple[str, ...] = ()  # other spellings: "Swift Scout", "Teemo - Swift Scout (Signature)"
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,13 @@ def _keys(spec: NameSpec) -> tuple[list[str], list[str]]:
         base = strong[-1] if full.endswith(_STARTER_SUFFIX) else full
         strong += [f"{champion} {base}", f"{base} {champion}"]
         weak.append(champion)
+    # An alias is a key when it is another name, not only this one with a variant or the champion first or after.
+    covered = {k.replace(" ", "") for k in strong}
+    for alias in spec.aliases:
+        key = normalize(split_variant(alias)[0])
+        if key and key.replace(" ", "") not in covered:
+            strong.append(key)
+            covered.add(key.replace(" ", ""))
     return list(dict.fromkeys(k for k in strong if k)), [k for k in dict.fromkeys(weak) if k not in strong]
 
 
@@ -91,6 +100,10 @@ class NameIndex:
         self._normalized: dict[str, str] = {}
         for n in self.names:
             self._normalized.setdefault(normalize(n), n)
+        # Aliases after every name: a card's own name always beats another card's alias.
+        for spec in by_name.values():
+            for alias in spec.aliases:
+                self._normalized.setdefault(normalize(alias), spec.name)
         self._keys: list[str] = []
         self._compact: list[str] = []
         self._owner: list[int] = []
@@ -131,8 +144,14 @@ class NameIndex:
         return len(self.names)
 
     def exact(self, text: str) -> str | None:
-        """The name equal to text, ignoring case, accents, punctuation and `&`/`and`."""
-        return self._folded.get(fold(text.strip())) or self._normalized.get(normalize(text))
+        """The name equal to text, ignoring case, accents, punctuation and `&`/`and`; or the name an alias (another
+        spelling: "Swift Scout", "Teemo - Swift Scout") stands for; a variant suffix ("(Signature)") is ignored."""
+        found = self._folded.get(fold(text.strip())) or self._normalized.get(normalize(text))
+        if found is None:
+            base, variant = split_variant(text)
+            if variant:
+                found = self._normalized.get(normalize(base))
+        return found
 
     def family(self, text: str, *, near: bool = False) -> list[str]:
         """The cards of the champion text names ("jinx", "Master Yi"): units, then Legends, then Signature cards;

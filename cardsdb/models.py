@@ -40,23 +40,28 @@ class KeywordValue:
 
 @dataclass(frozen=True)
 class OlderWording:
-    """A printing whose rules text differs in wording (not just reminder text) from the card's text."""
+    """An older wording of the card's rules text (not just other reminder text): as a printing or a source has it."""
 
     printing_id: str
     set_id: str
     text: str
+    source: str = ""  # where this wording is found, in player words: "the official card gallery"
+    date: str | None = None  # that source's date, when it has one
 
 
 @dataclass(frozen=True)
 class Printing:
     id: str  # e.g. "ogn-213-298"
-    set_id: str  # OGN, OGS, SFD, UNL
+    set_id: str  # OGN, OGS, SFD, UNL, VEN; promos OPP, PR, JDG
     set_name: str
     collector_number: str
     public_code: str  # e.g. "OGN-213/298"
     rarity: str | None
     image_url: str | None
     artist: str | None = None
+    variant: str | None = (
+        None  # "Alternate Art", "Signature", "Overnumbered", "Metal", ...; None for the plain printing
+    )
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,8 @@ class Card:
     older_wordings: tuple[OlderWording, ...] = ()
     partial: bool = False  # known only from the seeds (e.g. Elnuk Herd): text may be incomplete
     notes: tuple[str, ...] = ()
+    text_source: str | None = None  # where the current wording comes from, in player words: "Radiance errata"
+    text_date: str | None = None  # the date of that wording
 
     def has_keyword(self, name: str) -> bool:
         wanted = name.casefold()
@@ -241,6 +248,24 @@ class Errata:
     source_title: str
     date: str | None
     url: str | None
+
+
+@dataclass(frozen=True)
+class Legality:
+    """A card in each format of the newest ban lists: format -> "legal" or "banned" ("constructed", "2v2").
+
+    A format without a ban list in the database is absent (not known), never "legal". `as_of` is the date of the
+    list each format's verdict comes from."""
+
+    formats: dict[str, str] = field(default_factory=dict)
+    as_of: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def newest_list(self) -> str | None:
+        return max(self.as_of.values()) if self.as_of else None
+
+    def banned_in(self) -> tuple[str, ...]:
+        return tuple(f for f, status in self.formats.items() if status == "banned")
 
 
 @dataclass(frozen=True)

@@ -475,3 +475,14 @@ def load_seed_cards(path: Path | None = None) -> tuple[Card, ...]:
             )
         )
     return tuple(cards)
+
+
+def load_seed_errata_notes(path: Path | None = None) -> dict[str, tuple[str, ...]]:
+    """Card name -> the notes a seed card shows once an erratum gives its full text (`notes_with_errata`)."""
+    path = path or PROJECT_DATA_DIR / SEED_CARDS_FILE
+    data = read_yaml(path)
+    return {
+        entry.text("name"): entry.texts("notes_with_errata")
+        for entry in _entries(path, data, "cards", "card", "name")
+        if entry.texts("notes_with_errata")
+    }

@@ -27,6 +27,7 @@ from cardsdb.models import (
     CardMatch,
     Errata,
     KeywordInfo,
+    Legality,
     Rule,
     Ruling,
 )
@@ -36,9 +37,11 @@ from cardsdb.query_rules import RuleQueries
 from cardsdb.rows import card_from_rows, json_list, ruling_from_row
 from cardsdb.schema import SCHEMA_VERSION
 from cardsdb.search_syntax import Term, escape_like, parse, to_sql
+from cardsdb.sets import set_order_sql
 
 REQUIRED_TABLES = (
     "cards",
+    "card_aliases",
     "printings",
     "keywords",
     "card_keywords",
@@ -52,8 +55,10 @@ ALTERNATIVE_MARGIN = 12.0  # runners-up within this many points of the best are 
 NEAR_FAMILY_BELOW = 85.0  # a misspelt champion's name counts only when no card matches at least this well
 INITIALS_SCORE = 70.0  # the score reported for a card found by its initials ("mf")
 FAMILY_ALTERNATIVES = 9  # a champion's other cards offered for its name alone (the real pool has at most 7)
-CARD_CACHE_SIZE = 2048  # built Card objects kept, most recently used (the real pool has under 800 names)
-_SET_ORDER = "CASE set_id WHEN 'OGN' THEN 1 WHEN 'OGS' THEN 2 WHEN 'SFD' THEN 3 WHEN 'UNL' THEN 4 ELSE 9 END"
+CARD_CACHE_SIZE = 2048  # built Card objects kept, most recently used (the real pool has under 1,000 names)
+_SET_ORDER = set_order_sql("set_id")
+
+
 # Words around a keyword as people ask for it: "the Hidden keyword", "hidden keyword".
 _KEYWORD_NOISE = re.compile(r"\b(?:the|keyword|keywords|ability)\b", re.IGNORECASE)
 
@@ -148,29 +153,35 @@ class CardsDB(RuleQueries):
     # --- cards -----------------------------------------------------------------------------------------
     @property
     def names(self) -> NameIndex:
-        """All card names, loaded once."""
+        """All card names and their aliases, loaded once."""
         if self._names is None:
             rows = [
                 (str(r["name"]), json_list(r["types"]), json_list(r["supertypes"]), json_list(r["tags"]))
                 for r in self._rows("SELECT name, types, supertypes, tags FROM cards")
             ]
+            aliases: dict[str, list[str]] = {}
+            for r in self._rows(
+                "SELECT c.name, a.alias FROM card_aliases a JOIN cards c ON c.id = a.card_id"
+            ):
+                aliases.setdefault(str(r["name"]), []).append(str(r["alias"]))
             champions = _champion_tags(rows)
             specs = []
             for name, types, supertypes, tags in rows:
                 champion = tags[0] if "Legend" in types and len(tags) == 1 else None
+                if champion and normalize(name).startswith(normalize(champion) + " "):
+                    champion = None  # "Teemo, Swift Scout" names its champion already
                 # A champion's units, Legends and Signature cards carry its name among their tags.
                 rank = 1 if "Legend" in types else 2 if "Signature" in supertypes else 0
                 family = None
                 if rank or "Champion" in supertypes:
                     family = next((t for t in tags if normalize(t) in champions), None)
-                specs.append(NameSpec(name, champion, family, rank))
+                specs.append(NameSpec(name, champion, family, rank, tuple(aliases.get(name, ()))))
             self._names = NameIndex(specs)
         return self._names
 
     def _card(self, row: sqlite3.Row) -> Card:
         printings = self._rows(
-            f"SELECT * FROM printings WHERE card_id = ? ORDER BY {_SET_ORDER}, collector_number, id",
-            [row["id"]],
+            f"SELECT * FROM printings WHERE card_id = ? ORDER BY {_SET_ORDER}, id", [row["id"]]
         )
         keywords = self._rows("SELECT keyword, value FROM card_keywords WHERE card_id = ?", [row["id"]])
         return card_from_rows(row, printings, keywords)
@@ -262,12 +273,22 @@ class CardsDB(RuleQueries):
             for r in rows
         ]
 
-    def is_banned(self, name: str) -> bool:
-        if "banned" not in self._tables:
-            return False
+    def legality(self, name: str) -> Legality:
+        """The card in each format of the newest ban lists ("legal" or "banned"); a format without a list is absent."""
         card = self.get_card(name)
-        params = [card.name if card else name, card.id if card else ""]
-        return bool(self._rows("SELECT 1 FROM banned WHERE name = ? COLLATE NOCASE OR card_id = ?", params))
+        if card is None or "ban_lists" not in self._tables:
+            return Legality()
+        lists = {
+            str(r["format"]): str(r["as_of"] or "")
+            for r in self._rows("SELECT format, as_of FROM ban_lists ORDER BY rowid")
+        }
+        banned = {
+            str(r["format"]) for r in self._rows("SELECT format FROM bans WHERE card_id = ?", [card.id])
+        }
+        return Legality(
+            formats={f: "banned" if f in banned else "legal" for f in lists},
+            as_of={f: d for f, d in lists.items() if d},
+        )
 
     # --- card search -----------------------------------------------------------------------------------
     def _known_values(self, field: str) -> list[str]:

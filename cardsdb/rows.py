@@ -41,6 +41,7 @@ def card_from_rows(
             rarity=p["rarity"],
             image_url=p["image_url"],
             artist=p["artist"],
+            variant=p["variant"],
         )
         for p in printing_rows
     )
@@ -65,6 +66,8 @@ def card_from_rows(
                     str(item.get("printing_id", "")),
                     str(item.get("set_id", "")),
                     str(item.get("text", "")),
+                    str(item.get("source") or ""),
+                    str(item["date"]) if item.get("date") else None,
                 )
             )
     return Card(
@@ -85,6 +88,8 @@ def card_from_rows(
         older_wordings=tuple(older),
         partial=bool(row["partial"]),
         notes=tuple(json_list(row["notes"])),
+        text_source=row["text_source"],
+        text_date=row["text_date"],
     )
 
 

@@ -6,7 +6,8 @@ List-valued columns hold JSON arrays as text. Every table is created explicitly 
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2  # 2: rules by document and version (v1.4, Tournament Rules), rule_changes, patch_notes
+SCHEMA_VERSION = 3  # 2: rules by document and version (v1.4, Tournament Rules), rule_changes, patch_notes;
+# 3: card aliases, ban lists by format, printing variants, the wording's source and date
 
 TABLES: dict[str, dict[str, type]] = {
     # One row per card name.
@@ -25,7 +26,9 @@ TABLES: dict[str, dict[str, type]] = {
         "rarity": str,
         "text": str,  # readable text (symbol tokens in words)
         "text_raw": str,  # with :rb_...: tokens
-        "older_wordings": str,  # JSON [{"printing_id", "set_id", "text"}]
+        "text_source": str,  # where the current wording comes from, in player words ("the official card gallery")
+        "text_date": str,  # that wording's date
+        "older_wordings": str,  # JSON [{"printing_id", "set_id", "text", "source", "date"}]
         "image_url": str,  # of the printing the text comes from
         "set_id": str,  # of that printing
         "public_code": str,  # of that printing
@@ -34,9 +37,10 @@ TABLES: dict[str, dict[str, type]] = {
     },
     # One row per printing.
     "printings": {
-        "id": str,  # "ogn-213-298"
+        "id": str,  # "ogn-213-298"; a second printing under one code has its variant added: "opp-017-024-metal"
         "card_id": str,
-        "name": str,
+        "name": str,  # the card's name
+        "variant": str,  # "Alternate Art", "Signature", "Overnumbered", "Starter", "Metal", ...; null when plain
         "set_id": str,
         "set_name": str,
         "collector_number": str,
@@ -46,6 +50,12 @@ TABLES: dict[str, dict[str, type]] = {
         "artist": str,
         "text_raw": str,
         "orientation": str,
+    },
+    # Other spellings of a card's name that a lookup accepts: "Swift Scout", "Teemo - Swift Scout (Signature)".
+    "card_aliases": {
+        "alias": str,  # as a source writes it
+        "alias_norm": str,  # cardsdb.names.normalize(alias)
+        "card_id": str,
     },
     # Keywords and other bracketed tokens the project knows (cardsdb/data/keywords.yaml).
     "keywords": {
@@ -138,7 +148,14 @@ TABLES: dict[str, dict[str, type]] = {
         "date": str,
         "url": str,
     },
-    "banned": {"name": str, "card_id": str, "date": str},
+    # The newest ban list of each format, and the cards on it.
+    "ban_lists": {"format": str, "as_of": str, "source": str},  # format: "constructed", "2v2"
+    "bans": {
+        "format": str,
+        "card_id": str,
+        "listed_as": str,  # the name as the list writes it
+        "section": str,  # "cards", "battlefields", "legends"
+    },
     "meta": {"key": str, "value": str},
 }
 
@@ -155,12 +172,16 @@ PRIMARY_KEYS: dict[str, str | tuple[str, ...]] = {
     "ruling_rules": ("ruling_id", "number", "version"),
     "ruling_cards": ("ruling_id", "card_id"),
     "errata": "id",
-    "banned": "name",
+    "card_aliases": "alias_norm",
+    "ban_lists": "format",
+    "bans": ("format", "card_id"),
     "meta": "key",
 }
 
 FOREIGN_KEYS: dict[str, list[tuple[str, str, str]]] = {
     "printings": [("card_id", "cards", "id")],
+    "card_aliases": [("card_id", "cards", "id")],
+    "bans": [("card_id", "cards", "id"), ("format", "ban_lists", "format")],
     "card_keywords": [("card_id", "cards", "id")],
     "ruling_cards": [("ruling_id", "rulings", "id"), ("card_id", "cards", "id")],
     "ruling_rules": [("ruling_id", "rulings", "id")],
@@ -177,6 +198,8 @@ INDEXES: list[str] = [
     "CREATE INDEX IF NOT EXISTS idx_cards_name ON cards(name COLLATE NOCASE)",
     "CREATE INDEX IF NOT EXISTS idx_cards_name_norm ON cards(name_norm)",
     "CREATE INDEX IF NOT EXISTS idx_printings_card ON printings(card_id)",
+    "CREATE INDEX IF NOT EXISTS idx_card_aliases_card ON card_aliases(card_id)",
+    "CREATE INDEX IF NOT EXISTS idx_bans_card ON bans(card_id)",
     "CREATE INDEX IF NOT EXISTS idx_card_keywords_kw ON card_keywords(keyword COLLATE NOCASE)",
     "CREATE INDEX IF NOT EXISTS idx_rules_number ON rules(number, doc, version)",
     "CREATE INDEX IF NOT EXISTS idx_rules_parent ON rules(doc, version, parent)",
@@ -192,7 +215,10 @@ META_KEYS = (
     "schema_version",
     "built_at",  # ISO timestamp
     "source",  # "files:<dir>" or "riftcodex:<url>"
-    "cards_updated_at",  # the card data's own date
+    "cards_updated_at",  # the card data's own date: the newest card source's
+    "card_sources",  # JSON [{"source", "as_of", "printings"}]: every card source read
+    "legality_as_of",  # the date of the newest ban list, "" without one
+    "lacks",  # JSON list of what the card data lacks: "gallery" (newer wording), "errata", "ban_lists"
     "faqs_updated_at",
     "rules_current_version",  # 2026-10-09
     "rules_v14_date",  # 2026-07-16

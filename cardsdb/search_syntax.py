@@ -210,8 +210,13 @@ def _one_condition(term: Term) -> tuple[str, list[object]]:
         )
     if term.field == "text":
         return "cards.text LIKE ? ESCAPE '\\'", [f"%{escape_like(value)}%"]
-    # name: compared in normalized form, so punctuation and case do not matter
-    return "(' ' || cards.name_norm || ' ') LIKE ? ESCAPE '\\'", [f"%{escape_like(normalize(value))}%"]
+    # name: compared in normalized form, so punctuation and case do not matter; another spelling of the name counts
+    like = f"%{escape_like(normalize(value))}%"
+    return (
+        "((' ' || cards.name_norm || ' ') LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM card_aliases ca "
+        "WHERE ca.card_id = cards.id AND (' ' || ca.alias_norm || ' ') LIKE ? ESCAPE '\\'))",
+        [like, like],
+    )
 
 
 def to_sql(terms: Sequence[Term]) -> tuple[str, list[object]]:

@@ -19,6 +19,7 @@ from cardsdb.models import (
     Errata,
     KeywordInfo,
     KeywordValue,
+    Legality,
     Printing,
     Rule,
     RuleView,
@@ -220,8 +221,10 @@ class FakeCards:
     def errata_for(self, card_name: str) -> list[Errata]:
         return []
 
-    def is_banned(self, name: str) -> bool:
-        return False
+    def legality(self, name: str) -> Legality:
+        return Legality(
+            {"constructed": "legal", "2v2": "legal"}, {"constructed": "2026-09-18", "2v2": "2026-09-18"}
+        )
 
     def search(self, query: str, limit: int = 10, offset: int = 0) -> Any:
         found = sorted(self.cards.values(), key=lambda c: c.name)

@@ -114,7 +114,7 @@ CARDS: list[
         "Deal 1 to that unit for each card with [Hidden] revealed this way, then recycle the revealed cards.",
     ),
     (
-        "Swift Scout",
+        "Teemo, Swift Scout",
         ["Legend"],
         [],
         ["Mind", "Chaos"],
@@ -535,7 +535,34 @@ def make_query_db(path: Path) -> Path:
             }
         ]
     )
-    db.table("banned").insert_all([{"name": "Facebreaker", "card_id": "facebreaker", "date": "2026-03-30"}])
+    db.table("card_aliases").insert_all(
+        [
+            {"alias": alias, "alias_norm": normalize(alias), "card_id": "teemo-swift-scout"}
+            for alias in ("Swift Scout", "Teemo - Swift Scout (Signature)")
+        ]
+    )
+    db.table("ban_lists").insert_all(
+        [
+            {"format": "constructed", "as_of": "2026-09-18", "source": "fixture"},
+            {"format": "2v2", "as_of": "2026-09-18", "source": "fixture"},
+        ]
+    )
+    db.table("bans").insert_all(
+        [
+            {
+                "format": "constructed",
+                "card_id": "facebreaker",
+                "listed_as": "Facebreaker",
+                "section": "cards",
+            },
+            {
+                "format": "2v2",
+                "card_id": "teemo-swift-scout",
+                "listed_as": "Teemo Swift Scout",
+                "section": "legends",
+            },
+        ]
+    )
     db.table("meta").insert_all(
         [
             {"key": "schema_version", "value": str(SCHEMA_VERSION)},

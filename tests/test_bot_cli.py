@@ -105,6 +105,30 @@ def test_ask_json_has_the_contracts_shape(fixture_db: Path, capsys: pytest.Captu
     assert reply["components"][0]["components"][0]["label"] == "Show the cited rules"
 
 
+def test_ask_card_with_image_shows_the_full_card_image(
+    real_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = "/card name:Hidden Blade image:True"
+    assert main(["ask", line], env={"RIFTBOUND_DB": str(real_db)}) == 0
+    text = capsys.readouterr().out
+    assert "[Image] https://" in text and "[Legality]" in text
+    assert main(["ask", line, "--json"], env={"RIFTBOUND_DB": str(real_db)}) == 0
+    (embed,) = json.loads(capsys.readouterr().out)["embeds"]
+    assert embed["image"]["url"].startswith("https://") and "thumbnail" not in embed
+    assert main(["ask", "/card name:Hidden Blade", "--json"], env={"RIFTBOUND_DB": str(real_db)}) == 0
+    (embed,) = json.loads(capsys.readouterr().out)["embeds"]
+    assert "image" not in embed and embed["thumbnail"]["url"] == embed_url(real_db)
+
+
+def embed_url(db: Path) -> str:
+    from cardsdb.query import CardsDB
+
+    with CardsDB.open(db) as cards:
+        card = cards.get_card("Hidden Blade")
+    assert card is not None and card.printings[0].image_url
+    return card.printings[0].image_url
+
+
 def test_ask_a_message_with_card_references(fixture_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["ask", "is [[tideturner]] good?", "--json"], env={"RIFTBOUND_DB": str(fixture_db)})
     reply = json.loads(capsys.readouterr().out)

@@ -18,7 +18,16 @@ from hypothesis import strategies as st
 
 from bot import limits, render
 from bot.symbols import Symbols
-from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, Errata, Rule, RuleView, Ruling
+from cardsdb.models import (
+    CURRENT_RULES_VERSION,
+    V13_RULES_VERSION,
+    Errata,
+    Legality,
+    OlderWording,
+    Rule,
+    RuleView,
+    Ruling,
+)
 
 
 def _all_text(embeds: list[Any]) -> str:
@@ -98,12 +107,61 @@ def test_811_1_d_2_card_with_hidden_has_a_from_facedown_section_with_rule_number
     assert "Cost: 0: its base cost is ignored (rule 356.1.b)" in text
 
 
-def test_card_embed_notes_errata_and_bans() -> None:
+def test_card_embed_notes_errata_and_legality() -> None:
     errata = Errata(
         "Hidden Blade", "Kill a unit at a battlefield.", None, "Origins errata", "2026-01-01", None
     )
-    text = _all_text(render.card_embeds(HIDDEN_BLADE, errata=[errata], banned=True))
-    assert "Errata (2026-01-01)" in text and "Origins errata" in text and "banned" in text
+    legality = Legality(
+        {"constructed": "banned", "2v2": "legal"}, {"constructed": "2026-09-18", "2v2": "2026-09-18"}
+    )
+    text = _all_text(render.card_embeds(HIDDEN_BLADE, errata=[errata], legality=legality))
+    assert "Errata (2026-01-01)" in text and "Origins errata" in text
+    assert "Constructed: **Banned** · 2v2 Constructed: Legal\n*Ban lists of 2026-09-18*" in text
+
+
+def test_an_erratum_the_text_includes_shows_the_wording_before_it() -> None:
+    card = replace(HIDDEN_BLADE, text_date="2026-03-28")
+    errata = Errata(card.name, card.text_raw, "Kill a unit.", "Origins errata", "2025-10-28", None)
+    text = _all_text(render.card_embeds(card, errata=[errata]))
+    assert "The text above includes it.\nWorded before: Kill a unit." in text
+    newer = replace(errata, new_text="Kill two units.", old_text=None)
+    text = _all_text(render.card_embeds(card, errata=[newer]))
+    assert "Kill two units." in text and "The text above is a newer wording (2026-03-28)." in text
+
+
+def test_older_wordings_show_where_and_when() -> None:
+    card = replace(
+        HIDDEN_BLADE,
+        older_wordings=(
+            OlderWording("ogn-213a-298", "OGN", "Kill a unit.", "the official card gallery", "2026-03-28"),
+        ),
+    )
+    text = _all_text(render.card_embeds(card))
+    assert "Older wording\n*the official card gallery, 2026-03-28 (OGN):* Kill a unit." in text
+
+
+def test_image_shows_the_full_card_instead_of_a_thumbnail() -> None:
+    card = replace(
+        HIDDEN_BLADE, printings=(replace(HIDDEN_BLADE.printings[0], image_url="https://img.invalid/a.png"),)
+    )
+    (small,) = render.card_embeds(card)
+    (large,) = render.card_embeds(card, image=True)
+    assert (
+        small.to_dict()["thumbnail"]["url"] == "https://img.invalid/a.png" and "image" not in small.to_dict()
+    )
+    assert (
+        large.to_dict()["image"]["url"] == "https://img.invalid/a.png" and "thumbnail" not in large.to_dict()
+    )
+
+
+def test_a_database_without_ban_lists_or_errata_says_so_in_one_line() -> None:
+    from cardsdb.currency import gaps_line
+
+    line = gaps_line(("gallery", "errata", "ban_lists"))
+    assert line is not None and "\n" not in line
+    text = _all_text(render.card_embeds(HIDDEN_BLADE, gaps=line))
+    assert "legality is unknown and the text may be older than the current wording" in text
+    assert gaps_line(()) is None
 
 
 def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:

@@ -16,7 +16,7 @@ NAME = re.compile(r"^[-_\w]{1,32}$")
 TOTAL_CHARACTERS = 4000  # name, description and option names/descriptions/choices of one command together
 
 CONTRACT = {
-    "card": ["name"],
+    "card": ["name", "image"],
     "keyword": ["name"],
     "rule": ["query", "doc", "version", "public"],
     "changes": ["from", "to", "under"],

@@ -72,10 +72,12 @@ def test_card_keywords_with_values(conn: sqlite3.Connection) -> None:
     assert rows[("volibear-imposing", "Shield")] == "3"
     assert rows[("volibear-furious", "Deflect")] == "2"
     assert rows[("windsinger", "Hidden")] is None
-    assert rows[("wuju-master", "Level")] == "6, 11"
+    assert rows[("master-yi-wuju-master", "Level")] == "6, 11"
     hidden = _one(conn, "SELECT * FROM keywords WHERE name = 'Hidden'")
     assert hidden["rule"] == "811" and hidden["kind"] == "keyword"
-    assert hidden["card_count"] == 11  # the data cards; Elnuk Herd (seeds only) stays out of the count
+    # the data cards: 11 of cards.json, Spiderling (the 2026-07 gallery) and Kennen, Keeper of Balance (RiftCodex);
+    # Elnuk Herd (seeds only) stays out of the count
+    assert hidden["card_count"] == 13
     assert hidden["reminder"].startswith("Hide now for any power")
     assert _one(conn, "SELECT kind FROM keywords WHERE name = '>'")["kind"] == "token"
 
@@ -87,8 +89,12 @@ def test_seed_cards_are_partial_and_kept_out_of_the_counts(conn: sqlite3.Connect
     meta = {r["key"]: r["value"] for r in conn.execute("SELECT key, value FROM meta")}
     total = _one(conn, "SELECT count(*) AS n FROM cards WHERE partial = 0")["n"]
     rows = json.loads((FIXTURE / "cards.json").read_text())["cards"]
-    assert meta["count_cards"] == str(total) == str(len({r["name"] for r in rows}))
-    assert meta["count_printings"] == str(len(rows))
+    # cards.json's names, and three cards only the newer files have: Spiderling and Mind Rune (the 2026-07 gallery),
+    # Kennen, Keeper of Balance (RiftCodex). Swift Scout is one card under every spelling.
+    assert meta["count_cards"] == str(total) == str(len({r["name"] for r in rows}) + 3)
+    # cards.json's printings, the gallery's VEN-097, VEN-097a and VEN-R02, RiftCodex's OPP-263 (plain and Metal),
+    # VEN-135 and PR-213a (its other items are printings the other files have, or an older record of one).
+    assert meta["count_printings"] == str(len(rows) + 3 + 4)
     battlefields = {r["name"] for r in rows if "Battlefield" in r["cardTypes"]}
     assert meta["count_battlefields"] == str(len(battlefields)) == "3"
 
@@ -151,11 +157,61 @@ def test_faq_rulings_with_version_resolution_and_cards(conn: sqlite3.Connection)
     assert any("735.1.c" in w for w in warnings)
 
 
-def test_errata_and_banned(conn: sqlite3.Connection) -> None:
-    tide = _one(conn, "SELECT * FROM errata WHERE card_id = 'tideturner'")
-    assert "a unit you control" in tide["new_text"]
-    banned = {r["name"]: r["card_id"] for r in conn.execute("SELECT * FROM banned")}
-    assert banned == {"Hidden Blade": "hidden-blade", "Called Shot": None}
+def test_errata_and_ban_lists(conn: sqlite3.Connection) -> None:
+    # Tideturner's erratum is in errata.json, the errata page and the overlay: one row, with line breaks kept.
+    (tide,) = conn.execute("SELECT * FROM errata WHERE card_id = 'tideturner'").fetchall()
+    assert "a unit you control" in tide["new_text"] and "\n" in tide["new_text"]
+    assert tide["date"] == "2025-10-28" and tide["old_text"]
+    # The newest list of each format; the 2026-03 list (banned-cards.json, naming a card the data lacks) is dropped.
+    lists = {r["format"]: r["as_of"] for r in conn.execute("SELECT * FROM ban_lists")}
+    assert lists == {"constructed": "2026-09-18", "2v2": "2026-09-18"}
+    bans = {(r["format"], r["card_id"]) for r in conn.execute("SELECT * FROM bans")}
+    assert bans == {
+        ("constructed", "hidden-blade"),
+        ("constructed", "targons-peak"),  # written with a curly apostrophe
+        ("2v2", "hidden-blade"),
+        ("2v2", "teemo-swift-scout"),  # written "Teemo Swift Scout"
+    }
+
+
+def test_a_legend_has_one_card_under_every_spelling(conn: sqlite3.Connection) -> None:
+    (scout,) = conn.execute("SELECT * FROM cards WHERE id = 'teemo-swift-scout'").fetchall()
+    assert scout["name"] == "Teemo, Swift Scout"
+    aliases = {
+        r["alias"] for r in conn.execute("SELECT alias FROM card_aliases WHERE card_id = 'teemo-swift-scout'")
+    }
+    assert {"Swift Scout", "Teemo - Swift Scout (Metal)", "Teemo - Swift Scout (Overnumbered)"} <= aliases
+    variants = [
+        (r["public_code"], r["variant"])
+        for r in conn.execute("SELECT * FROM printings WHERE card_id = 'teemo-swift-scout' ORDER BY id")
+    ]
+    assert variants == [
+        ("OGN-263/298", None),
+        ("OGN-307/298", "Overnumbered"),
+        ("OPP-263/298", None),
+        ("OPP-263/298", "Metal"),
+    ]
+
+
+def test_sources_merge_their_fields_and_the_newest_wording_wins(conn: sqlite3.Connection) -> None:
+    # Spiderling: the gallery (no power, no artist) and two RiftCodex records of one printing (the newer kept).
+    spider = _one(conn, "SELECT * FROM printings WHERE id = 'ven-097-166'")
+    assert spider["artist"] == "A. Fixture" and spider["image_url"].endswith("ven-097-166.png")
+    card = _one(conn, "SELECT * FROM cards WHERE id = 'spiderling'")
+    assert card["power"] == 1 and card["text_date"] == "2026-07-25"
+    # Tideturner: the 2026-07 gallery prints the text its erratum replaced; the erratum's wording stays.
+    tide = _one(conn, "SELECT * FROM cards WHERE id = 'tideturner'")
+    assert "a unit you control at another location" in tide["text"]
+    # Mind Rune: "[NO TEXT]" is no text.
+    assert _one(conn, "SELECT text FROM cards WHERE id = 'mind-rune'")["text"] == ""
+
+
+def test_a_seed_card_takes_its_text_from_its_erratum(conn: sqlite3.Connection) -> None:
+    herd = _one(conn, "SELECT * FROM cards WHERE id = 'elnuk-herd'")
+    assert herd["partial"] == 1 and herd["energy"] is None and herd["might"] is None
+    assert "give a friendly unit +3 Might this turn, then recycle me" in herd["text"]
+    assert (herd["text_source"], herd["text_date"]) == ("Radiance Errata Updates", "2026-10-09")
+    assert any("not published yet" in n for n in json.loads(herd["notes"]))
 
 
 def test_meta_keys(conn: sqlite3.Connection) -> None:
@@ -164,5 +220,6 @@ def test_meta_keys(conn: sqlite3.Connection) -> None:
     meta = {r["key"]: r["value"] for r in conn.execute("SELECT key, value FROM meta")}
     assert set(META_KEYS) <= set(meta)
     assert meta["rules_current_version"] == CURRENT_RULES_VERSION
-    assert meta["cards_updated_at"] == "2026-03-28"
+    assert meta["cards_updated_at"] == "2026-07-25"  # the newest card source
+    assert meta["legality_as_of"] == "2026-09-18" and json.loads(meta["lacks"]) == []
     assert meta["source"].startswith("files:")

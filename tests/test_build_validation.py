@@ -68,9 +68,44 @@ def test_truncated_faq_file(data: Path, previous: Path) -> None:
     _fails_and_keeps(data, previous, r"faqs.json is not valid JSON")
 
 
-def test_missing_card_file(data: Path, previous: Path) -> None:
+def test_no_card_file(data: Path, previous: Path) -> None:
     (data / "cards.json").unlink()
-    _fails_and_keeps(data, previous, r"required file cards.json is missing")
+    for folder in ("gallery-2026-07", "riftcodex-2026-08", "riftcodex"):
+        shutil.rmtree(data / folder)
+    _fails_and_keeps(data, previous, r"no card file in .*expected cards.json, gallery-\*/cards.json")
+
+
+def test_a_ban_list_naming_no_card_fails(data: Path, previous: Path) -> None:
+    # Targon's Peak is only in cards.json: without it the Constructed list names a card the data lacks.
+    (data / "cards.json").unlink()
+    _fails_and_keeps(
+        data, previous, r"banned.json: the constructed ban list names 'Targon’s Peak', which matches no card"
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "gallery-2026-07/cards.json",
+        "riftcodex-2026-08/cards.json",
+        "riftcodex-2026-08/errata-overlay.json",
+        "legality-2026-09/banned.json",
+        "legality-2026-09/errata-vendetta-radiance.json",
+    ],
+)
+def test_a_truncated_newer_file(data: Path, previous: Path, name: str) -> None:
+    path = data / name
+    path.write_text(path.read_text()[:200])
+    _fails_and_keeps(data, previous, rf"{name} is not valid JSON .*truncated")
+
+
+def test_a_renamed_field_in_the_newer_gallery(data: Path, previous: Path) -> None:
+    path = data / "gallery-2026-07" / "cards.json"
+    content = json.loads(path.read_text())
+    for row in content["cards"]:
+        row["ability"] = row.pop("text")
+    path.write_text(json.dumps(content))
+    _fails_and_keeps(data, previous, r"gallery-2026-07/cards.json: 6 of 6 card rows .*'text' missing")
 
 
 def test_missing_rules_file(data: Path, previous: Path) -> None:
@@ -167,16 +202,18 @@ def test_missing_data_folder(tmp_path: Path, previous: Path) -> None:
 def test_optional_files_may_be_absent(data: Path, tmp_path: Path) -> None:
     for name in ("faqs.json", "errata.json", "banned-cards.json"):
         (data / name).unlink()
-    shutil.rmtree(data / "riftcodex")
+    for folder in ("riftcodex", "riftcodex-2026-08", "gallery-2026-07", "legality-2026-09", "rules-2026-07"):
+        shutil.rmtree(data / folder)
     report = build_database(data, tmp_path / "out.sqlite3", claims=())
-    assert report.counts["cards"] == 29
+    assert report.counts["cards"] == 29  # the names of cards.json alone
+    assert report.bans == {} and "bans: no ban list" in report.summary()
     assert any("faqs.json not found" in w for w in report.warnings)
 
 
 def test_a_good_build_replaces_the_previous_database(data: Path, previous: Path) -> None:
     first = _marker(previous)
     report = build_database(data, previous, claims=())
-    assert report.counts["printings"] == 41
+    assert report.counts["printings"] == 48  # as test_build.py counts them
     assert _marker(previous) >= first
 
 
@@ -186,14 +223,20 @@ def test_cli_build_prints_a_summary_and_progress(
     target = tmp_path / "cli.sqlite3"
     assert cli.main(["build", "--source", str(data), "--db", str(target)]) == 0
     out, err = capsys.readouterr()
-    assert "cards: 29 names (41 printings, 3 battlefields)" in out
-    assert "[build] cards: 41 printings, 29 names" in err
+    assert "cards: 32 names (48 printings, 3 battlefields)" in out
+    assert "[build] cards: 48 printings, 32 names" in err
+    # printings and names per set, names with Hidden, bans per format
+    assert "sets: OGN 28 printings/23 names" in out and "VEN 4 printings/3 names" in out
+    assert "names with Hidden: 13" in out
+    assert "bans (as of 2026-09-18): constructed 2, 2v2 2" in out
 
 
 def test_cli_build_json(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["build", "--source", str(data), "--db", str(tmp_path / "j.sqlite3"), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["counts"]["cards"] == 29
+    assert report["counts"]["cards"] == 32 and report["counts"]["hidden_names"] == 13
+    assert report["sets"]["OPP"] == {"printings": 2, "names": 1}
+    assert report["bans"] == {"constructed": 2, "2v2": 2}
     assert report["faq_entries"] == {
         "fixture-origins-faq": 3,
         "fixture-unleashed-faq": 2,

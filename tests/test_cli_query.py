@@ -41,6 +41,16 @@ def test_card_hiden_blade_finds_hidden_blade(capsys: pytest.CaptureFixture[str],
     assert "OGN-213/298" in out
 
 
+def test_card_json_carries_legality_and_dates(real_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, data = run_json(capsys, real_db, "card", "Master Yi - Wuju Bladesman (Starter)")
+    assert code == 0 and data["name"] == "Master Yi, Wuju Bladesman" and data["match"] == "exact"
+    assert data["legality"] == {"constructed": "legal", "2v2": "banned"}
+    assert (data["legality_as_of"], data["data_as_of"], data["lacks"]) == ("2026-09-18", "2026-07-25", [])
+    assert {p["variant"] for p in data["printings"]} >= {"Starter", "Metal"}
+    code, out, _ = run(capsys, real_db, "card", "stacked deck")
+    assert "Legality: Constructed banned · 2v2 Constructed banned (ban lists of 2026-09-18)" in out
+
+
 def test_card_json_shape(capsys: pytest.CaptureFixture[str], db_path: Path) -> None:
     code, data = run_json(capsys, db_path, "card", "teemo")
     assert code == 0
@@ -83,7 +93,7 @@ def test_keyword_rulings_and_search(capsys: pytest.CaptureFixture[str], db_path:
     code, out, _ = run(capsys, db_path, "keyword", "hidden")
     assert code == 0 and "811.6" in out and "Cards with Hidden (6)" in out
     code, data = run_json(capsys, db_path, "keyword", "Hidden")
-    assert data["cards_referring"] == ["Swift Scout"]
+    assert data["cards_referring"] == ["Teemo, Swift Scout"]
     code, out, _ = run(capsys, db_path, "rulings", "hidden", "blade")
     assert code == 0 and "When can I play a card I hid?" in out and "811.6" in out
     code, data = run_json(capsys, db_path, "rulings", "422")

@@ -60,6 +60,16 @@ EXPECTED: dict[str, list[tuple[str, bool]]] = {
     "Zhonya's Hourglass": [],
 }
 PLAYS_UNITS = {"Sprite Call", "Guards!", "Keeper of Masks", "Here to Help", "Bone Skewer"}
+# The Vendetta cards with Hidden: found with the keyword here; their choice specs come with the engine's reading of
+# them (issue 10, item 5).
+VENDETTA = {
+    "Disciple of Shen",
+    "Kennen, Keeper of Balance",
+    "Resonating Strike",
+    "Spiderling",
+    "Temporal Breach",
+    "Tornado Warrior",
+}
 
 
 @pytest.fixture(scope="module")
@@ -73,10 +83,10 @@ def hidden_cards(real_db: Path) -> Iterator[list[Card]]:
         db.close()
 
 
-def test_the_data_has_33_hidden_cards_and_each_has_a_spec(hidden_cards: list[Card]) -> None:
+def test_the_data_has_39_hidden_cards_and_each_has_a_spec(hidden_cards: list[Card]) -> None:
     real = {c.name for c in hidden_cards if not c.partial}
-    assert real == set(EXPECTED)
-    assert len(real) == 33
+    assert real == set(EXPECTED) | VENDETTA
+    assert len(real) == 39  # 33 before Vendetta (the 2026-03 data), 6 Vendetta cards
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))

@@ -246,3 +246,45 @@ def test_ours_beats_plain_wratio_on_the_real_names(real_db: Path, capsys: pytest
     assert ours >= 0.98
     per_kind = accuracy_by_kind(index.best, typos)
     assert min(per_kind.values()) >= 0.95, per_kind
+
+
+ALIASED = [
+    NameSpec(
+        "Teemo, Swift Scout",
+        aliases=("Swift Scout", "Teemo - Swift Scout", "Teemo - Swift Scout (Signature)"),
+    ),
+    NameSpec("Teemo, Scout"),
+    NameSpec("Annie, Dark Child", aliases=("Dark Child - Starter", "Dark Child")),
+    NameSpec("Dark Child"),  # a card of that name (made up): an alias never takes a card's own name
+    NameSpec("Hidden Blade"),
+]
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("Swift Scout", "Teemo, Swift Scout"),
+        ("teemo - swift scout", "Teemo, Swift Scout"),
+        ("Teemo - Swift Scout (Signature)", "Teemo, Swift Scout"),
+        (
+            "Teemo - Swift Scout (Metal)",
+            "Teemo, Swift Scout",
+        ),  # a variant no source lists: the suffix is ignored
+        ("Hidden Blade (Alternate Art)", "Hidden Blade"),
+        ("Dark Child - Starter", "Annie, Dark Child"),
+        ("Dark Child", "Dark Child"),
+        ("Teemo, Scout", "Teemo, Scout"),
+    ],
+)
+def test_aliases_find_their_card_exactly(typed: str, expected: str) -> None:
+    assert NameIndex(ALIASED).exact(typed) == expected
+
+
+def test_aliases_count_in_fuzzy_lookup_and_autocomplete() -> None:
+    index = NameIndex(ALIASED)
+    assert index.match("swift scot", limit=1)[0].name == "Teemo, Swift Scout"
+    assert index.best("swfit scout") == "Teemo, Swift Scout"
+    assert "Teemo, Swift Scout" in index.complete("swift")
+    assert index.names == sorted(
+        [s.name for s in ALIASED], key=str.casefold
+    )  # aliases are no names of their own

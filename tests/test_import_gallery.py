@@ -1,15 +1,21 @@
-"""The gallery importer and the rule that turns printings into one card per name."""
+"""The 2026-03 gallery importer (cards.json), and the cards one source's printings make."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from cardsdb.card_build import cards_from_sources
+from cardsdb.card_merge import CardSourceData
+from cardsdb.card_names import variant_from_code
 from cardsdb.errors import BuildError
+from cardsdb.importers.errata import ErratumEntry
 from cardsdb.importers.gallery import parse_gallery
-from cardsdb.importers.printings import MAX_BAD_ROWS, RawPrinting, as_int, cards_from_printings
+from cardsdb.importers.printings import MAX_BAD_ROWS, RawPrinting, as_int
+from cardsdb.importers.riftcodex import code_from_id
 from cardsdb.keywords import load_keywords
 from cardsdb.models import Card
 
@@ -17,24 +23,39 @@ FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
 KNOWN = load_keywords()
 
 
+def cards_from_printings(
+    printings: list[RawPrinting],
+    known: object = None,
+    *,
+    warnings: list[str],
+    errata: tuple[ErratumEntry, ...] = (),
+    date: str | None = "2026-03-28",
+) -> list[tuple[Card, RawPrinting]]:
+    """The cards of printings from one source (the gallery of 2026-03-28 unless told)."""
+    source = CardSourceData("cards.json", "the official card gallery", date, tuple(printings))
+    return cards_from_sources([source], KNOWN, errata=errata, warnings=warnings)
+
+
 def _fixture_cards() -> dict[str, Card]:
     warnings: list[str] = []
     printings, _ = parse_gallery(json.loads((FIXTURE / "cards.json").read_text()), warnings=warnings)
-    return {card.name: card for card, _ in cards_from_printings(printings, KNOWN, warnings=warnings)}
+    return {card.name: card for card, _ in cards_from_printings(printings, warnings=warnings)}
 
 
 def _printing(pid: str, set_id: str, text: str, name: str = "Test Card") -> RawPrinting:
+    code = code_from_id(pid)
     return RawPrinting(
         id=pid,
         name=name,
         set_id=set_id,
         set_name=set_id,
         collector_number=pid.split("-")[1],
-        public_code=pid.upper(),
+        public_code=code,
         rarity="Common",
         image_url=None,
         text_raw=text,
         types=("Unit",),
+        variant=variant_from_code(code),
     )
 
 
@@ -123,9 +144,9 @@ def test_latest_set_wins_over_collector_order() -> None:
     assert {w.printing_id for w in card.older_wordings} == {"ogn-010-298", "sfd-005a-221"}
 
 
-def test_an_errata_wording_wins_over_a_later_reprint_of_the_old_one() -> None:
-    # Teemo, Strategist: the Origins erratum (2025-10-28) is printed on the Origins card in the gallery, while a later
-    # Spiritforged reprint still prints the replaced wording.
+def test_an_erratum_newer_than_the_source_gives_the_wording() -> None:
+    # Teemo, Strategist: the Origins erratum (2025-10-28) is printed on the Origins card, while a Spiritforged reprint
+    # still prints the replaced wording.
     errata_text = "[Hidden] (Hide now for [A] to react with later for [0].)\n\nWhen I defend, deal 1 to an enemy unit here."
     fixed = _printing(
         "ogn-121-298",
@@ -137,20 +158,30 @@ def test_an_errata_wording_wins_over_a_later_reprint_of_the_old_one() -> None:
         "SFD",
         "[Hidden]\nWhen I defend or I'm played from [Hidden], deal 1 to an enemy unit here.",
     )
-    warnings: list[str] = []
-    ((card, chosen),) = cards_from_printings(
-        [fixed, reprint], KNOWN, warnings=warnings, errata={"Test Card": errata_text}
+    erratum = ErratumEntry(
+        "e1", "Test Card", errata_text, None, "origins", "Origins errata", "2025-10-28", None
     )
-    assert chosen.id == "ogn-121-298" and "played from" not in card.text_raw
+    # A source older than the erratum: the erratum's wording, as the printing that prints it writes it.
+    ((card, _),) = cards_from_printings([fixed, reprint], warnings=[], errata=(erratum,), date="2025-09-01")
+    assert card.text_raw == fixed.text_raw
+    assert (card.text_source, card.text_date) == ("Origins errata", "2025-10-28")
     assert [w.printing_id for w in card.older_wordings] == ["sfd-230-221"]
-    assert any("erratum" in w for w in warnings)
-    # Without an erratum the latest set wins, as before; an erratum no printing matches changes nothing.
-    ((card, chosen),) = cards_from_printings([fixed, reprint], KNOWN, warnings=[])
-    assert chosen.id == "sfd-230-221"
-    ((card, chosen),) = cards_from_printings(
-        [fixed, reprint], KNOWN, warnings=[], errata={"Test Card": "New words."}
+    # A source newer than the erratum: the newest dated wording is the source's (its latest set).
+    ((card, _),) = cards_from_printings([fixed, reprint], warnings=[], errata=(erratum,), date="2026-03-28")
+    assert "or I'm played from [Hidden]" in card.text_raw and card.text_date == "2026-03-28"
+    # ... unless it prints the erratum's old text: then it is older than the erratum (it prints the card as printed).
+    known_old = replace(erratum, old_text=reprint.text_raw)
+    ((card, _),) = cards_from_printings([fixed, reprint], warnings=[], errata=(known_old,), date="2026-07-25")
+    assert card.text_raw == fixed.text_raw and card.text_date == "2026-07-25"
+    assert card.older_wordings == ()  # the erratum shows the old wording
+    # An erratum newer than the source that no printing prints: its own text, in the cards' symbols.
+    late = replace(erratum, new_text=errata_text.replace("deal 1", "deal 2"), date="2026-10-09")
+    ((card, _),) = cards_from_printings([fixed, reprint], warnings=[], errata=(late,))
+    assert card.text_raw.startswith(
+        "[Hidden] (Hide now for :rb_rune_rainbow: to react with later for :rb_energy_0:.)"
     )
-    assert chosen.id == "sfd-230-221"
+    assert "deal 2 to an enemy unit" in card.text_raw and card.has_keyword("Hidden")
+    assert card.text_date == "2026-10-09"
 
 
 def test_unknown_bracketed_token_fails_the_build() -> None:

@@ -175,7 +175,7 @@ def test_a_malformed_v14_file_fails_the_build_and_keeps_the_database(tmp_path: P
     build_database(data, target, claims=())
     before = target.read_bytes()
     folder = data / "rules-2026-07"
-    folder.mkdir()
+    folder.mkdir(exist_ok=True)
     (folder / "core-rules-v1-4.md").write_text("811. Hidden\n811.1. A\n811.1. Twice\n", encoding="utf-8")
     with pytest.raises(BuildError, match=r"core-rules-v1-4\.md: rule 811\.1 appears twice") as info:
         build_database(data, target, claims=())

@@ -23,6 +23,7 @@ from bot.database import DatabaseHandle
 from bot.errors import send
 from bot.factory import create_bot
 from bot.harness import GUILD_ID, Harness, Result, Sent
+from bot.pagers import SearchPageButton
 from bot.persistent import (
     NOT_YOURS,
     STATE_OFF,
@@ -31,7 +32,6 @@ from bot.persistent import (
     StatefulButton,
     StatefulSelect,
 )
-from bot.pagers import SearchPageButton
 from bot.settings import Settings
 from bot.store import Gone, Store, StoreUnavailable
 from bot.store.base import UNAVAILABLE

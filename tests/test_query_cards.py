@@ -82,11 +82,35 @@ def test_find_card_exact_and_alternatives(db: CardsDB) -> None:
     assert exact is not None and exact.match == "exact" and exact.alternatives == ()
     champion = db.find_card("teemo")
     assert champion is not None and champion.card.name in {"Teemo, Scout", "Teemo, Strategist"}
-    assert set(champion.alternatives) >= {"Teemo, Scout", "Teemo, Strategist", "Swift Scout"} - {
+    assert set(champion.alternatives) >= {"Teemo, Scout", "Teemo, Strategist", "Teemo, Swift Scout"} - {
         champion.card.name
     }
     legend = db.find_card("teemo swift scout")
-    assert legend is not None and legend.card.name == "Swift Scout"
+    assert legend is not None and legend.card.name == "Teemo, Swift Scout"
+
+
+@pytest.mark.parametrize(
+    "alias", ["Swift Scout", "swift scout", "Teemo - Swift Scout (Signature)", "Teemo - Swift Scout"]
+)
+def test_every_spelling_of_a_name_finds_its_card(db: CardsDB, alias: str) -> None:
+    # The engine's CardSource (get_card), find_card and the rulings by card name all accept an alias.
+    card = db.get_card(alias)
+    assert card is not None and card.name == "Teemo, Swift Scout"
+    match = db.find_card(alias)
+    assert match is not None and match.match == "exact" and match.card.name == "Teemo, Swift Scout"
+
+
+def test_an_alias_never_hides_a_card_of_that_name(db: CardsDB) -> None:
+    # "Teemo, Scout" is a card of its own: no alias of Teemo, Swift Scout takes it, and a name with a variant
+    # suffix finds the card without it.
+    card = db.get_card("Teemo, Scout (Alternate Art)")
+    assert card is not None and card.name == "Teemo, Scout"
+
+
+def test_autocomplete_and_search_find_a_legend_by_its_title(db: CardsDB) -> None:
+    assert "Teemo, Swift Scout" in db.autocomplete_cards("swift sc")
+    assert [c.name for c in db.search("swift").cards] == ["Teemo, Swift Scout"]
+    assert [c.name for c in db.search('name:"swift scout signature"').cards] == ["Teemo, Swift Scout"]
 
 
 def test_find_card_nothing_plausible(db: CardsDB) -> None:
@@ -105,11 +129,15 @@ def test_autocomplete_cards(db: CardsDB) -> None:
     assert len(db.autocomplete_cards("")) <= 25
 
 
-def test_errata_and_banned(db: CardsDB) -> None:
+def test_errata_and_legality(db: CardsDB) -> None:
     errata = db.errata_for("pouty poro")
     assert [e.source_title for e in errata] == ["Origins errata"]
-    assert db.is_banned("facebreaker")
-    assert not db.is_banned("Hidden Blade")
+    facebreaker = db.legality("facebreaker")
+    assert facebreaker.formats == {"constructed": "banned", "2v2": "legal"}
+    assert facebreaker.newest_list == "2026-09-18" and facebreaker.banned_in() == ("constructed",)
+    assert db.legality("Swift Scout").formats == {"constructed": "legal", "2v2": "banned"}
+    assert db.legality("Hidden Blade").formats == {"constructed": "legal", "2v2": "legal"}
+    assert db.legality("no such card").formats == {}
 
 
 def test_meta(db: CardsDB) -> None:
@@ -124,8 +152,8 @@ def test_keyword_with_rules_reminder_cards_and_referrers(db: CardsDB) -> None:
     numbers = [(r.number, r.is_current) for r in info.rules]
     assert ("811.6", True) in numbers and ("811.6", False) not in numbers  # the current 811.6 replaces v1.3's
     assert ("811.4", False) in numbers  # known only in v1.3, stamped so
-    assert "Hidden Blade" in info.cards_with and "Swift Scout" not in info.cards_with
-    assert info.cards_referring == ("Swift Scout",)
+    assert "Hidden Blade" in info.cards_with and "Teemo, Swift Scout" not in info.cards_with
+    assert info.cards_referring == ("Teemo, Swift Scout",)
     assert any("811.6" in r.rules for r in info.rulings)
 
 

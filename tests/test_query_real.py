@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,8 +26,16 @@ def db(real_db: Path) -> Iterator[CardsDB]:
         ("zhonyas", "Zhonya's Hourglass"),
         ("scout teemo", "Teemo, Scout"),
         ("Teemo Scout", "Teemo, Scout"),
-        ("teemo swift scout", "Swift Scout"),
-        ("jinx loose cannon", "Loose Cannon"),
+        ("teemo swift scout", "Teemo, Swift Scout"),
+        ("jinx loose cannon", "Jinx, Loose Cannon"),
+        # a legend as the gallery writes it, as RiftCodex writes it (with a variant), as the ban lists write it
+        ("Swift Scout", "Teemo, Swift Scout"),
+        ("Teemo - Swift Scout (Signature)", "Teemo, Swift Scout"),
+        ("Master Yi, Wuju Bladesman", "Master Yi, Wuju Bladesman"),
+        ("Wuju Bladesman - Starter", "Master Yi, Wuju Bladesman"),
+        # RiftCodex's "Master Yi - Honed" is the card the gallery names "Yi, Honed"
+        ("Master Yi - Honed", "Yi, Honed"),
+        ("Yordle, Kennen - Heart of the Tempest", "Kennen, Heart of the Tempest"),
         ("blade ruined king", "Blade of the Ruined King"),
         ("bf sword", "B.F. Sword"),
         ("smoke & mirrors", "Smoke and Mirrors"),
@@ -40,7 +50,11 @@ def test_find_card_real_names(db: CardsDB, typed: str, expected: str) -> None:
 def test_a_champion_alone_offers_its_cards(db: CardsDB) -> None:
     match = db.find_card("teemo")
     assert match is not None
-    assert {match.card.name, *match.alternatives} >= {"Teemo, Scout", "Teemo, Strategist", "Swift Scout"}
+    assert {match.card.name, *match.alternatives} >= {
+        "Teemo, Scout",
+        "Teemo, Strategist",
+        "Teemo, Swift Scout",
+    }
 
 
 def test_the_name_index_is_loaded_once(db: CardsDB) -> None:
@@ -48,7 +62,7 @@ def test_the_name_index_is_loaded_once(db: CardsDB) -> None:
     db.find_card("hiden blade")
     db.autocomplete_cards("hid")
     assert db.names is first
-    assert len(first) >= 767
+    assert len(first) >= 935
 
 
 def test_422_2_is_hide_not_discard(db: CardsDB) -> None:
@@ -93,11 +107,16 @@ def test_search_hidden_order_spells(db: CardsDB) -> None:
     assert {"Hidden Blade", "Facebreaker"} <= names
 
 
-def test_keyword_hidden(db: CardsDB) -> None:
+def test_keyword_hidden(db: CardsDB, real_data_dir: Path) -> None:
     info = db.keyword("Hidden")
     assert info is not None
-    assert len([n for n in info.cards_with if (c := db.get_card(n)) is not None and not c.partial]) == 33
-    assert "Swift Scout" in info.cards_referring
+    # Counted apart from the build: names of the 2026-07 gallery with a line that opens with Hidden.
+    rows = json.loads((real_data_dir / "gallery-2026-07" / "cards.json").read_text())["cards"]
+    printed = {r["name"] for r in rows if re.search(r"(?m)^(\[Hidden\]|Hidden \()", r["text"] or "")}
+    assert len([n for n in info.cards_with if (c := db.get_card(n)) is not None and not c.partial]) == len(
+        printed
+    )
+    assert "Teemo, Swift Scout" in info.cards_referring
     assert any(r.number == "811.6" and r.is_current for r in info.rules)
 
 
@@ -105,10 +124,13 @@ def test_keyword_hidden(db: CardsDB) -> None:
 @pytest.mark.parametrize(
     ("champion", "cards"),
     [
-        ("jinx", {"Jinx, Rebel", "Jinx, Demolitionist", "Loose Cannon", "Super Mega Death Rocket!"}),
+        ("jinx", {"Jinx, Rebel", "Jinx, Demolitionist", "Jinx, Loose Cannon", "Super Mega Death Rocket!"}),
         # "Yi, Honed" is Master Yi too: his tag, not his printed name, says so
-        ("master yi", {"Master Yi, Tempered", "Yi, Honed", "Wuju Master", "Wuju Bladesman - Starter"}),
-        ("teemo", {"Teemo, Scout", "Teemo, Strategist", "Swift Scout", "Guerilla Warfare"}),
+        (
+            "master yi",
+            {"Master Yi, Tempered", "Yi, Honed", "Master Yi, Wuju Master", "Master Yi, Wuju Bladesman"},
+        ),
+        ("teemo", {"Teemo, Scout", "Teemo, Strategist", "Teemo, Swift Scout", "Guerilla Warfare"}),
     ],
 )
 def test_a_champion_alone_offers_every_card_of_it(db: CardsDB, champion: str, cards: set[str]) -> None:
@@ -117,8 +139,12 @@ def test_a_champion_alone_offers_every_card_of_it(db: CardsDB, champion: str, ca
     offered = [match.card.name, *match.alternatives]
     assert cards <= set(offered)
     # its units first, then its Legends, then its Signature cards
-    kinds = [0 if ", " in n else 1 for n in offered]
-    assert kinds[: kinds.count(0)] == [0] * kinds.count(0)
+    kinds = []
+    for name in offered:
+        card = db.get_card(name)
+        assert card is not None
+        kinds.append(0 if card.is_type("Unit") else 1 if card.is_type("Legend") else 2)
+    assert kinds == sorted(kinds)
 
 
 @pytest.mark.parametrize(
@@ -227,5 +253,6 @@ def test_find_card_keeps_its_accuracy_on_the_typo_set(db: CardsDB) -> None:
         return match.card.name if match is not None else None
 
     typos = generate(list(db.names.names))
-    # 99.98% as before the candidate index and champion answers: one of the 4,973 missed ("Blastcon")
-    assert accuracy(found, typos) >= 1 - 1.5 / len(typos)
+    # 99.97% on the 2026-07 pool (6,156 typos): two are as close to another name as to their own ("Wildcla" starts
+    # Wild Claw as well as Wildclaw Shaman; "Recruit (NZ)" is one edit from Recruit (ZN) and from Recruit (NX)).
+    assert accuracy(found, typos) >= 1 - 2.5 / len(typos)

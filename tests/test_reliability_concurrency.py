@@ -29,7 +29,7 @@ CARDS = [
     "Tideturner",
     "Vanguard Sergeant",
     "Windsinger",
-    "Wuju Master",
+    "Master Yi, Wuju Master",
 ]
 RULES = ["107.3.b", "323.6.a", "355.6", "356.1.b.3", "422.2", "811.1.b", "811.1.d.2", "811.6"]
 

@@ -121,7 +121,7 @@ def test_every_query_binds_user_text_as_a_parameter(db_copy: Path) -> None:
         lambda t: db.rulings_for_card(t),
         lambda t: db.rulings_for_rule(t),
         lambda t: db.errata_for(t),
-        lambda t: db.is_banned(t),
+        lambda t: db.legality(t),
         lambda t: db.search(t),
         lambda t: db.search(f"o:{t} kw:hidden"),
         lambda t: db.search(f'"{t}"'),

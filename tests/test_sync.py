@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import sqlite3
 import threading
@@ -20,6 +21,7 @@ from cardsdb import cli
 from cardsdb.build import build_database
 from cardsdb.errors import CardsDBError, SyncError
 from cardsdb.models import CURRENT_RULES_VERSION
+from cardsdb.query import CardsDB
 from cardsdb.sync import fetch_cards, sync_database
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
@@ -141,15 +143,38 @@ def test_sync_alone_holds_cards_overlay_and_seed_claims(base: str, tmp_path: Pat
         )
 
 
-def test_sync_with_a_data_folder_adds_v13_rules_and_faqs(base: str, tmp_path: Path) -> None:
+def test_sync_with_a_data_folder_adds_v13_rules_faqs_and_the_folders_card_files(
+    base: str, tmp_path: Path
+) -> None:
     target = tmp_path / "synced.sqlite3"
     sync_database(base, target, source=FIXTURE, **FAST)
     assert _count(target, "SELECT count(*) FROM rules WHERE version = 'v1.3'") > 0
     assert _count(target, "SELECT count(*) FROM rulings WHERE source = 'official'") > 0
-    # cards still come from the API, not from the folder's cards.json
-    assert _count(target, "SELECT count(*) FROM cards WHERE partial = 0") == len(
-        {i["name"] for i in _fixture_items()}
-    )
+    # The API's items take the place of the folder's RiftCodex snapshot (Kennen, Keeper of Balance is only there);
+    # the folder's galleries, errata and ban lists still count.
+    assert _count(target, "SELECT count(*) FROM cards WHERE id = 'kennen-keeper-of-balance'") == 0
+    assert _count(target, "SELECT count(*) FROM cards WHERE id = 'spiderling'") == 1
+    assert _count(target, "SELECT count(*) FROM bans") == 4
+    with sqlite3.connect(target) as conn:
+        assert json.loads(conn.execute("SELECT value FROM meta WHERE key = 'lacks'").fetchone()[0]) == []
+
+
+def test_sync_alone_records_what_it_lacks_and_the_card_says_so(
+    base: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "synced.sqlite3"
+    sync_database(base, target, **FAST)
+    with sqlite3.connect(target) as conn:
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+    assert json.loads(meta["lacks"]) == ["gallery", "errata", "ban_lists"]
+    assert meta["legality_as_of"] == ""
+    assert cli.main(["card", "hidden blade", "--db", str(target), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["legality"] == {} and data["legality_as_of"] is None
+    assert cli.main(["card", "hidden blade", "--db", str(target)]) == 0
+    text = capsys.readouterr().out
+    assert "Legality: not known (no ban list)" in text
+    assert "Not checked against the ban lists or errata" in text
 
 
 def test_upstream_down(tmp_path: Path, previous: Path) -> None:
@@ -232,7 +257,7 @@ def test_cli_sync_failure_is_one_line(
     assert f"after {sync_module.RETRIES + 1} attempts" in last
 
 
-def test_sync_pages_made_from_the_shared_files(real_data_dir: Path, tmp_path: Path) -> None:
+def test_sync_pages_made_from_the_old_dumps(real_data_dir: Path, tmp_path: Path) -> None:
     items: list[dict[str, Any]] = []
     for path in sorted((real_data_dir / "riftcodex").glob("*.json")):
         items.extend(json.loads(path.read_text()))
@@ -242,3 +267,58 @@ def test_sync_pages_made_from_the_shared_files(real_data_dir: Path, tmp_path: Pa
     assert report.counts["printings"] == len({i["riftbound_id"] for i in items})
     assert report.counts["cards"] == len({i["name"].strip() for i in items})
     assert len(upstream.requests) == -(-len(items) // 100)
+
+
+def _canonical(name: str) -> str:
+    """A RiftCodex name as a card name, written here apart from the build: no variant suffix, "A - B" as "A, B"."""
+    name = re.sub(
+        r"\s*\((Alternate Art|Signature|Overnumbered|Starter|Metal|Launch Exclusive|GG EZ|Ultimate)\)$",
+        "",
+        name,
+    )
+    if " - " in name:
+        champion, title = name.split(" - ", 1)
+        name = f"{champion.split(', ')[-1]}, {title}"
+    return name
+
+
+def test_cli_sync_builds_from_todays_riftcodex_format(
+    real_data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`RIFTCODEX_URL=<loopback> python -m cardsdb sync` over the live-format items of riftcodex-2026-08, in pages."""
+    items: list[dict[str, Any]] = json.loads((real_data_dir / "riftcodex-2026-08" / "cards.json").read_text())
+    upstream = Upstream(items=items, size=100)
+    target = tmp_path / "live.sqlite3"
+    for url in _serve(upstream):
+        monkeypatch.setenv("RIFTCODEX_URL", url)
+        monkeypatch.delenv("RIFTBOUND_DATA", raising=False)
+        assert cli.main(["sync", "--db", str(target), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert len(upstream.requests) == 15  # 1,451 items, 100 a page
+    # Counts, apart from the build: one printing per id, two for an id whose records carry two TCGplayer ids (a
+    # plain and a Metal printing); the newest record's name of each printing, in canonical form.
+    newest: dict[tuple[str, object], dict[str, Any]] = {}
+    for item in sorted(items, key=lambda i: i["metadata"]["updated_on"]):
+        key = (item["riftbound_id"], item["tcgplayer_id"] if "(Metal)" in item["name"] else None)
+        newest[key] = item
+    assert report["counts"]["printings"] == len(newest) == 1304 + 16
+    names = {_canonical(i["name"]) for i in newest.values()}
+    # a legend's newest record may name it by its title alone ("Defender of Tomorrow"): Jayce's legend all the same
+    titled = {n.split(", ", 1)[1]: n for n in names if ", " in n}
+    names = {titled.get(n, n) for n in names}
+    assert report["counts"]["cards"] == len(names)
+    with sqlite3.connect(target) as conn:
+        stored = {r[0] for r in conn.execute("SELECT name FROM cards WHERE partial = 0")}
+        vendetta = conn.execute("SELECT count(*) FROM printings WHERE set_id = 'VEN'").fetchone()[0]
+        lacks = json.loads(conn.execute("SELECT value FROM meta WHERE key = 'lacks'").fetchone()[0])
+    assert stored == names
+    assert not any(" - " in n or n.endswith(("(Signature)", "(Metal)", "(Alternate Art)")) for n in stored)
+    assert {"Teemo, Swift Scout", "Kennen, Heart of the Tempest", "Akali, Rogue Assassin"} <= stored
+    assert vendetta == len({i["riftbound_id"] for i in items if i["set"]["set_id"] == "VEN"})
+    assert lacks == ["gallery", "errata", "ban_lists"]
+    with CardsDB.open(target) as db:
+        for name in ("Spiderling", "Temporal Breach", "Kennen, Keeper of Balance"):
+            card = db.get_card(name)
+            assert card is not None and card.has_keyword("Hidden"), name
+        match = db.find_card("Teemo - Swift Scout (Signature)")
+        assert match is not None and match.card.name == "Teemo, Swift Scout"

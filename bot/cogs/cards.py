@@ -17,10 +17,12 @@ class Cards(commands.Cog):
     @app_commands.command(
         name="card", description="Show a card: cost, type, text, set; for Hidden cards, facedown limits"
     )
-    @app_commands.describe(name="The card's name (typos are forgiven)")
+    @app_commands.describe(
+        name="The card's name (typos are forgiven)", image="Show the full card image (default: a small one)"
+    )
     @app_commands.autocomplete(name=card_names)
-    async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
-        await answer(interaction, answers.card_reply(await services_of(interaction), name))
+    async def card(self, interaction: discord.Interaction[Any], name: str, image: bool = False) -> None:
+        await answer(interaction, answers.card_reply(await services_of(interaction), name, image=image))
 
     @app_commands.command(name="search", description="Find cards: kw:hidden t:spell d:order e<=2 o:kill")
     @app_commands.describe(

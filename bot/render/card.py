@@ -10,7 +10,11 @@ import discord
 from bot import limits
 from bot.render.common import COLOR_INFO, DOMAIN_COLORS, add_field, cited_versions, rules_list
 from bot.symbols import Symbols
-from cardsdb.models import CURRENT_RULES_VERSION, Card, Errata
+from cardsdb.currency import format_name
+from cardsdb.importers.printings import loose_wording
+from cardsdb.models import CURRENT_RULES_VERSION, Card, Errata, Legality, Printing
+
+OLDER_WORDINGS_SHOWN = 2
 
 
 def cost_line(card: Card, symbols: Symbols) -> str:
@@ -72,24 +76,67 @@ def facedown_lines(profile: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def legality_text(legality: Legality) -> str:
+    """ "Constructed: **Banned** · 2v2 Constructed: Legal\n*Ban lists of 2026-09-18*"."""
+    parts = [
+        f"{format_name(f)}: **Banned**" if status == "banned" else f"{format_name(f)}: Legal"
+        for f, status in legality.formats.items()
+    ]
+    when = legality.newest_list
+    return " · ".join(parts) + (f"\n*Ban lists of {when}*" if when else "")
+
+
+def older_wording_text(card: Card, symbols: Symbols) -> str:
+    """The older wordings (the newest first, a few), each with where and when it was printed so."""
+    lines = []
+    for wording in card.older_wordings[:OLDER_WORDINGS_SHOWN]:
+        where = ", ".join(x for x in (wording.source, wording.date) if x) or wording.set_id
+        lines.append(f"*{where} ({wording.set_id}):* {symbols.render(wording.text)}")
+    more = len(card.older_wordings) - OLDER_WORDINGS_SHOWN
+    if more > 0:
+        lines.append(f"*and {more} more*")
+    return "\n".join(lines)
+
+
+def errata_text(item: Errata, card: Card, symbols: Symbols) -> str:
+    """The erratum: when the card's text is its wording, what the card printed before; else its new text, and
+    whether the card's text is a newer wording."""
+    if loose_wording(item.new_text) == loose_wording(card.text_raw):
+        before = f"\nWorded before: {symbols.render(item.old_text)}" if item.old_text else ""
+        return f"The text above includes it.{before}\n*{item.source_title}*"
+    text = f"{symbols.render(item.new_text)}\n*{item.source_title}*"
+    newer = card.text_date and item.date and card.text_date > item.date
+    if newer and loose_wording(item.new_text) != loose_wording(card.text_raw):
+        text += f"\nThe text above is a newer wording ({card.text_date})."
+    return text
+
+
+def shown_printing(card: Card) -> Printing | None:
+    """The printing a card answer shows: the first in release order that has an image, else the first."""
+    return next((p for p in card.printings if p.image_url), card.printings[0] if card.printings else None)
+
+
 def card_embeds(
     card: Card,
     *,
     symbols: Symbols | None = None,
     keyword_reminders: Mapping[str, tuple[str | None, Sequence[str]]] | None = None,
     errata: Sequence[Errata] = (),
-    banned: bool = False,
+    legality: Legality | None = None,
     facedown: Mapping[str, Any] | None = None,
     match_note: str | None = None,
+    image: bool = False,
+    gaps: str | None = None,
 ) -> list[discord.Embed]:
-    """The card; `keyword_reminders` maps a keyword to (reminder, rule numbers); `facedown` is the engine's profile."""
+    """The card; `keyword_reminders` maps a keyword to (reminder, rule numbers); `facedown` is the engine's profile;
+    `image` shows the full card image instead of a thumbnail; `gaps` is one line on what the data could not check."""
     symbols = symbols or Symbols()
     colour = (
         discord.Colour(DOMAIN_COLORS.get(card.domains[0].casefold(), COLOR_INFO.value))
         if card.domains
         else COLOR_INFO
     )
-    printing = card.printings[0] if card.printings else None
+    printing = shown_printing(card)
     title = card.name + (" (partly known)" if card.partial else "")
     embed = discord.Embed(title=limits.fit(title, limits.EMBED_TITLE), colour=colour)
     head = [f"**{type_line(card, symbols)}**"]
@@ -118,43 +165,42 @@ def card_embeds(
                 line += f" ({rules_list(numbers)})"
             lines.append(line)
         add_field(embed, "Keywords", "\n".join(lines))
+    if legality is not None and legality.formats:
+        add_field(embed, "Legality", legality_text(legality))
     if facedown is not None:
         add_field(embed, "From facedown", "\n".join(facedown_lines(facedown)) or "No choices to restrict.")
     for item in errata:
         when = f" ({item.date})" if item.date else ""
-        new_text = symbols.render(item.new_text)
-        if " ".join(new_text.split()) == " ".join(text.split()):
-            add_field(embed, f"Errata{when}", f"The text above includes it. *{item.source_title}*")
-        else:
-            add_field(embed, f"Errata{when}", f"{new_text}\n*{item.source_title}*")
+        add_field(embed, f"Errata{when}", errata_text(item, card, symbols))
     if card.older_wordings:
-        sets = ", ".join(sorted({w.set_id for w in card.older_wordings}))
-        embed.add_field(
-            name="Older wording", value=f"Printed differently in {sets}; this is the latest text."
-        )
-    if banned:
-        embed.add_field(name="Banned", value="This card is on the banned list.", inline=False)
+        add_field(embed, "Older wording", older_wording_text(card, symbols))
     for note in card.notes:
         add_field(embed, "Note", note)
     if card.partial:
         add_field(
             embed,
             "Partly known",
-            "This card is newer than the card data: only what the rules documents say of it is known.",
+            "This card is newer than the card data: what is not shown here is not known yet.",
         )
+    if gaps:
+        add_field(embed, "Not checked", gaps)
     cites_rules = facedown is not None or any(numbers for _, numbers in (keyword_reminders or {}).values())
     stamp = (
         f"Rule numbers: current Core Rules ({CURRENT_RULES_VERSION}) unless marked with their version"
         if cites_rules
         else ""
     )
+    wording = f"Text as of {card.text_date}" if card.text_date else ""
     if printing is not None:
         set_line = f"{printing.set_name} · {printing.public_code}"
         if printing.rarity:
             set_line += f" · {printing.rarity}"
-        embed.set_footer(text=limits.fit(" · ".join(p for p in (set_line, stamp) if p), limits.FOOTER_TEXT))
-        if printing.image_url:
+        footer = " · ".join(p for p in (set_line, wording, stamp) if p)
+        embed.set_footer(text=limits.fit(footer, limits.FOOTER_TEXT))
+        if printing.image_url and image:
+            embed.set_image(url=printing.image_url)
+        elif printing.image_url:
             embed.set_thumbnail(url=printing.image_url)
-    elif stamp:
-        embed.set_footer(text=stamp)
+    elif stamp or wording:
+        embed.set_footer(text=limits.fit(" · ".join(p for p in (wording, stamp) if p), limits.FOOTER_TEXT))
     return [embed]

@@ -1,10 +1,11 @@
-"""The banned list (banned-cards.json): `{"updatedAt", "names": [...]}`."""
+"""The 2026-03 banned list (banned-cards.json): `{"updatedAt", "names": [...]}`, one list (Constructed)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from cardsdb.errors import BuildError
+from cardsdb.importers.ban_lists import BanList
 
 
 def parse_banned(data: object, *, source: str = "banned-cards.json") -> tuple[list[str], str | None]:
@@ -16,3 +17,9 @@ def parse_banned(data: object, *, source: str = "banned-cards.json") -> tuple[li
     names = [str(n).strip() for n in data["names"] if isinstance(n, str) and n.strip()]
     updated = data.get("updatedAt")
     return names, updated if isinstance(updated, str) else None
+
+
+def constructed_list(data: object, *, source: str = "banned-cards.json") -> BanList:
+    """The list as the Constructed ban list of its date."""
+    names, date = parse_banned(data, source=source)
+    return BanList("constructed", date[:10] if date else None, source, tuple(("cards", n) for n in names))

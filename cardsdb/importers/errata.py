@@ -1,4 +1,9 @@
-"""Errata articles (errata.json): `## Card Name` (or a plain line) then `#### [NEW TEXT]` and `#### [OLD TEXT]`."""
+"""Errata articles (errata.json): `## Card Name` (or a plain line) then `#### [NEW TEXT]` and `#### [OLD TEXT]`.
+
+`split_errata` also reads the articles as the official pages print them (`[NEW TEXT]`, `▲`, `[OLD TEXT]` without
+heading marks), which `errata_pages` reads from markdown files. Every errata importer yields `ErratumEntry`s, with
+texts in the articles' symbols (`[A]`, `[C]`, `[M]`, `[1]`).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +13,11 @@ from dataclasses import dataclass
 
 from cardsdb.errors import BuildError
 
-_NEW = re.compile(r"^#{1,6}\s*\[NEW TEXT\]\s*$", re.IGNORECASE)
-_OLD = re.compile(r"^#{1,6}\s*\[OLD TEXT\]\s*$", re.IGNORECASE)
-_BARE = re.compile(r"^#+\s*$")
+_NEW = re.compile(r"^(?:#{1,6}\s*)?\[NEW TEXT\]\s*$", re.IGNORECASE)
+_OLD = re.compile(r"^(?:#{1,6}\s*)?\[OLD TEXT\]\s*$", re.IGNORECASE)
+_BARE = re.compile(
+    r"^#*\s*\u25b2?\s*$"
+)  # an empty heading, or the ▲ the official pages print between the texts
 _HEADING = re.compile(r"^#{1,3}\s+\S")
 
 
@@ -59,6 +66,15 @@ def split_errata(content: str) -> list[tuple[str, str, str | None]]:
         if name:
             found.append((name, _paragraphs(new_lines), _paragraphs(old_lines) or None))
     return found
+
+
+def article_key(url: str | None) -> str | None:
+    """An errata article's key, the same on every mirror of its page: the last part of its URL's path
+    (`https://playriftbound.com/en-us/news/announcements/vendetta-errata-updates/` -> `vendetta-errata-updates`)."""
+    if not url:
+        return None
+    parts = [p for p in url.split("?", 1)[0].split("#", 1)[0].split("/") if p]
+    return parts[-1].casefold() if len(parts) > 2 else None
 
 
 def parse_errata(data: object, *, source: str = "errata.json") -> list[ErratumEntry]:

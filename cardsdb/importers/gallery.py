@@ -1,12 +1,14 @@
-"""The official card gallery JSON (shared/riftbound-data/cards.json): one row per printing."""
+"""The official card gallery as collected in March 2026 (shared/riftbound-data/cards.json): one row per printing,
+camelCase fields, stats as strings ("" for none)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
+from cardsdb.card_names import split_variant, variant_from_code
 from cardsdb.errors import BuildError
-from cardsdb.importers.printings import RawPrinting, as_int, as_strings, parse_rows
+from cardsdb.importers.printings import RawPrinting, as_int, as_strings, card_text, parse_rows
 
 REQUIRED = ("id", "name", "setId", "cardTypes", "abilityText", "publicCode", "collectorNumber")
 
@@ -18,16 +20,19 @@ def _printing(row: Mapping[str, Any]) -> RawPrinting:
     text = row["abilityText"]
     if not isinstance(text, str):
         raise ValueError("abilityText is not text")
+    written = " ".join(name.split())
+    base, variant = split_variant(written)
+    code = str(row["publicCode"])
     return RawPrinting(
         id=str(row["id"]),
-        name=name.strip(),
+        name=base,
         set_id=str(row["setId"]).upper(),
         set_name=str(row.get("set") or row["setId"]),
         collector_number=str(row["collectorNumber"]),
-        public_code=str(row["publicCode"]),
+        public_code=code,
         rarity=row.get("rarity") or None,
         image_url=row.get("imageUrl") or None,
-        text_raw=text.replace("\r\n", "\n").strip(),
+        text_raw=card_text(text),
         types=as_strings(row["cardTypes"]),
         supertypes=as_strings(row.get("superTypes")),
         domains=as_strings(row.get("domains")),
@@ -36,6 +41,8 @@ def _printing(row: Mapping[str, Any]) -> RawPrinting:
         might=as_int(row.get("might")),
         tags=as_strings(row.get("tags")),
         orientation=row.get("orientation") or None,
+        variant=variant or variant_from_code(code),
+        written=written,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 
@@ -143,3 +144,40 @@ def reminder_text(text_raw: str, keyword: str) -> str | None:
         if split_token(token).name.casefold() == keyword.casefold():
             return readable(reminder[1:-1]).strip()
     return None
+
+
+_TYPOGRAPHY = str.maketrans(
+    {"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2014": "-", "\u2013": "-"}
+)
+_SPACES = re.compile(r"\s+")
+
+
+@functools.lru_cache(maxsize=16384)  # the same texts are compared many times over in a build
+def comparable(text_raw: str) -> str:
+    """The text as compared between sources: no reminder text, dashes and quotes of one kind, no spaces, no case.
+
+    The gallery of 2026-07 prints "[Legion] — " where that of 2026-03 printed "[Legion] - ", and RiftCodex runs a
+    list's items together: neither is another wording.
+    """
+    return _SPACES.sub("", REMINDER.sub("", text_raw).translate(_TYPOGRAPHY)).casefold()
+
+
+_ARTICLE_SYMBOL = re.compile(r"\[(A|C|M|S|E|T|\d+)\]")
+
+
+def from_article_symbols(text: str, domains: Iterable[str]) -> str:
+    """An errata article's text in the cards' symbol tokens: `[A]` any power, `[C]` a power of the card's domain,
+    `[M]`/`[S]` Might, `[E]`/`[T]` exhaust, `[2]` energy. Keywords in brackets (`[Hidden]`) stay as they are."""
+    own = [d.casefold() for d in domains]
+
+    def token(match: re.Match[str]) -> str:
+        symbol = match.group(1)
+        if symbol.isdigit():
+            return f":rb_energy_{symbol}:"
+        if symbol == "A":
+            return ":rb_rune_rainbow:"
+        if symbol == "C":
+            return f":rb_rune_{own[0]}:" if len(own) == 1 else ":rb_rune_domain:"
+        return ":rb_might:" if symbol in "MS" else ":rb_exhaust:"
+
+    return _ARTICLE_SYMBOL.sub(token, text)

@@ -1,0 +1,43 @@
+"""Card sets: their release order, the promo sets, and the order a card's printings are listed in.
+
+One place decides it: the build (which printing's text is the newest of a source), the query layer (printings in
+order) and the report all read it from here.
+"""
+
+from __future__ import annotations
+
+MAIN_SETS = ("OGN", "OGS", "SFD", "UNL", "VEN")
+"""Release order: Origins, Proving Grounds, Spiritforged, Unleashed, Vendetta."""
+
+PROMO_SETS = ("OPP", "PR", "JDG")
+"""Promotional printings (organized play, promos, judges): reprints of cards of the main sets."""
+
+_UNKNOWN_RANK = len(
+    MAIN_SETS
+)  # a set newer than this list (Radiance): after the known main sets, before promos
+
+
+def set_rank(set_id: str) -> int:
+    """The place of a set when printings are listed: main sets in release order, then unknown sets, then promos."""
+    key = set_id.upper()
+    if key in MAIN_SETS:
+        return MAIN_SETS.index(key)
+    if key in PROMO_SETS:
+        return _UNKNOWN_RANK + 1 + PROMO_SETS.index(key)
+    return _UNKNOWN_RANK
+
+
+def is_promo(set_id: str) -> bool:
+    return set_id.upper() in PROMO_SETS
+
+
+def newest_first_rank(set_id: str) -> tuple[int, int]:
+    """A sort key where a later main set is larger, and promo reprints are smaller than any main set: the printing of
+    the latest set gives a source's wording, a promo reprint only when the card has no other printing."""
+    return (0 if is_promo(set_id) else 1, set_rank(set_id))
+
+
+def set_order_sql(column: str = "set_id") -> str:
+    """A SQL expression ordering rows by `set_rank` of `column` (the column name is the caller's, never user text)."""
+    cases = " ".join(f"WHEN '{s}' THEN {set_rank(s)}" for s in (*MAIN_SETS, *PROMO_SETS))
+    return f"CASE UPPER({column}) {cases} ELSE {_UNKNOWN_RANK} END"
