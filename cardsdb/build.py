@@ -19,7 +19,7 @@ from typing import Any
 
 import sqlite_utils
 
-from cardsdb import project_data, rule_numbers
+from cardsdb import build_rulings, project_data, rule_numbers
 from cardsdb.errors import BuildError
 from cardsdb.importers import banned as banned_importer
 from cardsdb.importers import errata as errata_importer
@@ -54,6 +54,8 @@ class BuildReport:
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
     dates: dict[str, str] = field(default_factory=dict)
+    # "official" -> FAQ title -> rulings, "community" -> site or event -> rulings, "seed" -> {"seed claims": n}
+    rulings_by_source: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -70,6 +72,8 @@ class BuildReport:
         ]
         if self.faq_entries:
             lines.append("FAQ entries: " + ", ".join(f"{k} {v}" for k, v in self.faq_entries.items()))
+        if self.rulings_by_source:
+            lines += ["rulings by source:", *build_rulings.counts_summary(self.rulings_by_source)]
         if self.warnings:
             lines.append(f"warnings: {len(self.warnings)} (see --json or the meta table)")
         return "\n".join(lines)
@@ -502,6 +506,8 @@ def build_database(
         claims, current_numbers, v13_numbers, superseded_numbers, by_norm, warnings
     )
     faq_counts: dict[str, int] = {}
+    entries: list[faq_importer.FaqEntry] = []
+    newer = build_rulings.NewerRulings()
     if source is not None:
         faq_data = _read_json(source, FAQS_FILE, required=False)
         if faq_data is None:
@@ -517,6 +523,18 @@ def build_database(
             stamps = [str(a["updatedAt"]) for a in faq_data if isinstance(a, dict) and a.get("updatedAt")]
             if stamps:
                 dates["faqs_updated_at"] = max(stamps)
+        newer = build_rulings.load_newer_rulings(source, warnings)
+        more = build_rulings.ruling_rows(
+            newer.entries,
+            rules=build_rulings.rule_numbers_by_version(rule_rows),
+            cards=cards,
+            card_ids=by_norm,
+            warnings=warnings,
+        )
+        rulings += more[0]
+        ruling_rules += more[1]
+        ruling_cards += more[2]
+    rulings_by_source = build_rulings.counts_by_source(entries, newer.entries, len(claims))
     say(f"rulings: {len(rulings)} ({len(claims)} seed claims)")
 
     errata_rows: list[Row] = []
@@ -568,6 +586,8 @@ def build_database(
         "count_rules_current": str(counts["rules_current"]),
         "count_rules_v13": str(counts["rules_v13"]),
         "count_rulings": str(counts["rulings"]),
+        "rulings_by_source": _dump(rulings_by_source),
+        "rulings_as_of": _dump(newer.dates),
         "warnings": _dump(warnings),
     }
     tables: dict[str, list[Row]] = {
@@ -603,6 +623,7 @@ def build_database(
         warnings=warnings,
         seconds=round(time.perf_counter() - started, 3),
         dates=dates,
+        rulings_by_source=rulings_by_source,
     )
 
 

@@ -207,14 +207,16 @@ def _ruling_text(ruling: Ruling) -> str:
     source = "community" if ruling.source == "community" else ruling.source
     rules = f" — rules {', '.join(ruling.rules)} ({_numbering(ruling.rules_version)})" if ruling.rules else ""
     head = f"[{source}: {ruling.source_title}{', ' + ruling.date if ruling.date else ''}{rules}]"
-    return f"Q: {ruling.question}\nA: {ruling.answer}\n{head}"
+    credit = f"\nCredit: {ruling.credit} ({ruling.url})" if ruling.credit else ""
+    return f"Q: {ruling.question}\nA: {ruling.answer}\n{head}{credit}"
 
 
 def _numbering(version: str | None) -> str:
     """The version a ruling's rule numbers are numbered in: "current", "v1.3", "before v1.3"."""
     if not version or version == CURRENT_RULES_VERSION:
         return "current"
-    return f"before v{version.removeprefix('pre-')}" if version.startswith("pre-") else f"v{version}"
+    bare = version.removeprefix("pre-").removeprefix("v")
+    return f"before v{bare}" if version.startswith("pre-") else f"v{bare}"
 
 
 def _keyword_text(info: KeywordInfo) -> str:

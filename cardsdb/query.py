@@ -731,9 +731,9 @@ class CardsDB:
         found = self._rulings_fts(query, max(limit, ASKED_POOL))
         if found:
             # A question typed as a FAQ or seed asks it ("When can I play a card I hid?") comes first: bm25 may rank
-            # a longer answer above it.
+            # a longer answer above it. Then official answers before community ones.
             asked = normalize(query)
-            return sorted(found, key=lambda r: normalize(r.question) != asked)[:limit]
+            return sorted(found, key=lambda r: (normalize(r.question) != asked, _community(r)))[:limit]
         match = self.find_card(query)
         if match is not None and match.score >= 85:
             found = self.rulings_for_card(match.card.name)[:limit]
@@ -775,10 +775,12 @@ class CardsDB:
             [card.id, card.name],
         )
         found = [ruling_from_row(r) for r in rows]
-        # Those that name the card in their question first, then its champion ("Janna's play effect"): a ruling
-        # may mention it only in passing.
+        # Official before community; then those that name the card in their question, then its champion ("Janna's
+        # play effect"): a ruling may mention it only in passing.
         full, head = fold(card.name), fold(card.name.split(", ", 1)[0])
-        return sorted(found, key=lambda r: (full not in fold(r.question), head not in fold(r.question)))
+        return sorted(
+            found, key=lambda r: (_community(r), full not in fold(r.question), head not in fold(r.question))
+        )
 
     def rulings_for_rule(self, number: str) -> list[Ruling]:
         """Rulings citing the rule or its sub-rules, in either version, but not v1.3 rows the current rules reuse.
@@ -803,11 +805,13 @@ class CardsDB:
                 params += [CURRENT_RULES_VERSION, move["current"], _like_children(str(move["current"]))]
         else:
             older = [str(m["v13"]) for m in self._moves("current", wanted)]
+            # A number cited as an older version numbers it (v1.3, and v1.4, which kept v1.3's numbers where it was
+            # checked: Hide 421, the cleanup in 323.7) is not the current rule the current rules reuse it for.
             clauses = [
-                "(rr.number = ? OR rr.number LIKE ? ESCAPE '\\') AND (COALESCE(rr.version, '') <> ? "
+                "(rr.number = ? OR rr.number LIKE ? ESCAPE '\\') AND (COALESCE(rr.version, '') = ? "
                 "OR NOT EXISTS (SELECT 1 FROM rules x WHERE x.version = ? AND x.number = rr.number AND x.superseded = 1))"
             ]
-            params = [wanted, _like_children(wanted), V13_RULES_VERSION, V13_RULES_VERSION]
+            params = [wanted, _like_children(wanted), CURRENT_RULES_VERSION, V13_RULES_VERSION]
             for v13 in older:
                 clauses.append("(rr.version = ? AND (rr.number = ? OR rr.number LIKE ? ESCAPE '\\'))")
                 params += [V13_RULES_VERSION, v13, _like_children(v13)]
@@ -817,6 +821,11 @@ class CardsDB:
             params,
         )
         return [ruling_from_row(r) for r in rows]
+
+
+def _community(ruling: Ruling) -> bool:
+    """Sorts after official rulings (and the seeds' statements, which come from official documents)."""
+    return ruling.source == "community"
 
 
 def _like_children(number: str) -> str:

@@ -155,6 +155,28 @@ def test_ruling_embed_has_question_answer_source_date_link_and_rules() -> None:
     assert data["url"] == "https://example.invalid/faq"
     community = render.ruling_embed(Ruling("c", "q", "a", "community", "GrentonTV", None, None))
     assert "Community (not official)" in _all_text([community])
+    assert "Credit" not in {f["name"] for f in data["fields"]}
+
+
+def test_a_credited_community_ruling_shows_its_credit_link_and_rules_version() -> None:
+    ruling = Ruling(
+        "riftboundfaq/cards/flash#target-in-base",
+        "Can Flash target a unit in base?",
+        "Yes (v1.4 rule 355.9.a).",
+        "community",
+        "Riftbound FAQ, Cards: Flash",
+        "2026-07-01",
+        "https://www.riftboundfaq.com/cards/flash#target-in-base",
+        rules=("355.9.a",),
+        rules_version="v1.4",
+        credit="Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0, by A. Judge",
+    )
+    data = render.ruling_embed(ruling).to_dict()
+    fields = {f["name"]: f["value"] for f in data["fields"]}
+    assert fields["Source"] == "Community (not official): Riftbound FAQ, Cards: Flash"
+    assert fields["Credit"] == "Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0, by A. Judge"
+    assert fields["Link"] == data["url"] == "https://www.riftboundfaq.com/cards/flash#target-in-base"
+    assert fields["Rules"] == "rule 355.9.a (as numbered in v1.4)" and fields["Date"] == "2026-07-01"
 
 
 def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:

@@ -94,9 +94,10 @@ def ruling_numbering(version: str | None) -> str:
     """How a ruling's rule numbers are numbered: "current rules, 2026-10-09", "as numbered in v1.3", ..."""
     if not version or version == CURRENT_RULES_VERSION:
         return f"current rules, {CURRENT_RULES_VERSION}"
+    bare = version.removeprefix("pre-").removeprefix("v")  # v1.3 is stored as "1.3", v1.4 as "v1.4"
     if version.startswith("pre-"):
-        return f"as numbered before v{version.removeprefix('pre-')}"
-    return f"as numbered in v{version}"
+        return f"as numbered before v{bare}"
+    return f"as numbered in v{bare}"
 
 
 def _ruling_rules(ruling: Ruling) -> str:
@@ -129,6 +130,8 @@ def ruling_embed(ruling: Ruling) -> discord.Embed:
         add_field(embed, "Rules", _ruling_rules(ruling), inline=True)
     if ruling.url:
         embed.add_field(name="Link", value=limits.fit(ruling.url, limits.FIELD_VALUE), inline=False)
+    if ruling.credit:
+        embed.add_field(name="Credit", value=limits.fit(ruling.credit, limits.FIELD_VALUE), inline=False)
     return embed
 
 
