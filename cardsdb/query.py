@@ -127,6 +127,10 @@ class CardsDB:
     def close(self) -> None:
         self._db.close()
 
+    def warm(self) -> None:
+        """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread)."""
+        _ = self.names
+
     def __enter__(self) -> CardsDB:
         return self
 
