@@ -34,7 +34,8 @@ from cardsdb.names import fold, normalize
 from cardsdb.paths import BUILD_HINT
 from cardsdb.rows import card_from_rows, json_list, rule_from_row, ruling_from_row, truncate
 from cardsdb.schema import SCHEMA_VERSION
-from cardsdb.search_syntax import Term, escape_like, parse, to_sql
+from cardsdb.search_index import SearchIndex
+from cardsdb.search_syntax import Term, escape_like, parse
 
 REQUIRED_TABLES = (
     "cards",
@@ -86,6 +87,7 @@ class CardsDB:
         self._known: dict[str, list[str]] = {}
         self._card_cache: OrderedDict[str, Card] = OrderedDict()
         self._titles: list[tuple[str, str, Rule]] | None = None  # (title key, compact title, heading)
+        self._search_index: SearchIndex | None = None
 
     # --- opening ---------------------------------------------------------------------------------------
     @classmethod
@@ -129,7 +131,7 @@ class CardsDB:
 
     def warm(self) -> None:
         """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread)."""
-        _ = self.names
+        _ = self.names, self.search_index
 
     def __enter__(self) -> CardsDB:
         return self
@@ -308,16 +310,28 @@ class CardsDB:
             resolved.append(found)
         return replace(term, value=",".join(resolved))
 
+    def search_terms(self, query: str) -> list[Term]:
+        """The terms of a search with every value as the database spells it. Raises QuerySyntaxError."""
+        return [self._resolve_term(term) for term in parse(query)]
+
+    @property
+    def search_index(self) -> SearchIndex:
+        """The cards' searchable fields, loaded once (cardsdb.search_index)."""
+        if self._search_index is None:
+            self._search_index = SearchIndex.load(self._rows)
+        return self._search_index
+
     def search(self, query: str, limit: int = 10, offset: int = 0) -> SearchResult:
-        """Cards matching the search syntax, by name. Raises QuerySyntaxError for a malformed query."""
-        terms = [self._resolve_term(term) for term in parse(query)]
-        where, params = to_sql(terms)
-        total = int(self._rows(f"SELECT COUNT(*) FROM cards WHERE {where}", params)[0][0])
-        rows = self._rows(
-            f"SELECT * FROM cards WHERE {where} ORDER BY name COLLATE NOCASE LIMIT ? OFFSET ?",
-            [*params, max(0, limit), max(0, offset)],
-        )
-        return SearchResult(tuple(self._card(r) for r in rows), total)
+        """Cards matching the search syntax, by name. Raises QuerySyntaxError for a malformed query.
+
+        The matches are bit sets of the search index; only the page's cards are built (and kept, as lookups keep
+        them), so the cost hardly grows with the pool or the number of matches."""
+        terms = self.search_terms(query)
+        index = self.search_index
+        found = index.matching(terms)
+        names = index.page(found, offset=max(0, offset), limit=max(0, limit))
+        cards = (self._card_by_name(name) for name in names)
+        return SearchResult(tuple(card for card in cards if card is not None), found.bit_count())
 
     def search_hint(self, query: str) -> str | None:
         """Why a search that found nothing may have: one field asked for twice must match both values."""
