@@ -4,7 +4,8 @@ Every card's searchable fields are read once (the database is read-only) and hel
 position in result order (by name, ignoring case); the cards a term matches are an `int` used as a bit set over those
 positions, so a query is a few AND / OR / NOT of bit sets, its total a popcount, and only the page's names are read
 back. Keyword, type, domain, tag, rarity and set terms are looked up; stat terms are unions over the values present;
-text and name terms scan the folded strings once.
+text and name terms are substrings, found through the cards holding a word that contains the term's longest word
+(then checked).
 
 The syntax means exactly what `cardsdb.search_syntax.to_sql` says in SQL (ignoring case as SQLite's NOCASE and LIKE
 do: ASCII letters only); `tests/test_search_index.py` holds the two equal on the fixture and the real databases.
@@ -13,6 +14,7 @@ do: ASCII letters only); `tests/test_search_index.py` holds the two equal on the
 from __future__ import annotations
 
 import operator
+import re
 import string
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -23,6 +25,7 @@ from cardsdb.rows import json_list
 from cardsdb.search_syntax import Term
 
 _ASCII_FOLD = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
+_WORD = re.compile(r"\w+")
 _COMPARE: dict[str, Callable[[int, int], bool]] = {
     "=": operator.eq,
     "<": operator.lt,
@@ -47,14 +50,59 @@ def _bits(positions: Iterable[int], size: int) -> int:
     return int.from_bytes(marks, "little")
 
 
+def _set_positions(bits: int) -> list[int]:
+    """The positions of a bit set, lowest first."""
+    text = bin(bits)[:1:-1]  # position 0 first
+    found: list[int] = []
+    at = text.find("1")
+    while at != -1:
+        found.append(at)
+        at = text.find("1", at + 1)
+    return found
+
+
+@dataclass(frozen=True)
+class Substrings:
+    """Strings by position, and for each word in them the positions holding it. A substring search checks only the
+    strings holding a word that contains the needle's longest word (any string containing the needle does); a
+    needle without letters or digits checks them all."""
+
+    strings: tuple[str | None, ...]
+    words: dict[str, int]
+
+    @classmethod
+    def of(cls, strings: Sequence[str | None]) -> Substrings:
+        holding: dict[str, list[int]] = {}
+        for i, text in enumerate(strings):
+            if text is not None:
+                for word in set(_WORD.findall(text)):
+                    holding.setdefault(word, []).append(i)
+        size = len(strings)
+        return cls(tuple(strings), {word: _bits(at, size) for word, at in holding.items()})
+
+    def containing(self, needle: str) -> int:
+        strings = self.strings
+        candidates: Iterable[int] = range(len(strings))
+        key = max(_WORD.findall(needle), key=len, default="")
+        if key:
+            holding = 0
+            for word, positions in self.words.items():
+                if key in word:
+                    holding |= positions
+            if key == needle:
+                return holding
+            candidates = _set_positions(holding)
+        return _bits((i for i in candidates if (s := strings[i]) is not None and needle in s), len(strings))
+
+
 @dataclass(frozen=True)
 class SearchIndex:
     names: tuple[str, ...]  # in result order
     every: int  # the bit set of all cards
     facets: dict[tuple[str, str], int]  # (field, folded value) -> cards with it
     stats: dict[str, tuple[tuple[int, int], ...]]  # stat -> ((value, cards with that value), ...)
-    texts: tuple[str | None, ...]  # folded card text, by position (None: no text)
-    padded_names: tuple[str | None, ...]  # " " + name_norm + " ", by position
+    texts: Substrings  # folded card text, by position (None: no text)
+    padded_names: Substrings  # " " + name_norm + " ", by position
 
     @classmethod
     def load(cls, rows: Rows) -> SearchIndex:
@@ -99,15 +147,14 @@ class SearchIndex:
                 stat: tuple((value, _bits(at, size)) for value, at in sorted(values.items()))
                 for stat, values in stat_values.items()
             },
-            texts=tuple(fold(c["text"]) if c["text"] is not None else None for c in cards),
-            padded_names=tuple(f" {c['name_norm']} " if c["name_norm"] is not None else None for c in cards),
+            texts=Substrings.of([fold(c["text"]) if c["text"] is not None else None for c in cards]),
+            padded_names=Substrings.of(
+                [f" {c['name_norm']} " if c["name_norm"] is not None else None for c in cards]
+            ),
         )
 
     def __len__(self) -> int:
         return len(self.names)
-
-    def _containing(self, strings: Sequence[str | None], needle: str) -> int:
-        return _bits((i for i, s in enumerate(strings) if s is not None and needle in s), len(strings))
 
     def _one(self, field: str, value: str, op: str) -> int:
         if field in STATS:
@@ -118,9 +165,9 @@ class SearchIndex:
                     matched |= cards
             return matched
         if field == "text":
-            return self._containing(self.texts, fold(value))
+            return self.texts.containing(fold(value))
         if field == "name":
-            return self._containing(self.padded_names, normalize(value))
+            return self.padded_names.containing(normalize(value))
         return self.facets.get((field, fold(value)), 0)
 
     def term(self, term: Term) -> int:
