@@ -786,11 +786,12 @@ class CardsDB:
         card = self.get_card(name)
         if card is None:
             return []
+        # The build links every ruling to each card it names that resolves (ruling_cards, indexed by card), so the
+        # names in `rulings.cards` need no scan.
         rows = self._rows(
-            "SELECT DISTINCT r.* FROM rulings r LEFT JOIN ruling_cards rc ON rc.ruling_id = r.id "
-            "WHERE rc.card_id = ? OR EXISTS (SELECT 1 FROM json_each(r.cards) j WHERE j.value = ? COLLATE NOCASE) "
+            "SELECT r.* FROM rulings r WHERE r.id IN (SELECT ruling_id FROM ruling_cards WHERE card_id = ?) "
             "ORDER BY r.date DESC, r.id",
-            [card.id, card.name],
+            [card.id],
         )
         found = [ruling_from_row(r) for r in rows]
         # Official before community; then those that name the card in their question, then its champion ("Janna's
