@@ -674,10 +674,11 @@ class CardsDB:
             )
             if r["name"] not in with_it and r["name"] not in seed_only and pattern.search(r["text"] or "")
         ]
-        rulings = self._rulings_fts(keyword, 5)
+        rulings = sorted(self._rulings_fts(keyword, 5), key=_community)  # the best five, official first
         if rules:
             seen = {r.id for r in rulings}
             rulings += [r for r in self.rulings_for_rule(rules[0].number)[:5] if r.id not in seen]
+            rulings.sort(key=_community)
         return KeywordInfo(
             name=keyword,
             rules=tuple(rules),

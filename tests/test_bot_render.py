@@ -18,7 +18,15 @@ from hypothesis import strategies as st
 
 from bot import limits, render
 from bot.symbols import Symbols
-from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, Errata, Rule, RuleView, Ruling
+from cardsdb.models import (
+    CURRENT_RULES_VERSION,
+    V13_RULES_VERSION,
+    Errata,
+    KeywordInfo,
+    Rule,
+    RuleView,
+    Ruling,
+)
 
 
 def _all_text(embeds: list[Any]) -> str:
@@ -177,6 +185,25 @@ def test_a_credited_community_ruling_shows_its_credit_link_and_rules_version() -
     assert fields["Credit"] == "Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0, by A. Judge"
     assert fields["Link"] == data["url"] == "https://www.riftboundfaq.com/cards/flash#target-in-base"
     assert fields["Rules"] == "rule 355.9.a (as numbered in v1.4)" and fields["Date"] == "2026-07-01"
+
+
+def test_a_keywords_faq_list_marks_community_rulings_and_credits_them() -> None:
+    community = Ruling(
+        "riftboundfaq/mechanics/flow#play-timing",
+        "When can I play a spell using Flow?",
+        "Only when its timing allows.",
+        "community",
+        "Riftbound FAQ, Mechanics: Flow",
+        "2026-08-01",
+        "https://www.riftboundfaq.com/mechanics/flow#play-timing",
+        credit="Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0",
+    )
+    info = KeywordInfo("Flow", rulings=(RULING, community))
+    faq = next(f["value"] for f in render.keyword_embeds(info)[0].to_dict()["fields"] if f["name"] == "FAQ")
+    lines = faq.split("\n")
+    assert lines[0] == "*Community rulings: Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0*"
+    assert lines[-1].endswith("When can I play a spell using Flow? (community, not official)")
+    assert "community" not in lines[1]
 
 
 def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:

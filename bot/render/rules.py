@@ -178,10 +178,22 @@ def keyword_embeds(
         )
     if info.rulings:
         lines = [
-            f"• {' '.join(r.question.split())} {('(' + _ruling_rules(r) + ')') if r.rules else ''}"
+            " ".join(
+                part
+                for part in (
+                    f"• {' '.join(r.question.split())}",
+                    f"({_ruling_rules(r)})" if r.rules else "",
+                    "(community, not official)" if r.source == "community" else "",
+                )
+                if part
+            )
             for r in info.rulings
         ]
-        add_field(embed, "FAQ", "\n".join(lines))
+        # The credit first: a long list is cut at the field's end.
+        credits = [
+            f"*Community rulings: {c}*" for c in dict.fromkeys(r.credit for r in info.rulings if r.credit)
+        ]
+        add_field(embed, "FAQ", "\n".join([*credits, *lines]))
     # " · " between names: names hold commas ("Leona, Determined").
     if info.cards_with:
         add_field(embed, "Cards with it", limits.fit(" · ".join(info.cards_with), 1000))
