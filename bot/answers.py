@@ -19,7 +19,7 @@ from bot.services import Services, engine_check
 from bot.text import echo
 from cardsdb import rule_numbers
 from cardsdb.errors import CardsDBError, NotFound
-from cardsdb.models import Card
+from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, Card
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +144,15 @@ def ruling_reply(services: Services, query: str) -> Reply:
         raise NotFound(
             f"No FAQ answer or ruling matches “{echo(text)}”. For the rule itself, try `/rule` with the same words."
         )
-    citations = tuple(dict.fromkeys(n for r in found for n in r.rules))
+    # The "cited rules" button looks numbers up in the rules the database holds (current, then v1.3). A ruling numbered
+    # by another version (v1.4, or before v1.3) keeps its numbers in its embed, marked with that version, and stays
+    # out of the lookup: the same number may be another rule there.
+    looked_up = (CURRENT_RULES_VERSION, V13_RULES_VERSION)
+    citations = tuple(
+        dict.fromkeys(
+            n for r in found if (r.rules_version or CURRENT_RULES_VERSION) in looked_up for n in r.rules
+        )
+    )
     return Reply(render.rulings_embeds(echo(text), found), citations=citations)
 
 

@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from bot_harness_fixtures import harness_for
 
 from cardsdb.build import build_database
 from cardsdb.build_rulings import card_spellings, rule_numbers_by_version, ruling_rows
@@ -169,3 +170,10 @@ def test_spellings_a_legend_goes_by_but_not_a_units_title_alone() -> None:
     )
     assert links == [{"ruling_id": "r1", "card_id": "jayce-defender-of-tomorrow"}]
     assert json.loads(rulings[0]["cards"]) == ["Jayce, Defender of Tomorrow"]
+
+
+async def test_a_rulings_v1_4_numbers_are_not_looked_up_as_current_rules(built: tuple[Path, object]) -> None:
+    harness = await harness_for(CardsDB.open(built[0]))
+    result = await harness.command("ruling", {"query": "legal target moved to base"})
+    assert "811.1.d.2 (as numbered in v1.4)" in result.text()
+    assert not any(b.get("label") == "Show the cited rules" for s in result.sent for b in s.buttons())
