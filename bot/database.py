@@ -2,6 +2,10 @@
 
 A running bot whose database is gone or corrupt keeps running: every command answers privately that the card database
 is not available, and the problem is logged once.
+
+A refresh (`bot.refresh`) swaps in a new database: commands asked after the swap get the new one; a command that
+already holds the previous one finishes with it (its open connection keeps reading the file it opened, even once
+that file is replaced), and that connection is closed when the last holder lets go of it.
 """
 
 from __future__ import annotations
@@ -78,6 +82,16 @@ class DatabaseHandle:
         self._db = db
         self._path = path
         self._opener = opener
+        self._logged = False
+        self.generation = 0  # counts swaps: what was computed from one database is not reused with the next
+
+    def swap(self, db: CardsLookup) -> None:
+        """Serve `db` from now on. The previous database is not closed here: commands that hold it finish with it,
+        and CPython closes its connection when the last of them drops it (nothing else keeps a reference)."""
+        self._db = db
+        self.generation += 1
+        if self._logged:
+            log.info("the card database at %s is available again", self._path)
         self._logged = False
 
     def get(self) -> CardsLookup:

@@ -6,6 +6,7 @@ split its shards over several processes or machines: each gets the same `SHARD_C
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import timedelta
 from typing import Any
@@ -17,6 +18,7 @@ from discord.ext import commands
 from bot.cooldowns import Cooldowns
 from bot.database import DatabaseHandle
 from bot.errors import DEFERRED_PUBLIC, report_error
+from bot.refresh import Refresher
 from bot.server_settings import answers_public
 from bot.services import Services
 from bot.settings import Settings
@@ -109,6 +111,15 @@ def _command_path(data: Any) -> tuple[list[str], list[Any]]:
 
 class _Setup:
     sync_commands_on_start: bool = False  # `python -m bot --sync`: register the commands with Discord once
+    refresher: Refresher | None = (
+        None  # set by `python -m bot` (bot.run) when RIFTBOUND_REFRESH_HOURS is not 0
+    )
+    _refresh_task: asyncio.Task[None] | None = None
+
+    def _start_refreshing(self: Any) -> None:
+        # The task lives as long as the event loop: `bot.run` (asyncio.run) cancels it when the bot stops.
+        if self.refresher is not None and self._refresh_task is None:
+            self._refresh_task = asyncio.create_task(self.refresher.run(), name="card-database-refresh")
 
     async def setup_hook(self: Any) -> None:
         from bot.cogs.cards import Cards
@@ -119,6 +130,7 @@ class _Setup:
         from bot.cogs.settings import ServerSettings
         from bot.pagers import PAGERS
 
+        self._start_refreshing()
         if getattr(self, "_cogs_added", False):
             return
         self._cogs_added = True

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from bot.database import DatabaseHandle, open_cardsdb
+from bot.refresh import Refresher, refresher_for
 from bot.settings import Settings
 from cardsdb.errors import CardsDBError
 from cardsdb.paths import BUILD_HINT
@@ -49,6 +50,16 @@ def ensure_database(settings: Settings) -> DatabaseHandle:
         raise CardsDBError(f"no usable card database at {path} ({error}); {BUILD_HINT}") from None
 
 
+def _refresh_plan(refresher: Refresher | None) -> str:
+    if refresher is None:
+        return "RIFTBOUND_REFRESH_HOURS is 0: the card database is not refreshed while the bot runs"
+    first = refresher.first_delay()
+    when = "now" if first <= 0 else f"in {first / 3600:.1f} h"
+    return (
+        f"refreshing the card database from RiftCodex every {refresher.interval_s / 3600:g} h (next {when})"
+    )
+
+
 def run(env: Mapping[str, str], *, sync: bool = False) -> int:
     settings = Settings.from_env(env)  # raises SettingsError (exit 2) without a token
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -68,6 +79,14 @@ def run(env: Mapping[str, str], *, sync: bool = False) -> int:
         _say(f"server settings and saved buttons in {store.health.describe} (DATABASE_URL)")
     bot = create_bot(settings, handle, sharded=True, store=store)
     bot.sync_commands_on_start = sync
+    bot.refresher = refresher_for(
+        handle,
+        path=settings.db_path,
+        hours=settings.refresh_hours,
+        riftcodex_url=settings.riftcodex_url,
+        data_dir=settings.data_dir,
+    )
+    _say(_refresh_plan(bot.refresher))
     assert settings.token is not None
     if not settings.message_content:
         _say("MESSAGE_CONTENT_INTENT is off: [[Card Name]] in messages will not be answered")

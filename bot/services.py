@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 class Services:
     db: DatabaseHandle
     symbols: Symbols = field(default_factory=Symbols)
-    _meta: dict[str, str] | None = None
+    _meta: tuple[int, dict[str, str]] | None = None  # (the handle's generation, its meta table)
     # per-user cooldowns (bot/cooldowns.py); rate 0 (the default here, as in tests) is off
     cooldowns: Cooldowns = field(default_factory=lambda: Cooldowns(rate=0))
     # per-server settings (/settings) and the saved state of persistent buttons (bot/store/); None: every server
@@ -29,9 +29,10 @@ class Services:
         return self.db.get()
 
     def meta(self) -> dict[str, str]:
-        if self._meta is None:
-            self._meta = dict(self.cards().meta())
-        return self._meta
+        """The database's meta table, read once per database (a refresh swaps in another)."""
+        if self._meta is None or self._meta[0] != self.db.generation:
+            self._meta = (self.db.generation, dict(self.cards().meta()))
+        return self._meta[1]
 
 
 def engine_check(scenario: str | Mapping[str, Any], cards: CardsLookup) -> dict[str, Any]:

@@ -54,10 +54,12 @@ class Settings:
     cooldown_per: float = 10.0
     database_url: Secret | None = None  # PostgreSQL for settings and saved buttons; None: the SQLite file
     state_days: int = 90  # how long a button's saved state lives (RIFTBOUND_STATE_DAYS)
+    refresh_hours: float = 0.0  # hours between database refreshes; 0 is off (from_env turns it on: 24)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *, need_token: bool = True) -> Settings:
         from bot.cooldowns import parse_cooldown
+        from bot.refresh import parse_refresh_hours
         from bot.symbols import parse_emoji_setting
 
         raw_token = (env.get("DISCORD_TOKEN") or "").strip()
@@ -81,6 +83,7 @@ class Settings:
             raise SettingsError(str(error)) from None
         try:
             cooldown_rate, cooldown_per = parse_cooldown(env.get("RIFTBOUND_COOLDOWN"))
+            refresh_hours = parse_refresh_hours(env.get("RIFTBOUND_REFRESH_HOURS"))
         except ValueError as error:
             raise SettingsError(str(error)) from None
         return cls(
@@ -98,6 +101,7 @@ class Settings:
             ),
             cooldown_rate=cooldown_rate,
             cooldown_per=cooldown_per,
+            refresh_hours=refresh_hours,
         )
 
 

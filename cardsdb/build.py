@@ -19,7 +19,7 @@ from typing import Any
 
 import sqlite_utils
 
-from cardsdb import build_rules, project_data
+from cardsdb import build_rules, build_rulings, project_data
 from cardsdb.card_build import build_card_tables
 from cardsdb.errors import BuildError
 from cardsdb.importers import faqs as faq_importer
@@ -56,6 +56,8 @@ class BuildReport:
     rule_chapters: dict[str, dict[str, int]] = field(default_factory=dict)  # "core v1.4" -> {"000": 19, ...}
     sets: dict[str, dict[str, int]] = field(default_factory=dict)  # set -> {"printings", "names"}
     bans: dict[str, int] = field(default_factory=dict)  # format -> cards on its newest ban list
+    # "official" -> FAQ title -> rulings, "community" -> site or event -> rulings, "seed" -> {"seed claims": n}
+    rulings_by_source: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -94,6 +96,8 @@ class BuildReport:
             lines.append("bans: no ban list")
         if self.faq_entries:
             lines.append("FAQ entries: " + ", ".join(f"{k} {v}" for k, v in self.faq_entries.items()))
+        if self.rulings_by_source:
+            lines += ["rulings by source:", *build_rulings.counts_summary(self.rulings_by_source)]
         if self.warnings:
             lines.append(f"warnings: {len(self.warnings)} (see --json or the meta table)")
         return "\n".join(lines)
@@ -398,6 +402,9 @@ def build_database(
     claims = claims if claims is not None else project_data.load_claims()
     rulings, ruling_rules, ruling_cards = _claim_rows(claims, rules.sets, superseded, by_norm, warnings)
     faq_counts: dict[str, int] = {}
+    matcher = faq_importer.NameMatcher([c.name for c in cards], aliases=card_tables.aliases)
+    entries: list[faq_importer.FaqEntry] = []
+    newer = build_rulings.NewerRulings()
     if source is not None:
         faq_data = _read_json(source, FAQS_FILE, required=False)
         if faq_data is None:
@@ -405,7 +412,6 @@ def build_database(
         else:
             entries = faq_importer.parse_faqs(faq_data)
             faq_counts = faq_importer.counts_by_source(entries)
-            matcher = faq_importer.NameMatcher([c.name for c in cards] + card_tables.alias_names)
             more = _faq_rows(entries, matcher, by_norm, warnings)
             rulings += more[0]
             ruling_rules += more[1]
@@ -413,7 +419,13 @@ def build_database(
             stamps = [str(a["updatedAt"]) for a in faq_data if isinstance(a, dict) and a.get("updatedAt")]
             if stamps:
                 dates["faqs_updated_at"] = max(stamps)
+        newer = build_rulings.load_newer_rulings(source, warnings)
+        more = build_rulings.ruling_rows(newer.entries, matcher=matcher, card_ids=by_norm)
+        rulings += more[0]
+        ruling_rules += more[1]
+        ruling_cards += more[2]
     resolve_citations(ruling_rules, rules.sets, warnings)
+    rulings_by_source = build_rulings.counts_by_source(entries, newer.entries, len(claims))
     say(f"rulings: {len(rulings)} ({len(claims)} seed claims)")
 
     keyword_rows, card_keyword_rows = _keyword_rows(cards, known)
@@ -452,6 +464,8 @@ def build_database(
         "count_rules_v13": str(counts["rules_v13"]),
         "count_rules_tournament": str(counts["rules_tournament"]),
         "count_rulings": str(counts["rulings"]),
+        "rulings_by_source": _dump(rulings_by_source),
+        "rulings_as_of": _dump(newer.dates),
         "warnings": _dump(warnings),
     }
     tables: dict[str, list[Row]] = {
@@ -489,6 +503,7 @@ def build_database(
         rule_chapters=rules.chapters,
         sets=card_tables.sets,
         bans=card_tables.bans,
+        rulings_by_source=rulings_by_source,
     )
 
 

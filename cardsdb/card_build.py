@@ -37,7 +37,7 @@ class CardTables:
     cards: list[Card]
     rows: dict[str, list[Row]]  # table -> rows: cards, printings, card_aliases, errata, ban_lists, bans
     name_ids: dict[str, str]  # normalized name or alias -> card id (claims, FAQs)
-    alias_names: list[str]  # the aliases as written, for finding card names in FAQ text
+    aliases: dict[str, str]  # each alias as written -> the card's name, for finding card names in rulings
     seeds_added: int
     meta: dict[str, str]
     sets: dict[str, dict[str, int]]  # set -> {"printings", "names"}
@@ -402,11 +402,12 @@ def build_card_tables(
     rows["errata"] = _errata_rows(errata, cards)
     ban_lists = read_ban_lists(source, read_json)
     rows["ban_lists"], rows["bans"] = _ban_rows(ban_lists, names)
+    names_by_id = {c.id: c.name for c in cards}
     return CardTables(
         cards=cards,
         rows=rows,
         name_ids=dict(names.ids),
-        alias_names=sorted({a["alias"] for a in rows["card_aliases"]}),
+        aliases={a["alias"]: names_by_id[a["card_id"]] for a in rows["card_aliases"]},
         seeds_added=len(seed_cards),
         meta=_meta(sources, bool(errata), ban_lists),
         sets=_set_counts(rows["printings"]),

@@ -60,6 +60,8 @@ def read_card_sources(
     sources: list[CardSourceData] = []
     if card_items is not None:
         printings = riftcodex.parse_items(card_items, warnings=warnings)
+        if not printings:
+            raise BuildError("the RiftCodex items hold no cards this program can read")
         sources.append(
             CardSourceData("riftcodex-api", RIFTCODEX, _newest_stamp(card_items), tuple(printings))
         )

@@ -183,7 +183,8 @@ def _ruling_text(ruling: Ruling, citations: Sequence[Citation]) -> str:
     source = "community" if ruling.source == "community" else ruling.source
     rules = f" — rules {cited_numbers(citations)}" if citations else ""
     head = f"[{source}: {ruling.source_title}{', ' + ruling.date if ruling.date else ''}{rules}]"
-    return f"Q: {ruling.question}\nA: {ruling.answer}\n{head}"
+    credit = f"\nCredit: {ruling.credit} ({ruling.url})" if ruling.credit else ""
+    return f"Q: {ruling.question}\nA: {ruling.answer}\n{head}{credit}"
 
 
 def _keyword_text(info: KeywordInfo, db: CardsDB) -> str:

@@ -238,6 +238,7 @@ class Ruling:
     rules: tuple[str, ...] = ()
     rules_version: str | None = None
     cards: tuple[str, ...] = ()
+    credit: str | None = None  # shown with the ruling where its licence asks for attribution
 
 
 @dataclass(frozen=True)

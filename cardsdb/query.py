@@ -36,7 +36,8 @@ from cardsdb.paths import BUILD_HINT
 from cardsdb.query_rules import RuleQueries
 from cardsdb.rows import card_from_rows, json_list, ruling_from_row
 from cardsdb.schema import SCHEMA_VERSION
-from cardsdb.search_syntax import Term, escape_like, parse, to_sql
+from cardsdb.search_index import SearchIndex
+from cardsdb.search_syntax import Term, escape_like, parse
 from cardsdb.sets import set_order_sql
 
 REQUIRED_TABLES = (
@@ -87,6 +88,7 @@ class CardsDB(RuleQueries):
         self._titles_by: dict[
             tuple[str, str | None], list[tuple[str, str, Rule]]
         ] = {}  # rule titles by doc/version
+        self._search_index: SearchIndex | None = None
 
     # --- opening ---------------------------------------------------------------------------------------
     @classmethod
@@ -127,6 +129,10 @@ class CardsDB(RuleQueries):
 
     def close(self) -> None:
         self._db.close()
+
+    def warm(self) -> None:
+        """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread)."""
+        _ = self.names, self.search_index
 
     def __enter__(self) -> CardsDB:
         return self
@@ -321,16 +327,28 @@ class CardsDB(RuleQueries):
             resolved.append(found)
         return replace(term, value=",".join(resolved))
 
+    def search_terms(self, query: str) -> list[Term]:
+        """The terms of a search with every value as the database spells it. Raises QuerySyntaxError."""
+        return [self._resolve_term(term) for term in parse(query)]
+
+    @property
+    def search_index(self) -> SearchIndex:
+        """The cards' searchable fields, loaded once (cardsdb.search_index)."""
+        if self._search_index is None:
+            self._search_index = SearchIndex.load(self._rows)
+        return self._search_index
+
     def search(self, query: str, limit: int = 10, offset: int = 0) -> SearchResult:
-        """Cards matching the search syntax, by name. Raises QuerySyntaxError for a malformed query."""
-        terms = [self._resolve_term(term) for term in parse(query)]
-        where, params = to_sql(terms)
-        total = int(self._rows(f"SELECT COUNT(*) FROM cards WHERE {where}", params)[0][0])
-        rows = self._rows(
-            f"SELECT * FROM cards WHERE {where} ORDER BY name COLLATE NOCASE LIMIT ? OFFSET ?",
-            [*params, max(0, limit), max(0, offset)],
-        )
-        return SearchResult(tuple(self._card(r) for r in rows), total)
+        """Cards matching the search syntax, by name. Raises QuerySyntaxError for a malformed query.
+
+        The matches are bit sets of the search index; only the page's cards are built (and kept, as lookups keep
+        them), so the cost hardly grows with the pool or the number of matches."""
+        terms = self.search_terms(query)
+        index = self.search_index
+        found = index.matching(terms)
+        names = index.page(found, offset=max(0, offset), limit=max(0, limit))
+        cards = (self._card_by_name(name) for name in names)
+        return SearchResult(tuple(card for card in cards if card is not None), found.bit_count())
 
     def search_hint(self, query: str) -> str | None:
         """Why a search that found nothing may have: one field asked for twice must match both values."""
@@ -421,10 +439,11 @@ class CardsDB(RuleQueries):
             )
             if r["name"] not in with_it and r["name"] not in seed_only and pattern.search(r["text"] or "")
         ]
-        rulings = self._rulings_fts(keyword, 5)
+        rulings = sorted(self._rulings_fts(keyword, 5), key=_community)  # the best five, official first
         if rules:
             seen = {r.id for r in rulings}
             rulings += [r for r in self.rulings_for_rule(rules[0].number)[:5] if r.id not in seen]
+            rulings.sort(key=_community)
         return KeywordInfo(
             name=keyword,
             rules=tuple(rules),
@@ -449,9 +468,9 @@ class CardsDB(RuleQueries):
         found = self._rulings_fts(query, max(limit, ASKED_POOL))
         if found:
             # A question typed as a FAQ or seed asks it ("When can I play a card I hid?") comes first: bm25 may rank
-            # a longer answer above it.
+            # a longer answer above it. Then official answers before community ones.
             asked = normalize(query)
-            return sorted(found, key=lambda r: normalize(r.question) != asked)[:limit]
+            return sorted(found, key=lambda r: (normalize(r.question) != asked, _community(r)))[:limit]
         match = self.find_card(query)
         if match is not None and match.score >= 85:
             found = self.rulings_for_card(match.card.name)[:limit]
@@ -486,17 +505,20 @@ class CardsDB(RuleQueries):
         card = self.get_card(name)
         if card is None:
             return []
+        # The build links every ruling to each card it names that resolves (ruling_cards, indexed by card), so the
+        # names in `rulings.cards` need no scan.
         rows = self._rows(
-            "SELECT DISTINCT r.* FROM rulings r LEFT JOIN ruling_cards rc ON rc.ruling_id = r.id "
-            "WHERE rc.card_id = ? OR EXISTS (SELECT 1 FROM json_each(r.cards) j WHERE j.value = ? COLLATE NOCASE) "
+            "SELECT r.* FROM rulings r WHERE r.id IN (SELECT ruling_id FROM ruling_cards WHERE card_id = ?) "
             "ORDER BY r.date DESC, r.id",
-            [card.id, card.name],
+            [card.id],
         )
         found = [ruling_from_row(r) for r in rows]
-        # Those that name the card in their question first, then its champion ("Janna's play effect"): a ruling
-        # may mention it only in passing.
+        # Official before community; then those that name the card in their question, then its champion ("Janna's
+        # play effect"): a ruling may mention it only in passing.
         full, head = fold(card.name), fold(card.name.split(", ", 1)[0])
-        return sorted(found, key=lambda r: (full not in fold(r.question), head not in fold(r.question)))
+        return sorted(
+            found, key=lambda r: (_community(r), full not in fold(r.question), head not in fold(r.question))
+        )
 
     def rulings_for_rule(self, number: str) -> list[Ruling]:
         """Rulings citing the rule or its sub-rules, as each numbers it: a ruling numbered in v1.3 or v1.4 is found
@@ -525,7 +547,12 @@ class CardsDB(RuleQueries):
             f"WHERE {' OR '.join(clauses)} ORDER BY r.date DESC, r.id",
             params,
         )
-        return [ruling_from_row(r) for r in rows]
+        return sorted((ruling_from_row(r) for r in rows), key=_community)
+
+
+def _community(ruling: Ruling) -> bool:
+    """Sorts after official rulings (and the seeds' statements, which come from official documents)."""
+    return ruling.source == "community"
 
 
 def _like_children(number: str) -> str:

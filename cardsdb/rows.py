@@ -122,4 +122,5 @@ def ruling_from_row(row: sqlite3.Row) -> Ruling:
         rules=tuple(json_list(row["rules"])),
         rules_version=row["rules_version"],
         cards=tuple(json_list(row["cards"])),
+        credit=row["credit"] if "credit" in row.keys() else None,  # noqa: SIM118 (`in row` looks at values)
     )

@@ -135,7 +135,10 @@ TABLES: dict[str, dict[str, type]] = {
         "rules": str,  # JSON list of numbers
         "rules_version": str,
         "cards": str,  # JSON list of card names
+        "credit": str,  # the attribution a licence asks for (community rulings of riftboundfaq.com), else null
     },
+    # version: the rules version the ruling numbers by ("2026-10-09", "v1.4", "1.3", "pre-1.3"); resolves: 1 when that
+    # version is loaded and has the number
     "ruling_rules": {"ruling_id": str, "number": str, "version": str, "resolves": int},
     "ruling_cards": {"ruling_id": str, "card_id": str},
     "errata": {
@@ -232,5 +235,7 @@ META_KEYS = (
     "count_rules_v13",
     "count_rules_tournament",
     "count_rulings",
+    "rulings_by_source",  # JSON {"official": {FAQ title: n}, "community": {site: n}, "seed": {"seed claims": n}}
+    "rulings_as_of",  # JSON {FAQ id or site: date}: the newer rulings' publication date, the site's newest page
     "warnings",  # JSON list of build warnings (e.g. FAQ citations that no longer resolve)
 )

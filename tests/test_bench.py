@@ -59,6 +59,8 @@ def test_bench_json_has_every_figure_of_issue_5(report: dict[str, Any]) -> None:
     for key in ("cold_start_s", "rss_mb", "build_s"):
         assert isinstance(report[key], float) and report[key] > 0, (key, report[key])
     assert isinstance(report["concurrent_200_ms"]["wall"], float)
+    during = report["command_roundtrip_during_refresh_ms"]  # the fixture database knows its data folder
+    assert _is_stat(during) and during["calls"] >= 1 and during["build_s"] > 0
 
 
 def test_bench_baselines_and_accuracy_sit_beside_ours(report: dict[str, Any]) -> None:

@@ -22,6 +22,7 @@ from cardsdb.models import (
     CURRENT_RULES_VERSION,
     V13_RULES_VERSION,
     Errata,
+    KeywordInfo,
     Legality,
     OlderWording,
     Rule,
@@ -215,6 +216,47 @@ def test_ruling_embed_has_question_answer_source_date_link_and_rules() -> None:
     assert data["url"] == "https://example.invalid/faq"
     community = render.ruling_embed(Ruling("c", "q", "a", "community", "GrentonTV", None, None))
     assert "Community (not official)" in _all_text([community])
+    assert "Credit" not in {f["name"] for f in data["fields"]}
+
+
+def test_a_credited_community_ruling_shows_its_credit_link_and_rules_version() -> None:
+    ruling = Ruling(
+        "riftboundfaq/cards/flash#target-in-base",
+        "Can Flash target a unit in base?",
+        "Yes (v1.4 rule 355.9.a).",
+        "community",
+        "Riftbound FAQ, Cards: Flash",
+        "2026-07-01",
+        "https://www.riftboundfaq.com/cards/flash#target-in-base",
+        rules=("355.9.a",),
+        rules_version="v1.4",
+        credit="Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0, by A. Judge",
+    )
+    data = render.ruling_embed(ruling).to_dict()
+    fields = {f["name"]: f["value"] for f in data["fields"]}
+    assert fields["Source"] == "Community (not official): Riftbound FAQ, Cards: Flash"
+    assert fields["Credit"] == "Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0, by A. Judge"
+    assert fields["Link"] == data["url"] == "https://www.riftboundfaq.com/cards/flash#target-in-base"
+    assert fields["Rules"] == "rule 355.9.a (v1.4)" and fields["Date"] == "2026-07-01"
+
+
+def test_a_keywords_faq_list_marks_community_rulings_and_credits_them() -> None:
+    community = Ruling(
+        "riftboundfaq/mechanics/flow#play-timing",
+        "When can I play a spell using Flow?",
+        "Only when its timing allows.",
+        "community",
+        "Riftbound FAQ, Mechanics: Flow",
+        "2026-08-01",
+        "https://www.riftboundfaq.com/mechanics/flow#play-timing",
+        credit="Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0",
+    )
+    info = KeywordInfo("Flow", rulings=(RULING, community))
+    faq = next(f["value"] for f in render.keyword_embeds(info)[0].to_dict()["fields"] if f["name"] == "FAQ")
+    lines = faq.split("\n")
+    assert lines[0] == "*Community rulings: Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0*"
+    assert lines[-1].endswith("When can I play a spell using Flow? (community, not official)")
+    assert "community" not in lines[1]
 
 
 def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:

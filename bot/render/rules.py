@@ -145,6 +145,8 @@ def ruling_embed(ruling: Ruling, citations: Sequence[Citation] | None = None) ->
         add_field(embed, "Rules", _ruling_rules(ruling, citations), inline=True)
     if ruling.url:
         embed.add_field(name="Link", value=limits.fit(ruling.url, limits.FIELD_VALUE), inline=False)
+    if ruling.credit:
+        embed.add_field(name="Credit", value=limits.fit(ruling.credit, limits.FIELD_VALUE), inline=False)
     return embed
 
 
@@ -197,10 +199,22 @@ def keyword_embeds(
     if info.rulings:
         cited = list(citations) if citations is not None else [None] * len(info.rulings)
         lines = [
-            f"• {' '.join(r.question.split())} {('(' + _ruling_rules(r, c) + ')') if r.rules else ''}"
+            " ".join(
+                part
+                for part in (
+                    f"• {' '.join(r.question.split())}",
+                    f"({_ruling_rules(r, c)})" if r.rules else "",
+                    "(community, not official)" if r.source == "community" else "",
+                )
+                if part
+            )
             for r, c in zip(info.rulings, cited, strict=True)
         ]
-        add_field(embed, "FAQ", "\n".join(lines))
+        # The credit first: a long list is cut at the field's end.
+        credits = [
+            f"*Community rulings: {c}*" for c in dict.fromkeys(r.credit for r in info.rulings if r.credit)
+        ]
+        add_field(embed, "FAQ", "\n".join([*credits, *lines]))
     # " · " between names: names hold commas ("Leona, Determined").
     if info.cards_with:
         add_field(embed, "Cards with it", limits.fit(" · ".join(info.cards_with), 1000))

@@ -181,12 +181,18 @@ def counts_by_source(entries: Sequence[FaqEntry]) -> dict[str, int]:
 
 
 class NameMatcher:
-    """Whole card names in text, longest first, case-sensitive (so "gold" in a sentence is not the card Gold)."""
+    """Whole card names in text, longest first, case-sensitive (so "gold" in a sentence is not the card Gold).
 
-    def __init__(self, names: Sequence[str]) -> None:
-        ordered = sorted({n for n in names if len(n) >= 3}, key=lambda n: (-len(n), n))
+    `aliases` maps other spellings to a card's name ("Defender of Tomorrow" -> "Jayce, Defender of Tomorrow"): a
+    spelling found counts as the name.
+    """
+
+    def __init__(self, names: Sequence[str], aliases: Mapping[str, str] | None = None) -> None:
+        self._names = dict(aliases or {}) | {n: n for n in names}  # a real name wins over an alias
+        ordered = sorted({n for n in self._names if len(n) >= 3}, key=lambda n: (-len(n), n))
         self._pattern = (
-            re.compile(r"(?<![\w'])(" + "|".join(re.escape(n) for n in ordered) + r")(?![\w'])")
+            # a possessive ("Defender of Tomorrow's ability") still names the card
+            re.compile(r"(?<![\w'])(" + "|".join(re.escape(n) for n in ordered) + r")(?!\w|'(?!s\b))")
             if ordered
             else None
         )
@@ -196,6 +202,7 @@ class NameMatcher:
             return ()
         found: list[str] = []
         for match in self._pattern.finditer(text.replace("\u02bc", "'").replace("\u2019", "'")):
-            if match.group(1) not in found:
-                found.append(match.group(1))
+            name = self._names[match.group(1)]
+            if name not in found:
+                found.append(name)
         return tuple(found)
