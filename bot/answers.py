@@ -18,6 +18,7 @@ from bot.errors import CardNotFound, UserError
 from bot.services import Services, engine_check
 from bot.text import echo
 from cardsdb import rule_numbers
+from cardsdb.engine import Answer, HiddenProfile, card_profile
 from cardsdb.errors import CardsDBError, NotFound
 from cardsdb.models import Card
 
@@ -62,17 +63,12 @@ def lookup_card(services: Services, name: str) -> tuple[Card, str | None]:
     return match.card, note
 
 
-def facedown_profile(card: Card) -> dict[str, Any] | None:
+def facedown_profile(card: Card) -> HiddenProfile | None:
     """The engine's Hidden profile of the card (its choices from facedown); None for a card without Hidden."""
     if not card.has_keyword("Hidden") and "hidden" not in card.text.casefold():
         return None
-    from cardsdb.engine import card_profile
-
     profile = card_profile(card)
-    if not profile.has_hidden:
-        return None
-    result: dict[str, Any] = profile.to_dict()
-    return result
+    return profile if profile.has_hidden else None
 
 
 def card_reply(services: Services, name: str) -> Reply:
@@ -97,8 +93,7 @@ def card_reply(services: Services, name: str) -> Reply:
         facedown=facedown,
         match_note=note,
     )
-    citations = tuple(facedown.get("citations") or ()) if facedown else ()
-    return Reply(embeds, citations=citations)
+    return Reply(embeds, citations=facedown.citations if facedown else ())
 
 
 def message_replies(services: Services, content: str) -> list[Reply]:
@@ -202,7 +197,7 @@ def scenario_code(scenario: Mapping[str, Any]) -> str | None:
 
 def verdict_reply(
     services: Services,
-    answer: Mapping[str, Any],
+    answer: Answer,
     *,
     scenario: Mapping[str, Any] | None,
     set_by_user: Sequence[str] = (),
@@ -210,7 +205,7 @@ def verdict_reply(
     show_yaml: bool = True,
     match_note: str | None = None,
 ) -> Reply:
-    assumed = [*set_by_user, *(str(a) for a in answer.get("assumptions") or ())]
+    assumed = [*set_by_user, *answer.assumptions]
     embeds = render.verdict_embeds(
         answer,
         meta=services.meta(),
@@ -220,13 +215,13 @@ def verdict_reply(
         reasons=_reasons(card),
         match_note=match_note,
     )
-    return Reply(embeds, citations=tuple(answer.get("citations") or ()), extras={"answer": dict(answer)})
+    return Reply(embeds, citations=answer.citations, extras={"answer": answer})
 
 
 def _reasons(card: Card | None) -> dict[str, str]:
     """Why each of the card's choices is or is not restricted from facedown (the engine's profile)."""
     profile = facedown_profile(card) if card is not None else None
-    return {str(c["choice"]): str(c["why"]) for c in (profile or {}).get("choices") or () if c.get("why")}
+    return {c.choice: c.why for c in (profile.choices if profile else ()) if c.why}
 
 
 def _given(
@@ -277,7 +272,7 @@ def _quick_reply(
     """A quick question: the options turned into a position by the engine's quick builder, then the verdict."""
     card, note = lookup_card(services, card_name)
     given, shown = _given(make_scenario, dict(options))
-    scenario = make_scenario(card.name, **given)
+    scenario = make_scenario(card, **given)
     return verdict_reply(
         services,
         engine_check(scenario, services.cards()),
@@ -288,12 +283,14 @@ def _quick_reply(
 
 
 def hidden_targets_reply(services: Services, card_name: str) -> Reply:
+    """The card played from facedown where its choices arise; the answer says which position that is."""
     card, note = lookup_card(services, card_name)
-    from cardsdb.engine.quick import targets_scenario
+    from cardsdb.engine.quick import targets_position
 
-    scenario = targets_scenario(card.name)
+    quick = targets_position(card)
+    answer = engine_check(quick.scenario, services.cards())
     return verdict_reply(
-        services, engine_check(scenario, services.cards()), scenario=scenario, card=card, match_note=note
+        services, answer, scenario=quick.scenario, set_by_user=quick.notes, card=card, match_note=note
     )
 
 

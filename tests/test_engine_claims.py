@@ -40,6 +40,8 @@ def test_claim_scenario(claim_id: str, case: ClaimScenario, db: Any) -> None:
     assert answer.legal is expect["legal"], context
     failed = {c.code for c in answer.failed}
     assert failed == set(expect.get("failed", [])), context
+    refused = {c.code for c in answer.cautions}
+    assert refused == set(expect.get("refused", [])), context
     citations = set(answer.citations)
     missing = set(expect.get("cites", [])) - citations
     assert not missing, f"{context} (does not cite {sorted(missing)})"

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import discord
 
 from bot import limits
+from cardsdb.engine import Citation
 
 COLOR_INFO = discord.Colour(0x2B6CB0)
 COLOR_YES = discord.Colour(0x2F855A)
@@ -30,6 +31,11 @@ def rules_list(numbers: Iterable[str]) -> str:
     if not items:
         return ""
     return ("rule " if len(items) == 1 else "rules ") + ", ".join(items)
+
+
+def cited_list(cited: Iterable[Citation]) -> str:
+    """The engine's citations as `rules_list` words, a number not from the current rules marked: "312.2 (v1.4)"."""
+    return rules_list(str(c) for c in cited)
 
 
 def add_field(embed: discord.Embed, name: str, value: str, *, inline: bool = False) -> None:
