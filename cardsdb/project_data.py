@@ -86,7 +86,7 @@ class ClaimScenario:
 
     @property
     def ask(self) -> str:
-        """The kind of question: hide, play_hidden, play, targets or cleanup."""
+        """The kind of question (one of the engine's ASK_KINDS)."""
         return _ask_kinds(cast(Mapping[str, Any], self.scenario["ask"]))[0]
 
 

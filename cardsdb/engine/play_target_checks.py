@@ -147,7 +147,7 @@ def availability_checks(play: Play, specs: list[ChoiceSpec], choices: list[Choic
         if not play.ctx.from_facedown:
             return []
         kind = "unit" if play.card.is_type("Unit") else "gear"
-        finds = "finds nothing" if blocked else f"chooses at {play.ctx.hidden_at}"
+        finds = "finds nothing" if blocked else "has a legal target"
         because = (
             f"{play.card.name} is a {kind}: it can be played even when its play effect has no legal target (here it "
             f"{finds})."

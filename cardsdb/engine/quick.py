@@ -150,8 +150,8 @@ def targets_position(card: Card) -> QuickPosition:
     trigger = needs_your_turn(card)
     if trigger is not None:
         note = (
-            f"Played from facedown at {HERE} on your turn: its play effect chooses only when you play it {trigger} "
-            '("When you play me ...").'
+            f"Played from facedown at {HERE} on your turn, where its choice arises: its play effect triggers only "
+            f"when you play it {trigger}."
         )
         return QuickPosition(targets_scenario(card, your_turn=True), (note,))
     note = f"Played from facedown at {HERE} on your opponent's turn, in a showdown there (hidden on your turn before)."

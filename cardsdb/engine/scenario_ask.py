@@ -129,6 +129,10 @@ def build_ask(value: object, position: Position, card_of: CardLookup, assumption
     named = _named_copy(data[kind], position) if kind in ("play_hidden", "targets") else None
     card = named.card if named is not None else card_of(data[kind], f"ask.{kind}")
     at = label_of(data["at"], labels, "ask.at") if data.get("at") is not None else None
+    if named is not None and at not in (None, named.location):
+        raise ScenarioError(f"{named.id} is facedown at {named.location}, not at {at}", "ask.at")
+    if named is not None:
+        at = named.location
     options = _options(data, labels)
     if kind == "hide" and at is None:
         if len(labels) != 1:
@@ -138,7 +142,7 @@ def build_ask(value: object, position: Position, card_of: CardLookup, assumption
         raise ScenarioError("say where it is played from: at: LABEL (from facedown) or from: hand", "ask")
     facedown: tuple[FacedownCard, ...] = ()
     if named is not None:
-        facedown, at = (named,), named.location
+        facedown = (named,)
     elif kind == "play_hidden":
         facedown = _copies(card, at, position)
         at = at or facedown[0].location
