@@ -8,7 +8,7 @@ from cardsdb.engine.choices import ChoiceSpec
 from cardsdb.engine.constraints import OneBattlefield, SameBattlefield, TotalMight
 from cardsdb.engine.costs import deflect
 from cardsdb.engine.play_context import Assignment, Play, Resolution
-from cardsdb.engine.position import BoardObject
+from cardsdb.engine.position import BoardObject, location_of
 from cardsdb.engine.scenario_ask import TargetRef
 from cardsdb.engine.verdict import Check, Choice
 
@@ -82,7 +82,7 @@ def _jointly_possible(specs: list[ChoiceSpec], choices: list[Choice]) -> bool:
         return True
     places: set[str] | None = None
     for choice in together:
-        here = {label.rpartition("@")[2] for label in choice.payable}
+        here = {location_of(label) for label in choice.payable}
         places = here if places is None else places & here
     return bool(places)
 

@@ -11,6 +11,11 @@ Side = Literal["me", "opp"]
 BASES = {"me.base": "me", "opp.base": "opp"}
 
 
+def location_of(label: str) -> str:
+    """Where a target written NAME@LOCATION is (a battlefield chosen as a target is its own label)."""
+    return label.rpartition("@")[2]
+
+
 def other(side: Side) -> Side:
     return "opp" if side == "me" else "me"
 

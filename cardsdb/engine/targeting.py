@@ -12,7 +12,7 @@ from typing import Literal
 from cardsdb.engine import citations as r
 from cardsdb.engine.choices import ChoiceSpec
 from cardsdb.engine.constraints import Another, TotalMight
-from cardsdb.engine.position import BASES, BoardObject, Position, Side, other
+from cardsdb.engine.position import BASES, BoardObject, Position, Side, location_of, other
 from cardsdb.engine.verdict import Choice, Excluded
 from cardsdb.models import Card
 
@@ -220,7 +220,7 @@ def enough_targets(spec: ChoiceSpec, targets: tuple[str, ...]) -> bool:
     if spec.together and spec.min_count > 1:
         by_location: dict[str, int] = {}
         for label in targets:
-            location = label.rpartition("@")[2]
+            location = location_of(label)
             by_location[location] = by_location.get(location, 0) + 1
         return any(n >= spec.min_count for n in by_location.values())
     return len(targets) >= spec.min_count

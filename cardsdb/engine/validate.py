@@ -71,12 +71,8 @@ def check_zone(card: Card, zone: Zone, where: str) -> None:
 
 def check_capacity(label: str, held: int, capacity: int, where: str) -> None:
     if held > capacity:
-        can = "one" if capacity == 1 else str(capacity)
-        raise ScenarioError(
-            f"{label} holds {held} facedown cards, but a battlefield holds {can}"
-            + (" (107.3.b)" if capacity == 1 else f" here ({label} allows more)"),
-            where,
-        )
+        limit = "a battlefield holds one (107.3.b)" if capacity == 1 else f"{label} can hold {capacity}"
+        raise ScenarioError(f"{label} holds {held} facedown cards, but {limit}", where)
 
 
 def check_hidden_turn(hidden_turn: int, turn: int, where: str) -> None:
