@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from cardsdb.engine.card_costs import AdditionalCost, additional_costs
-from cardsdb.engine.cardtext import abilities, keyword_number, source_text
+from cardsdb.engine.cardtext import abilities, source_text
 from cardsdb.engine.constraints import (
     STATUSES,
     Another,
@@ -409,10 +409,6 @@ def parse_card(card: Card) -> CardChoices:
         effect_payments=tuple(reading.payments),
         attaches_on_play=reading.attaches,
     )
-
-
-def deflect_value(card: Card) -> int:
-    return keyword_number(card, "Deflect")
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from cardsdb.engine.choices import CardChoices, ChoiceSpec, UnitPlay, parse_card
 from cardsdb.models import Card
@@ -72,8 +73,10 @@ OVERRIDES: dict[str, Callable[[CardChoices], CardChoices]] = {
 }
 
 
+@lru_cache(maxsize=4096)
 def choices_for(card: Card) -> CardChoices:
-    """The card's choices: the parser's reading, corrected where an override says why."""
+    """The card's choices: the parser's reading, corrected where an override says why. Read once per card: a card
+    is a frozen value, and the database is read-only."""
     parsed = parse_card(card)
     override = OVERRIDES.get(normalize(card.name))
     return override(parsed) if override else parsed

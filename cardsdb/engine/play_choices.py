@@ -68,7 +68,7 @@ def _evaluate(play: Play, specs: list[ChoiceSpec]) -> tuple[list[Choice], Assign
     # "Another unit ... at a different location" is measured from the first choice's target; a choice that is itself
     # "at a different location" and comes first is measured from the card's own location instead.
     choices: list[Choice] = []
-    pending = list(play.targets) if play.targets is not None else None
+    pending = list(play.targets) if play.targets else None  # none named: the choices are listed, not checked
     out = Assignment()
     for i, spec in enumerate(specs):
         first = out.first_location if spec.where == "different_location" else None
@@ -78,7 +78,7 @@ def _evaluate(play: Play, specs: list[ChoiceSpec]) -> tuple[list[Choice], Assign
             out.first_location = out.first_location or _restricted_place(spec, play.ctx)
             continue
         got = out.taken[i] = _take(spec, choice, pending)
-        if len(got) < spec.min_count and not spec.optional and play.targets:
+        if len(got) < spec.min_count and not spec.optional:
             out.short.append((i, len(got)))
         if got and out.first_location is None and spec.where != "different_location":
             out.first_location = got[-1].location
