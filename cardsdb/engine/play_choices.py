@@ -105,8 +105,9 @@ def _unpayable(play: Play, choice: Choice) -> tuple[Excluded, ...]:
         extra = deflect(obj) if obj is not None and obj.controller != play.ctx.acting else 0
         bill = play.bill.plus(any_power=extra)
         if extra and not bill.paid_by(play.runes):
+            total = "" if play.bill.empty else f", {bill.words} in all"
             because = (
-                f"choosing it costs {extra} more power of any domain (Deflect): {bill.words} in all, and you have "
+                f"choosing it costs {extra} more power of any domain (Deflect){total}; you have "
                 f"{have_words(play.runes)} ready"
             )
             unpaid.append(Excluded(label, rules, because))

@@ -105,11 +105,11 @@ def _cheapest_deflect(play: Play, specs: list[ChoiceSpec], choices: list[Choice]
 def _no_targets(play: Play, blocked: Choice) -> Check:
     hidden_at = play.ctx.hidden_at
     if blocked.legal and not blocked.payable:
-        unpaid = "; ".join(f"{e.target}: {e.because}" for e in blocked.unpayable)
+        unpaid = ", ".join(e.target for e in blocked.unpayable)
         rules = (r.CHOICES_RESTRICTED, r.NO_VALID_TARGETS, r.V14_DEFLECT)
         because = (
-            f'Every legal target for "{blocked.choice}" has a Deflect cost you can\'t pay ({unpaid}): a spell with '
-            "no legal, payable target can't be played."
+            f'Every legal target for "{blocked.choice}" has Deflect you can\'t pay ({unpaid}): a spell with no legal, '
+            "payable target can't be played."
         )
         return Check(False, "no_payable_targets", rules, because)
     if not play.ctx.from_facedown:
