@@ -158,9 +158,12 @@ class Citation:
         return self.number if self.is_current else f"{self.number} ({self.version})"
 
 
+_CITATIONS: dict[str, Citation] = {n: Citation(n, v) for n, v in _VERSION_OF.items()}
+
+
 def cite(number: str) -> Citation:
     """The citation of one of the engine's numbers (each number is cited from exactly one version)."""
-    return Citation(number, _VERSION_OF.get(number, CURRENT_VERSION))
+    return _CITATIONS.get(number) or Citation(number, CURRENT_VERSION)
 
 
 def numbers_of(version: RulesVersion, numbers: tuple[str, ...]) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal, get_args
 
 from cardsdb import rule_numbers
@@ -241,8 +242,9 @@ class Answer:
         )
         return notes
 
-    @property
+    @cached_property
     def citations(self) -> tuple[str, ...]:
+        """Every number cited anywhere in the answer, sorted (computed once: the answer is frozen)."""
         numbers: list[str] = []
         for check in self.checks:
             numbers.extend(check.rules)
@@ -256,7 +258,7 @@ class Answer:
             numbers.extend(item.rules)
         return sorted_rules(numbers)
 
-    @property
+    @cached_property
     def cited(self) -> tuple[Citation, ...]:
         """Every cited number with the rules version it is cited from."""
         return cited(self.citations)
