@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,11 +18,18 @@ from bot.errors import CardNotFound, UserError
 from bot.services import Services, engine_check
 from bot.text import echo
 from cardsdb import currency, rule_numbers
+from cardsdb.engine import Answer, Citation, HiddenProfile, card_profile
 from cardsdb.errors import CardsDBError, NotFound
 from cardsdb.models import Card
 from cardsdb.rule_versions import cite
 
 log = logging.getLogger(__name__)
+
+
+def marked(cited: Iterable[Citation]) -> tuple[str, ...]:
+    """The engine's citations as the "Show the cited rules" button looks them up: "312.2 (v1.4)" in its version."""
+    return tuple(cite(c.number, c.version) for c in cited)
+
 
 MAX_CARD_REFS = 3
 CARD_REF = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
@@ -63,17 +70,12 @@ def lookup_card(services: Services, name: str) -> tuple[Card, str | None]:
     return match.card, note
 
 
-def facedown_profile(card: Card) -> dict[str, Any] | None:
+def facedown_profile(card: Card) -> HiddenProfile | None:
     """The engine's Hidden profile of the card (its choices from facedown); None for a card without Hidden."""
     if not card.has_keyword("Hidden") and "hidden" not in card.text.casefold():
         return None
-    from cardsdb.engine import card_profile
-
     profile = card_profile(card)
-    if not profile.has_hidden:
-        return None
-    result: dict[str, Any] = profile.to_dict()
-    return result
+    return profile if profile.has_hidden else None
 
 
 def card_reply(services: Services, name: str, *, image: bool = False) -> Reply:
@@ -98,8 +100,7 @@ def card_reply(services: Services, name: str, *, image: bool = False) -> Reply:
         image=image,
         gaps=currency.gaps_line(currency.lacks(db.meta())),
     )
-    citations = tuple(facedown.get("citations") or ()) if facedown else ()
-    return Reply(embeds, citations=citations)
+    return Reply(embeds, citations=marked(facedown.cited) if facedown else ())
 
 
 def message_replies(services: Services, content: str) -> list[Reply]:
@@ -238,7 +239,7 @@ def scenario_code(scenario: Mapping[str, Any]) -> str | None:
 
 def verdict_reply(
     services: Services,
-    answer: Mapping[str, Any],
+    answer: Answer,
     *,
     scenario: Mapping[str, Any] | None,
     set_by_user: Sequence[str] = (),
@@ -246,7 +247,7 @@ def verdict_reply(
     show_yaml: bool = True,
     match_note: str | None = None,
 ) -> Reply:
-    assumed = [*set_by_user, *(str(a) for a in answer.get("assumptions") or ())]
+    assumed = [*set_by_user, *answer.assumptions]
     embeds = render.verdict_embeds(
         answer,
         meta=services.meta(),
@@ -256,13 +257,13 @@ def verdict_reply(
         reasons=_reasons(card),
         match_note=match_note,
     )
-    return Reply(embeds, citations=tuple(answer.get("citations") or ()), extras={"answer": dict(answer)})
+    return Reply(embeds, citations=marked(answer.cited), extras={"answer": answer})
 
 
 def _reasons(card: Card | None) -> dict[str, str]:
     """Why each of the card's choices is or is not restricted from facedown (the engine's profile)."""
     profile = facedown_profile(card) if card is not None else None
-    return {str(c["choice"]): str(c["why"]) for c in (profile or {}).get("choices") or () if c.get("why")}
+    return {c.choice: c.why for c in (profile.choices if profile else ()) if c.why}
 
 
 def _given(
@@ -313,7 +314,7 @@ def _quick_reply(
     """A quick question: the options turned into a position by the engine's quick builder, then the verdict."""
     card, note = lookup_card(services, card_name)
     given, shown = _given(make_scenario, dict(options))
-    scenario = make_scenario(card.name, **given)
+    scenario = make_scenario(card, **given)
     return verdict_reply(
         services,
         engine_check(scenario, services.cards()),
@@ -324,12 +325,14 @@ def _quick_reply(
 
 
 def hidden_targets_reply(services: Services, card_name: str) -> Reply:
+    """The card played from facedown where its choices arise; the answer says which position that is."""
     card, note = lookup_card(services, card_name)
-    from cardsdb.engine.quick import targets_scenario
+    from cardsdb.engine.quick import targets_position
 
-    scenario = targets_scenario(card.name)
+    quick = targets_position(card)
+    answer = engine_check(quick.scenario, services.cards())
     return verdict_reply(
-        services, engine_check(scenario, services.cards()), scenario=scenario, card=card, match_note=note
+        services, answer, scenario=quick.scenario, set_by_user=quick.notes, card=card, match_note=note
     )
 
 

@@ -244,7 +244,7 @@ def _render_calls(db: Any, scenarios: list[dict[str, Any]], names: list[str]) ->
     calls: list[Callable[[], object]] = []
     for scenario in scenarios:
         try:
-            answer = check(scenario, db).to_dict()
+            answer = check(scenario, db)
         except CardsDBError:
             continue
         calls.append(functools.partial(_embeds_json, render.verdict_embeds, answer))

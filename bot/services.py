@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from bot.cooldowns import Cooldowns
 from bot.database import CardsLookup, DatabaseHandle
 from bot.symbols import Symbols
+from cardsdb.engine import Answer, check
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -35,10 +36,6 @@ class Services:
         return self._meta[1]
 
 
-def engine_check(scenario: str | Mapping[str, Any], cards: CardsLookup) -> dict[str, Any]:
-    """Ask the engine; returns the answer's JSON form (docs/scenario-format.md). Raises the engine's ScenarioError."""
-    from cardsdb.engine import check
-
-    answer = check(scenario, cards)
-    result: dict[str, Any] = answer.to_dict()
-    return result
+def engine_check(scenario: str | Mapping[str, Any], cards: CardsLookup) -> Answer:
+    """Ask the engine; the answer as the engine's typed `Answer`. Raises the engine's ScenarioError."""
+    return check(scenario, cards)

@@ -14,6 +14,7 @@ from typing import Any, Literal, NoReturn, cast
 
 import yaml
 
+from cardsdb.engine.verdict import ASK_KINDS
 from cardsdb.errors import BuildError
 from cardsdb.models import V13_RULES_VERSION, V14_RULES_VERSION, Card, KeywordValue, Wording
 from cardsdb.names import slug
@@ -29,9 +30,9 @@ ClaimSource = Literal["keyword-page", "article"]
 RULE_KINDS: tuple[str, ...] = ("chapter", "heading", "rule")
 WORDINGS: tuple[str, ...] = ("official", "summary")
 CLAIM_SOURCES: tuple[str, ...] = ("keyword-page", "article")
-EXPECT_KEYS: frozenset[str] = frozenset({"legal", "failed", "cites", "choices", "effects_cite"})
+EXPECT_KEYS: frozenset[str] = frozenset({"legal", "failed", "refused", "cites", "choices", "effects_cite"})
 CHOICE_EXPECT_KEYS: frozenset[str] = frozenset({"restricted_to", "legal_has", "legal_lacks"})
-ASKS: frozenset[str] = frozenset({"hide", "play_hidden", "play", "targets", "cleanup"})
+ASKS: frozenset[str] = frozenset(ASK_KINDS)
 
 # 811, 811.1, 811.1.d, 811.1.d.1, 811.1.d.1.a, 107.3.b ...
 RULE_NUMBER = re.compile(r"^\d{3}(\.\d+(\.[a-z](\.\d+(\.[a-z](\.\d+)?)?)?)?)?$")
@@ -113,11 +114,11 @@ class Overlay:
 class ClaimScenario:
     name: str
     scenario: dict[str, Any]  # a position plus exactly one `ask`, as in docs/scenario-format.md
-    expect: dict[str, Any]  # legal, failed, cites, choices, effects_cite
+    expect: dict[str, Any]  # legal, failed, refused, cites, choices, effects_cite
 
     @property
     def ask(self) -> str:
-        """The kind of question: hide, play_hidden, play, targets or cleanup."""
+        """The kind of question (one of the engine's ASK_KINDS)."""
         return _ask_kinds(cast(Mapping[str, Any], self.scenario["ask"]))[0]
 
 
@@ -374,7 +375,7 @@ def _scenario(file: str, claim_id: str, index: int, item: object) -> ClaimScenar
         entry.fail("expect", f"has unknown keys: {', '.join(sorted(unknown))}")
     if "legal" not in expect or expect["legal"] not in (True, False, None):
         entry.fail("expect", "'legal' must be true, false or null")
-    for key in ("failed", "cites", "effects_cite"):
+    for key in ("failed", "refused", "cites", "effects_cite"):
         value = expect.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             entry.fail("expect", f"'{key}' must be a list of texts")

@@ -255,6 +255,70 @@ BONE_SKEWER = Card(
 )
 
 
+# The Vendetta cards with Hidden (set VEN), their newest wording (the 2026-07 gallery), copied by hand.
+VENDETTA: tuple[Card, ...] = (
+    _card(
+        "Disciple of Shen",
+        ("Unit",),
+        f"{H}\nI have [Shield 3] while I'm at a battlefield with exactly one other unit you control. "
+        "(+3 :rb_might: while I'm a defender.)",
+        energy=2,
+        might=1,
+        keywords=("Hidden",),
+        domains=("Order",),
+    ),
+    _card(
+        "Kennen, Keeper of Balance",
+        ("Unit",),
+        f"{H}\nWhen you play me or I attack, you may pay :rb_energy_2: to [Stun] a unit. (It doesn't deal combat "
+        "damage this turn.)\nWhile there's a stunned enemy unit here, I have +2 :rb_might:.",
+        energy=3,
+        might=2,
+        keywords=("Hidden",),
+        domains=("Order",),
+        supertypes=("Champion",),
+    ),
+    _card(
+        "Resonating Strike",
+        ("Spell",),
+        f"{H}\n[Reaction] (Play on your turn or in showdowns.)\nChoose a battlefield you control and a unit you "
+        "control at a different location. Move that unit to that battlefield and give it +2 :rb_might: this turn.",
+        energy=2,
+        power=1,
+        keywords=("Hidden", "Reaction"),
+        domains=("Calm",),
+    ),
+    _card(
+        "Spiderling",
+        ("Unit",),
+        f"{H}\nI have +1 :rb_might: for each other unit you control here with my name.\nYour deck can have any "
+        "number of cards named Spiderling.",
+        energy=3,
+        might=1,
+        keywords=("Hidden",),
+        domains=("Chaos",),
+    ),
+    _card(
+        "Temporal Breach",
+        ("Spell",),
+        f"{H}\nBanish a unit, then its owner plays it to the same location, ignoring its cost.",
+        energy=2,
+        power=1,
+        keywords=("Hidden",),
+        domains=("Mind",),
+    ),
+    _card(
+        "Tornado Warrior",
+        ("Unit",),
+        f"{H}\nWhen you play me from face down, you may empower something here. Disempower it at end of turn.",
+        energy=3,
+        might=3,
+        keywords=("Hidden",),
+        domains=("Chaos",),
+    ),
+)
+
+
 class MemoryCards:
     """CardSource over a fixed list of cards."""
 

@@ -53,8 +53,10 @@ def test_811_1_b_windsinger_prints_hidden_without_brackets() -> None:
 
 
 def test_811_1_b_hide_from_champion_zone() -> None:
+    # The Champion Zone holds your Chosen Champion, a champion unit (v1.4 103.2.a.2, 108.3.b): a spell is never there.
     answer = hide(
-        me={"hand": [], "champion_zone": ["Hidden Blade"], "runes": {"energy": 0, "power": ["any"]}}
+        "Evelynn, Entrancing",
+        me={"hand": [], "champion_zone": ["Evelynn, Entrancing"], "runes": {"energy": 0, "power": ["any"]}},
     )
     assert answer.legal is True
 

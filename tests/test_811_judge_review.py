@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardsdb.engine import Answer, check
-from cardsdb.engine.play import _payable
+from cardsdb.engine.costs import payable as _payable
 
 EXTRA = (
     _card(
@@ -118,6 +118,11 @@ def failed(answer: Answer) -> set[str]:
     return {c.code for c in answer.failed}
 
 
+def refused(answer: Answer) -> set[str]:
+    """The failed checks that do not block: what a permanent's play effect can't choose."""
+    return {c.code for c in answer.cautions}
+
+
 def test_811_1_d_4_evelynn_measures_a_different_location_from_her_own_battlefield() -> None:
     # "move an enemy unit at a different location to my battlefield": different from Evelynn's location, so a unit
     # at another battlefield is legal; it must not be measured against the chosen unit itself.
@@ -125,7 +130,8 @@ def test_811_1_d_4_evelynn_measures_a_different_location_from_her_own_battlefiel
     answer = ask(scenario, {"play_hidden": "Evelynn, Entrancing", "at": TP, "targets": [f"their-sarge@{BT}"]})
     assert answer.legal is True, answer.summary
     here = ask(scenario, {"play_hidden": "Evelynn, Entrancing", "at": TP, "targets": [f"skulker@{TP}"]})
-    assert failed(here) == {"illegal_target"}
+    # The target is refused; Evelynn, a unit, is played all the same (811.1.d blocks spells only).
+    assert refused(here) == {"illegal_target"} and here.legal is True
     assert f"skulker@{TP}" not in here.choices[0].legal
     assert f"their-sarge@{BT}" in here.choices[0].legal
 
@@ -155,9 +161,10 @@ def test_355_9_b_another_unit_excludes_the_permanent_itself() -> None:
     answer = ask(
         board("Windsinger"), {"play_hidden": "Windsinger", "at": TP, "targets": [f"Windsinger@{TP}"]}
     )
-    assert answer.legal is False
-    assert failed(answer) == {"illegal_target"}
-    assert "another" in answer.failed[0].because
+    # Windsinger can't choose itself; it is a unit, so it is played all the same (811.1.d blocks spells only).
+    assert answer.legal is True
+    assert refused(answer) == {"illegal_target"}
+    assert "another" in answer.cautions[0].because
 
 
 def test_355_8_switcheroo_needs_both_of_its_targets() -> None:

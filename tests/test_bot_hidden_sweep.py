@@ -16,6 +16,7 @@ import pytest
 from bot_harness_fixtures import harness_for
 
 from bot.builder import HIDE_TOGGLES, PLAY_TOGGLES
+from cardsdb.engine.validate import zone_problem
 from cardsdb.query import CardsDB
 
 # option -> (flipped value, the check code that must then fail; None: the answer must stay the default's)
@@ -116,12 +117,20 @@ async def sweep(
 
 
 async def test_811_1_b_hide_verdicts_follow_the_options_for_every_hidden_card(
-    harness: Any, hidden_names: list[str]
+    harness: Any, hidden_names: list[str], cards: CardsDB
 ) -> None:
     problems: list[str] = []
+    champion_units = {
+        n for n in hidden_names if (c := cards.get_card(n)) and zone_problem(c, "champion_zone") is None
+    }
+    assert {"Teemo, Scout", "Evelynn, Entrancing"} <= champion_units and "Hidden Blade" not in champion_units
     for card in hidden_names:
         problems += await sweep(harness, "hide", card, HIDE_FLIPS)
         for zone, fails in HIDE_ZONES.items():
+            # Only a champion unit is ever in the Champion Zone (v1.4 103.2.a.2, 108.3.b): any other card asked
+            # from there can't be hidden from there.
+            if zone == "champion_zone" and card not in champion_units:
+                fails = "wrong_zone"
             problems += await sweep_zone(harness, card, zone, fails)
     assert problems == []
 

@@ -132,3 +132,15 @@ async def test_a_v13_rule_marks_each_number_of_its_lists_with_its_version(harnes
     fields = {f["name"]: f["value"] for f in result.embeds[0]["fields"]}
     lines = fields["Sub-rules"].splitlines()
     assert lines and all(re.match(r"\*\*422\.\d+ \(v1\.3\)\*\*", line) for line in lines)
+
+
+async def test_811_1_d_4_hidden_targets_plays_evelynn_where_her_choice_arises_and_says_so(
+    harness: Any,
+) -> None:
+    result = await harness.command("hidden targets", {"card": "Evelynn, Entrancing"})
+    assert result.embeds[0]["title"].startswith("Yes")
+    fields = {f["name"]: f["value"] for f in result.embeds[0]["fields"]}
+    assert "Legal: their-unit@Their Battlefield" in fields["Choice: an enemy unit at a different location"]
+    assert "on your turn, where its choice arises" in result.text()
+    assert "makes no choice" not in result.text()
+    assert_fits(result)

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 
 from bot import limits, render
 from bot.symbols import Symbols
+from cardsdb.engine import Answer, Check, Choice, Effect, Excluded, HiddenProfile
+from cardsdb.engine.profile import ProfileChoice
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     V13_RULES_VERSION,
@@ -45,37 +47,45 @@ def _fits(embeds: list[Any]) -> None:
         assert limits.message_problems(None, [e.to_dict() for e in group]) == []
 
 
-HIDDEN_BLADE_PROFILE = {
-    "card": "Hidden Blade",
-    "has_hidden": True,
-    "choices": [
-        {
-            "choice": "a unit at a battlefield",
-            "restricted": True,
-            "rules": ["811.1.d", "811.1.d.2"],
-            "why": "a hidden spell chooses its targets at the battlefield it was played from",
-        }
-    ],
-    "destination": None,
-    "cost_from_facedown": "0: its base cost is ignored",
-    "cost_rules": ["356.1.b"],
-}
+HIDDEN_BLADE_PROFILE = HiddenProfile(
+    card="Hidden Blade",
+    has_hidden=True,
+    kind="Spell",
+    choices=(
+        ProfileChoice(
+            choice="a unit at a battlefield",
+            purpose="spell",
+            count="1",
+            optional=False,
+            restricted=True,
+            why="a hidden spell chooses its targets at the battlefield it was played from",
+            rules=("811.1.d", "811.1.d.2"),
+        ),
+    ),
+    destination=None,
+    destination_rules=(),
+    units_played=(),
+    cost_from_facedown="0: its base cost is ignored",
+    cost_rules=("356.1.b",),
+    unrestricted=(),
+    notes=(),
+)
 
-CHOICES = [
-    {
-        "choice": "a unit at a battlefield",
-        "restricted_to": "Your Battlefield",
-        "rules": ["811.1.d", "811.1.d.2"],
-        "legal": ["Pouty Poro@Your Battlefield"],
-        "excluded": [
-            {
-                "target": "Sprite@Their Battlefield",
-                "rules": ["811.1.d.2"],
-                "because": "it is not at the battlefield where Hidden Blade was hidden",
-            }
-        ],
-    }
-]
+CHOICES = (
+    Choice(
+        choice="a unit at a battlefield",
+        restricted_to="Your Battlefield",
+        rules=("811.1.d", "811.1.d.2"),
+        legal=("Pouty Poro@Your Battlefield",),
+        excluded=(
+            Excluded(
+                target="Sprite@Their Battlefield",
+                rules=("811.1.d.2",),
+                because="it is not at the battlefield where Hidden Blade was hidden",
+            ),
+        ),
+    ),
+)
 
 
 def test_card_embed_shows_cost_type_text_set_image_and_readable_symbols() -> None:
@@ -260,34 +270,20 @@ def test_a_keywords_faq_list_marks_community_rulings_and_credits_them() -> None:
 
 
 def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:
-    answer = {
-        "ask": "play_hidden",
-        "legal": False,
-        "summary": "You can't play Hidden Blade from facedown this turn: you hid it this turn.",
-        "checks": [
-            {
-                "ok": False,
-                "code": "hidden_this_turn",
-                "rules": ["811.1.b", "811.6"],
-                "because": "It was hidden this turn.",
-            },
-            {
-                "ok": True,
-                "code": "has_legal_targets",
-                "rules": ["811.1.d"],
-                "because": "Pouty Poro is there.",
-            },
-        ],
-        "choices": CHOICES,
-        "effects": [],
-        "citations": ["811.1.b", "811.1.d", "811.6"],
-        "rules_version": CURRENT_RULES_VERSION,
-    }
+    answer = Answer(
+        ask="play_hidden",
+        action="play Hidden Blade from facedown this turn",
+        checks=(
+            Check(False, "hidden_this_turn", ("811.1.b", "811.6"), "It was hidden this turn."),
+            Check(True, "has_legal_targets", ("811.1.d",), "Pouty Poro is there."),
+        ),
+        choices=CHOICES,
+    )
     embeds = render.verdict_embeds(
         answer, meta={"cards_updated_at": "2026-03-28"}, position="ask: {}", assumed=["x"]
     )
     first = embeds[0].to_dict()
-    assert first["title"].startswith("No: You can't play Hidden Blade")
+    assert first["title"].startswith("No: you can't play Hidden Blade")
     text = _all_text(embeds)
     assert "❌ failed: It was hidden this turn. (rules 811.1.b, 811.6)" in text
     assert "✅ passed: Pouty Poro is there. (rule 811.1.d)" in text
@@ -295,8 +291,8 @@ def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:
     assert "Not Sprite@Their Battlefield: it is not at the battlefield where Hidden Blade was hidden" in text
     assert first["footer"]["text"] == "Core Rules 2026-10-09 · card data 2026-03-28"
     assert "Position assumed" in text and "```yaml" in text
-    assert render.verdict_word({"legal": True}) == "Yes"
-    assert render.verdict_word({"legal": None}) == "Depends"
+    assert render.verdict_word(True) == "Yes"
+    assert render.verdict_word(None) == "Depends"
 
 
 def test_long_answers_continue_in_more_embeds_not_cut_mid_word() -> None:
@@ -353,27 +349,21 @@ def test_any_card_fits_discords_limits(text: str, tags: list[str], notes: list[s
     targets=st.lists(st.text(alphabet="abc@ ", min_size=1, max_size=90), max_size=60),
 )
 def test_any_verdict_fits_discords_limits(summary: str, becauses: list[str], targets: list[str]) -> None:
-    answer = {
-        "ask": "play_hidden",
-        "legal": False,
-        "summary": summary,
-        "checks": [
-            {"ok": i % 2 == 0, "code": "c", "rules": ["811.1.b"], "because": b}
-            for i, b in enumerate(becauses)
-        ],
-        "choices": [
-            {
-                "choice": "a unit",
-                "restricted_to": "X",
-                "rules": ["811.1.d"],
-                "legal": targets,
-                "excluded": [{"target": t, "rules": ["811.1.d.2"], "because": "elsewhere"} for t in targets],
-            }
-        ],
-        "effects": [{"rules": ["811.2"], "text": b} for b in becauses],
-        "citations": ["811.1.b", "811.1.d"],
-        "rules_version": CURRENT_RULES_VERSION,
-    }
+    answer = Answer(
+        ask="play_hidden",
+        action=summary,
+        checks=tuple(Check(i % 2 == 1, "c", ("811.1.b",), b) for i, b in enumerate(becauses)),
+        choices=(
+            Choice(
+                choice="a unit",
+                restricted_to="X",
+                rules=("811.1.d",),
+                legal=tuple(targets),
+                excluded=tuple(Excluded(t, ("811.1.d.2",), "elsewhere") for t in targets),
+            ),
+        ),
+        effects=tuple(Effect(("811.2",), b) for b in becauses),
+    )
     embeds = render.verdict_embeds(
         answer, position="turn: 1\n" * 600, code="rb1." + "A" * 3000, assumed=becauses
     )

@@ -3,7 +3,8 @@
 The answers of /rule, /keyword, /ruling and /changes (through `bot.answers`, as Discord gets them) and of the command
 line (`rule`, `keyword`, `rulings`, `changes`) are made over the real data while `collecting_citations` records each
 number `cite` marks; each must exist in its version of its document. Rule numbers in the titles and field names of
-those embeds must all have gone through `cite`. (The engine's citations are checked in test_engine_citations.py.)
+those embeds must all have gone through `cite`. The same holds for the engine's answers: `/hidden hide`, `/hidden play`
+and `/hidden targets` and `/card` for every card with Hidden, and every scenario of the seed claims.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from bot import answers
 from bot.database import DatabaseHandle
 from bot.services import Services
 from cardsdb.cli import main
+from cardsdb.engine import check
 from cardsdb.models import OLDER_THAN_V13
+from cardsdb.project_data import load_claims
 from cardsdb.query import CardsDB
 from cardsdb.rule_versions import Citation, collecting_citations
 
@@ -106,6 +109,39 @@ def _replies(services: Services) -> Iterator[tuple[str, Callable[[], answers.Rep
                 f"/changes {old} {new} {under} page {page + 1}",
                 lambda o=old, n=new, u=under, p=page: answers.changes_reply(services, o, n, u, p),  # type: ignore[misc]
             )
+
+
+def _engine_replies(services: Services, db: CardsDB) -> Iterator[tuple[str, Callable[[], answers.Reply]]]:
+    hidden = [c.name for c in db.search("kw:hidden", limit=200).cards]
+    assert len(hidden) >= 39
+    for name in hidden:
+        yield f"/card {name}", lambda n=name: answers.card_reply(services, n)  # type: ignore[misc]
+        yield f"/hidden hide {name}", lambda n=name: answers.hidden_hide_reply(services, n)  # type: ignore[misc]
+        yield f"/hidden play {name}", lambda n=name: answers.hidden_play_reply(services, n)  # type: ignore[misc]
+        yield (
+            f"/hidden play {name} hidden this turn",
+            lambda n=name: answers.hidden_play_reply(services, n, hidden_this_turn=True),  # type: ignore[misc]
+        )
+        yield f"/hidden targets {name}", lambda n=name: answers.hidden_targets_reply(services, n)  # type: ignore[misc]
+
+
+def test_every_number_the_engine_cites_exists_in_its_version(db: CardsDB) -> None:
+    services = Services(DatabaseHandle(db))
+    checked = 0
+    for what, make in _engine_replies(services, db):
+        with collecting_citations() as found:
+            make()
+        assert _missing(db, found) == [], what
+        checked += len(found)
+    for claim in load_claims():
+        for scenario in claim.scenarios:
+            answer = check(scenario.scenario, db)
+            missing = [
+                f"{c.number} ({c.version})" for c in answer.cited if not db.rule_exists(c.number, c.version)
+            ]
+            assert missing == [], f"claim {claim.id}"
+            checked += len(answer.cited)
+    assert checked > 1000
 
 
 def test_every_number_an_answer_cites_exists_in_its_version(db: CardsDB) -> None:

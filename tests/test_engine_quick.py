@@ -10,7 +10,13 @@ import pytest
 import yaml
 
 from cardsdb.engine import check
-from cardsdb.engine.quick import dump_scenario, hide_scenario, play_scenario, targets_scenario
+from cardsdb.engine.quick import (
+    dump_scenario,
+    hide_scenario,
+    play_scenario,
+    targets_position,
+    targets_scenario,
+)
 
 
 @pytest.fixture(scope="module")
@@ -79,3 +85,26 @@ def test_targets_scenario_and_dump_round_trip(db: Any) -> None:
     text = dump_scenario(scenario)
     assert yaml.safe_load(text) == scenario
     assert check(text, db).to_dict() == answer.to_dict()
+
+
+def test_811_1_d_4_targets_quick_position_plays_evelynn_where_her_choice_arises(db: Any) -> None:
+    # "When you play me from face down on your turn, you may move an enemy unit at a different location ...":
+    # the quick position for /hidden targets is your turn, and says so; on the opponent's turn she chooses nothing.
+    evelynn = db.get_card("Evelynn, Entrancing")
+    quick = targets_position(evelynn)
+    assert quick.scenario["turn_player"] == "me" and quick.scenario["showdown"] is None
+    assert any("on your turn" in note for note in quick.notes)
+    answer = check(quick.scenario, db)
+    assert answer.legal is True, answer.summary
+    (choice,) = answer.choices
+    assert choice.restricted_to is None and "their-unit@Their Battlefield" in choice
+    assert check(targets_scenario(evelynn), db).choices == ()
+
+
+def test_targets_quick_position_of_other_cards_is_the_play_default(db: Any) -> None:
+    blade = db.get_card("Hidden Blade")
+    quick = targets_position(blade)
+    assert quick.scenario["turn_player"] == "opp" and quick.notes
+    assert check(quick.scenario, db).legal is True
+    # /hidden play keeps its defaults: the opponent's turn, a showdown at your battlefield.
+    assert play_scenario(blade)["turn_player"] == "opp"

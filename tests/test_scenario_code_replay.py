@@ -165,7 +165,7 @@ async def test_every_claim_scenario_round_trips_through_its_code(
     # exactly what the bot shows for the original position: same verdict, checks, choices, code
     expected = answers.verdict_reply(
         harness.bot.services,  # type: ignore[attr-defined]
-        direct.to_dict(),
+        direct,
         scenario=case.scenario,
         show_yaml=False,
     )

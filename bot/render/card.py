@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import discord
 
 from bot import limits
-from bot.render.common import COLOR_INFO, DOMAIN_COLORS, add_field, cited_versions, rules_list
+from bot.render.common import COLOR_INFO, DOMAIN_COLORS, add_field, cited_list, rules_list
 from bot.symbols import Symbols
 from cardsdb.currency import format_name
+from cardsdb.engine import HiddenProfile
+from cardsdb.engine.verdict import cited
 from cardsdb.importers.printings import loose_wording
 from cardsdb.models import CURRENT_RULES_VERSION, Card, Errata, Legality, Printing
 
@@ -44,35 +45,34 @@ def card_text(card: Card, symbols: Symbols) -> str:
     return symbols.render(card.text_raw) if card.text_raw else card.text
 
 
-def facedown_lines(profile: Mapping[str, Any]) -> list[str]:
-    """The "From facedown" section, from the engine's Hidden profile of the card (`card_profile(card).to_dict()`)."""
-    marks = cited_versions(profile)  # numbers the engine cites from v1.4 or v1.3
+def facedown_lines(profile: HiddenProfile) -> list[str]:
+    """The "From facedown" section, from the engine's Hidden profile of the card (`card_profile(card)`)."""
     lines: list[str] = []
-    for choice in profile.get("choices") or ():
-        cited = rules_list(choice.get("rules") or (), marks)
-        where = (
-            "only at the battlefield where it was hidden" if choice.get("restricted") else "not restricted"
-        )
-        lines.append(f"• Choose {choice.get('choice')}: {where}, since {choice.get('why')} ({cited}).")
-    if profile.get("destination"):
-        lines.append(
-            f"• Goes to {profile['destination']} ({rules_list(profile.get('destination_rules') or (), marks)})."
-        )
-    for entry in profile.get("unit_entries") or ():
-        played = str(entry["text"])
-        played = played[:1].upper() + played[1:]  # a clause of the card's text: "they play that unit ..."
-        lines.append(f"• {played}: {entry['enters']} ({rules_list(entry['rules'], marks)}).")
-    free_rules = rules_list(profile.get("unrestricted_rules") or (), marks)
-    for other in profile.get("unrestricted") or ():
-        lines.append(f"• {other}: works as normal, not restricted ({free_rules}).")
-    if profile.get("cost_from_facedown"):
-        lines.append(
-            f"• Cost: {profile['cost_from_facedown']} ({rules_list(profile.get('cost_rules') or (), marks)})."
-        )
-    for note in profile.get("notes") or ():
-        lines.append(f"• {note}")
-    if profile.get("undecided"):
-        lines.append(f"• Not decided by the engine: {profile['undecided']}")
+    for choice in profile.choices:
+        where = "only at the battlefield where it was hidden" if choice.restricted else "not restricted"
+        lines.append(f"• Choose {choice.choice}: {where}, since {choice.why} ({cited_list(choice.cited)}).")
+    if profile.destination:
+        lines.append(f"• Goes to {profile.destination} ({cited_list(cited(profile.destination_rules))}).")
+    for entry in profile.unit_entries:
+        played = (
+            entry.text[:1].upper() + entry.text[1:]
+        )  # a clause of the card's text: "they play that unit ..."
+        lines.append(f"• {played}: {entry.enters} ({cited_list(entry.cited)}).")
+    free_rules = cited_list(cited(profile.unrestricted_rules))
+    lines.extend(
+        f"• {other}: works as normal, not restricted ({free_rules})." for other in profile.unrestricted
+    )
+    payment_rules = cited_list(cited(profile.payment_rules))
+    lines.extend(
+        f"• {payment[:1].upper() + payment[1:]}: paid as its play effect resolves, as normal; ignoring the base cost "
+        f"does not cover it ({payment_rules})."
+        for payment in profile.payments
+    )
+    if profile.cost_from_facedown:
+        lines.append(f"• Cost: {profile.cost_from_facedown} ({cited_list(cited(profile.cost_rules))}).")
+    lines.extend(f"• {note}" for note in profile.notes)
+    if profile.undecided:
+        lines.append(f"• Not decided by the engine: {profile.undecided}")
     return lines
 
 
@@ -123,7 +123,7 @@ def card_embeds(
     keyword_reminders: Mapping[str, tuple[str | None, Sequence[str]]] | None = None,
     errata: Sequence[Errata] = (),
     legality: Legality | None = None,
-    facedown: Mapping[str, Any] | None = None,
+    facedown: HiddenProfile | None = None,
     match_note: str | None = None,
     image: bool = False,
     gaps: str | None = None,

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 import discord
 
 from bot import limits
-from cardsdb.models import V13_RULES_VERSION, V14_RULES_VERSION, Rule
+from cardsdb.engine import Citation
+from cardsdb.models import Rule
 from cardsdb.rule_diff import word_diff
 from cardsdb.rule_versions import cite
 
@@ -32,16 +32,6 @@ def rule_mark(rule: Rule) -> str:
     """A rule's number as players read it: `811.6`, `133.6 (v1.4)`, `TR 702.2` (see `cardsdb.rule_versions.cite`,
     the one place that decides the mark)."""
     return cite(rule.number, rule.version, rule.doc)
-
-
-def cited_versions(answer: Mapping[str, Any]) -> dict[str, str]:
-    """Number -> version for the numbers an engine answer cites from an older version (`citations_v14`,
-    `citations_v13`); the others are current."""
-    versions: dict[str, str] = {}
-    for key, version in (("citations_v13", V13_RULES_VERSION), ("citations_v14", V14_RULES_VERSION)):
-        for number in answer.get(key) or ():
-            versions[str(number)] = version
-    return versions
 
 
 def rules_list(numbers: Iterable[str], versions: Mapping[str, str] | None = None) -> str:
@@ -69,6 +59,12 @@ def diff_markdown(old: str, new: str, limit: int) -> str:
         parts.append(part)
         size += len(part) + 1
     return " ".join(parts)
+
+
+def cited_list(cited: Iterable[Citation]) -> str:
+    """The engine's citations as `rules_list` words, a number not from the current rules marked: "312.2 (v1.4)"."""
+    cited = list(cited)
+    return rules_list((c.number for c in cited), {c.number: c.version for c in cited})
 
 
 def add_field(embed: discord.Embed, name: str, value: str, *, inline: bool = False) -> None:

@@ -3,18 +3,35 @@
 from __future__ import annotations
 
 from cardsdb.engine.check import can_hide, can_play_hidden, check
+from cardsdb.engine.citations import Citation, RulesVersion
 from cardsdb.engine.profile import HiddenProfile, card_profile
-from cardsdb.engine.scenario import ScenarioError
-from cardsdb.engine.verdict import Answer, Check, Choice, Effect, Excluded
+from cardsdb.engine.validate import ScenarioError
+from cardsdb.engine.verdict import (
+    ASK_KINDS,
+    Answer,
+    AskKind,
+    Check,
+    Choice,
+    Copy,
+    Effect,
+    Excluded,
+    Undecided,
+)
 
 __all__ = [
+    "ASK_KINDS",
     "Answer",
+    "AskKind",
     "Check",
     "Choice",
+    "Citation",
+    "Copy",
     "Effect",
     "Excluded",
     "HiddenProfile",
+    "RulesVersion",
     "ScenarioError",
+    "Undecided",
     "can_hide",
     "can_play_hidden",
     "card_profile",

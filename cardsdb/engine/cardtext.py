@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cardsdb.models import Card
 
@@ -45,6 +46,7 @@ KEYWORDS = frozenset(
 _LEADING_KEYWORDS = re.compile(r"^(?:\[(?P<kw>[A-Za-z-]+)(?: \d+)?\]\s*)+")
 
 
+@lru_cache(maxsize=8192)
 def symbols_to_words(raw: str) -> str:
     """':rb_energy_2:' -> '[2]', ':rb_rune_fury:' -> '[Fury]', ':rb_rune_rainbow:' -> '[A]', ':rb_might:' -> 'Might'."""
     text = _ENERGY.sub(r"[\1]", raw)

@@ -2,34 +2,45 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from cardsdb.engine.cleanup import answer_cleanup
 from cardsdb.engine.hide import answer_hide
-from cardsdb.engine.play import answer_play, answer_play_hidden, answer_targets
+from cardsdb.engine.play import answer_from_facedown, answer_from_hand
+from cardsdb.engine.position import Position
 from cardsdb.engine.scenario import Scenario, parse
-from cardsdb.engine.verdict import Answer
-from cardsdb.models import CardSource
+from cardsdb.engine.scenario_ask import Ask
+from cardsdb.engine.verdict import Answer, AskKind
+from cardsdb.models import Card, CardSource
+
+Handler = Callable[[Card, Position, Ask, list[str]], Answer]
+
+
+def _targets(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:
+    """The checks of play_hidden (or of play from hand), plus the choices: the same answer, asked as targets."""
+    answer = answer_from_facedown if ask.from_facedown else answer_from_hand
+    return answer(card, position, ask, assumptions)
+
+
+HANDLERS: dict[AskKind, Handler] = {
+    "hide": answer_hide,
+    "play_hidden": answer_from_facedown,
+    "play": answer_from_hand,
+    "targets": _targets,
+}
+"""What answers each question about a card (the cleanup asks about no card)."""
 
 
 def answer(scenario: Scenario) -> Answer:
     ask = scenario.ask
-    position = scenario.position
+    if ask.kind == "cleanup" or ask.card is None:
+        return answer_cleanup(scenario.position)
     assumptions = list(scenario.assumptions)
-    if ask.kind == "cleanup":
-        return answer_cleanup(position)
-    assert ask.card is not None
     if ask.card.partial:
         assumptions.append(
             f"{ask.card.name} is known only from the seed documents: its text here is partial."
         )
-    if ask.kind == "hide":
-        return answer_hide(ask.card, position, ask, assumptions)
-    if ask.kind == "play_hidden":
-        return answer_play_hidden(ask.card, position, ask, assumptions)
-    if ask.kind == "play":
-        return answer_play(ask.card, position, ask, assumptions)
-    return answer_targets(ask.card, position, ask, assumptions)
+    return HANDLERS[ask.kind](ask.card, scenario.position, ask, assumptions)
 
 
 def check(scenario: str | Mapping[str, object], cards: CardSource) -> Answer:

@@ -1,9 +1,9 @@
 """The targeting-phrase parser: a card's text -> the choices it makes when played, as choice specs.
 
-What is chosen (unit, gear, battlefield, a card in hand), whose (friendly, enemy, any), where (at a battlefield,
-here, at the same battlefield, at another / a different location, in a base, in hand), how many (a, two, up to N,
-any number) and filters (another, with N Might or less, attacking, exhausted), and what the choice is for (a
-spell's effect or a play effect). Per-card corrections live in `overrides.py`.
+What is chosen (unit, gear, something, battlefield, a card in hand), whose (friendly, enemy, any), where (at a
+battlefield, here, at the same battlefield, at another / a different location, in a base, in hand), how many (a, two,
+up to N, any number) and filters (another, with N Might or less, attacking, exhausted), and what the choice is for (a
+spell's effect or a play effect). Per-card corrections live in `overrides.py`; costs in `card_costs.py`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,22 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from cardsdb.engine.cardtext import abilities, keyword_number, printed_keywords, source_text
+from cardsdb.engine.card_costs import AdditionalCost, additional_costs
+from cardsdb.engine.cardtext import abilities, source_text
+from cardsdb.engine.constraints import (
+    STATUSES,
+    Another,
+    Filter,
+    GroupRule,
+    HasStatus,
+    Might,
+    OneBattlefield,
+    SameBattlefield,
+    TotalMight,
+)
 from cardsdb.models import Card
 
-What = Literal["unit", "gear", "battlefield", "unit_card"]
+What = Literal["unit", "gear", "object", "battlefield", "unit_card"]  # object: "something" (a unit or gear)
 Whose = Literal["any", "friendly", "enemy"]
 Where = Literal[
     "anywhere",  # no location in the text: a unit anywhere on the board
@@ -29,6 +41,7 @@ Where = Literal[
     "opponent_hand",  # "from it" after an opponent reveals their hand
 ]
 Purpose = Literal["spell", "play_effect", "unit_destination"]
+Enters = Literal["hidden_battlefield", "chosen_battlefield", "same_location"]
 
 # Where a choice's own text puts it somewhere the hidden battlefield can never be (rule 811.1.d.4).
 EXEMPT_WHERE: dict[str, str] = {
@@ -41,6 +54,19 @@ EXEMPT_WHERE: dict[str, str] = {
 
 
 @dataclass(frozen=True)
+class PlayTrigger:
+    """When a play effect triggers: "When you play me from face down on your turn" -> from_facedown, on_your_turn."""
+
+    text: str = ""  # the condition as worded after "When you play me" ("from face down on your turn")
+    from_facedown: bool = False
+    on_your_turn: bool = False
+    to_battlefield: bool = False
+    also: str = (
+        ""  # another event the same ability triggers on ("I attack"): its choice then is not a play effect's
+    )
+
+
+@dataclass(frozen=True)
 class ChoiceSpec:
     phrase: str  # "a unit at a battlefield"
     what: What
@@ -49,13 +75,10 @@ class ChoiceSpec:
     min_count: int = 1
     max_count: int | None = 1  # None: any number
     optional: bool = False
-    filters: tuple[
-        str, ...
-    ] = ()  # "another", "attacking", "exhausted", "ready", "buffed", "might<=3", "might>=5"
-    group: tuple[str, ...] = ()  # "same_battlefield", "total_might<=4"
+    filters: tuple[Filter, ...] = ()
+    group: tuple[GroupRule, ...] = ()
     purpose: Purpose = "spell"
-    trigger: str = ""  # play-effect condition after "When you play me": "from face down on your turn"
-    sentence: str = ""
+    trigger: PlayTrigger | None = None  # a play effect's condition; None for a spell's choice
 
     @property
     def exempt(self) -> str | None:
@@ -70,30 +93,27 @@ class ChoiceSpec:
             return str(self.max_count)
         return f"{self.min_count}-{self.max_count}"
 
+    @property
+    def together(self) -> bool:
+        """Every unit of its sentence must be at one battlefield with the others ("at the same battlefield")."""
+        return any(isinstance(g, SameBattlefield) for g in self.group)
+
 
 @dataclass(frozen=True)
 class UnitPlay:
-    """A unit the card makes you play: it enters at the hidden battlefield when played from facedown (811.1.d.5)."""
+    """A unit the card makes someone play, and where it enters when the card was played from facedown.
+
+    `hidden_battlefield`: a unit you play enters at the hidden battlefield (811.1.d.5). `chosen_battlefield` (Bone
+    Skewer: "they play that unit to that battlefield") and `same_location` (Temporal Breach: "its owner plays it to the
+    same location"): the unit enters where the card's own choice points, which that choice's restriction (811.1.d.2)
+    puts at the hidden battlefield; 811.1.d.5 speaks only of units *you* play.
+    """
 
     text: str
     token: bool
     here: bool
     purpose: Purpose = "spell"
-    trigger: str = ""
-    # The unit enters at a battlefield the card chooses (Bone Skewer: "they play that unit to that battlefield"): the
-    # choice's own restriction (811.1.d.2) puts it there, not 811.1.d.5, which speaks of units *you* play.
-    at_chosen_battlefield: bool = False
-
-
-@dataclass(frozen=True)
-class AdditionalCost:
-    text: str
-    optional: bool
-    power: int = 0
-    energy: int = 0
-    keyword: str | None = None
-    # One entry per power: the domain that must pay it ("fury"), or "any" (a power of any domain).
-    power_domains: tuple[str, ...] = ()
+    enters: Enters = "hidden_battlefield"
 
 
 @dataclass(frozen=True)
@@ -110,6 +130,8 @@ class CardChoices:
     ] = ()  # choices of abilities other than play effects: never restricted (811.2)
     hand_only: tuple[str, ...] = ()  # "If you played this from your hand, draw 1."
     facedown_only: tuple[str, ...] = ()  # "If you played me from facedown, recycle me."
+    effect_payments: tuple[str, ...] = ()  # "you may pay [2] to Stun a unit": paid as its effect resolves
+    attaches_on_play: bool = False  # a gear whose play effect attaches it ("attach it to a unit you control")
     override: str | None = None  # why the parser's reading was corrected, when it was
     unreadable: str | None = None  # set when the engine cannot read the text (a partial card without text)
 
@@ -138,8 +160,16 @@ _TAIL_PARTS = (
 )
 _TAIL = r"(?P<tail>(?:,?\s+(?:" + "|".join(_TAIL_PARTS) + r"))*)"
 PHRASE = re.compile(_DET + r"\s+" + _ADJ + _NOUN + _TAIL, re.IGNORECASE)
+# "empower something here": any game object there, a unit or a gear.
+_SOMETHING = re.compile(r"\b(?P<noun>something)" + _TAIL, re.IGNORECASE)
 _TOKEN_PLAY = re.compile(
     r"\bplay (?:a|an|one|two|three|four) [^.]*?\b(?P<kind>unit|gear) tokens?\b[^.]*", re.IGNORECASE
+)
+# A unit played by someone else or back from where it was: "its owner plays it to the same location" (Temporal
+# Breach), "they play that unit to that battlefield" (Bone Skewer).
+_UNIT_REPLAY = re.compile(
+    r"\b(?:its owner|they) plays? (?:it|that unit) to (?P<dest>the same location|that battlefield)[^.]*",
+    re.IGNORECASE,
 )
 # "When you play me", and play triggers worded from the card's side: "When I defend or I'm played from [Hidden]".
 _PLAY_EFFECT = re.compile(
@@ -150,8 +180,15 @@ _FROM_FACEDOWN_SENTENCE = re.compile(
     r"If you played (?:me|this) from (?:face ?down|face-down|\[?Hidden\]?)\b[^.]*\.", re.IGNORECASE
 )
 _FROM_HIDDEN = re.compile(r"\bfrom (?:\[Hidden\]|Hidden|facedown|face-down)", re.IGNORECASE)
-_OPTIONAL_COST = re.compile(r"you may (?:pay )?(?P<cost>.+?) as an additional cost", re.IGNORECASE)
-_MANDATORY_COST = re.compile(r"as an additional cost to play (?:me|this), (?P<cost>[^.]+)", re.IGNORECASE)
+_EFFECT_PAYMENT = re.compile(r"\byou may pay (?:\[[^\]]+\]\s*)+to [^.]+", re.IGNORECASE)
+_ATTACHES = re.compile(r"\battach (?:it|this|me) to\b", re.IGNORECASE)
+# Trigger and replacement conditions name no target (v1.3 355.10.c): only what follows them is read.
+_LEADING_CONDITION = re.compile(
+    r"^(?:Once each turn, )?(?:When|Whenever|If|While|At)\b[^,]*,\s*", re.IGNORECASE
+)
+# "I have [Shield 3] while I'm at a battlefield with ...": a condition of a static ability, not a choice.
+_INNER_CONDITION = re.compile(r"\b(?:while|as long as)\b[^,.]*", re.IGNORECASE)
+_MIGHT = re.compile(r"with (total )?(?:Might )?(\d+)(?: Might)? or (less|more)", re.IGNORECASE)
 
 
 def _split_sentences(text: str) -> list[str]:
@@ -160,7 +197,7 @@ def _split_sentences(text: str) -> list[str]:
 
 def _count(det: str) -> tuple[int, int | None]:
     det = det.casefold()
-    if det in ("a", "an", "another"):
+    if det in ("a", "an", "another", "something"):
         return 1, 1
     if det in _NUMBER_WORDS:
         return _NUMBER_WORDS[det], _NUMBER_WORDS[det]
@@ -170,96 +207,99 @@ def _count(det: str) -> tuple[int, int | None]:
     return 0, None  # any number of
 
 
-def _what(noun: str) -> What:
+def _what(noun: str, where: Where) -> What:
     noun = noun.casefold().rstrip("s")
+    if noun == "something":
+        return "object"
     if noun == "gear":
         return "gear"
     if noun == "battlefield":
         return "battlefield"
-    return "unit"
+    return "unit_card" if where in ("hand", "opponent_hand") else "unit"
 
 
-def parse_sentence(sentence: str, purpose: Purpose, trigger: str = "") -> list[ChoiceSpec]:
-    """The choices one sentence of instructions makes."""
-    body = _TOKEN_PLAY.sub("", sentence)
-    specs: list[ChoiceSpec] = []
-    for match in PHRASE.finditer(body):
-        det, adj, noun, tail = (
-            match.group("det"),
-            match.group("adj"),
-            match.group("noun"),
-            match.group("tail"),
-        )
-        lower_tail = tail.casefold()
-        adjectives = adj.casefold().split()
-        whose: Whose = "any"
-        if "friendly" in adjectives or "you control" in lower_tail:
-            whose = "friendly"
-        if "enemy" in adjectives or "you don't control" in lower_tail or "an opponent controls" in lower_tail:
-            whose = "enemy"
-        where: Where = "anywhere"
-        if "at a battlefield" in lower_tail or "from a battlefield" in lower_tail:
-            where = "battlefield"
-        if re.search(r"\bhere\b", lower_tail):
-            where = "here"
-        if "at the same battlefield" in lower_tail:
-            where = "same_battlefield"
-        if "at another location" in lower_tail:
-            where = "other_location"
-        if "at a different location" in lower_tail:
-            where = "different_location"
-        if "in a base" in lower_tail or "in your base" in lower_tail:
-            where = "base"
-        if "hand" in lower_tail:
-            where = "hand"
-        if "from it" in lower_tail:
-            where = "opponent_hand"
-        filters = [a for a in adjectives if a in ("attacking", "defending", "exhausted", "ready", "buffed")]
-        if det.casefold() in ("another",) or "other" in adjectives:
-            filters.append("another")
-        group: list[str] = []
-        for might in re.finditer(
-            r"with (total )?(?:Might )?(\d+)(?: Might)? or (less|more)", tail, re.IGNORECASE
-        ):
-            op = "<=" if might.group(3).casefold() == "less" else ">="
-            name = "total_might" if might.group(1) else "might"
-            (group if might.group(1) else filters).append(f"{name}{op}{might.group(2)}")
-        lo, hi = _count(det)
-        # "any number of units at a battlefield": the units are all at one battlefield (v1.3 355.11; the Origins
-        # FAQ on Fox-Fire: "any number of units at a single battlefield").
-        if (
-            noun.casefold().endswith("s")
-            and where == "battlefield"
-            and "at a battlefield" in lower_tail
-            and (hi is None or hi > 1)
-        ):
-            group.append("one_battlefield")
-        before = body[: match.start()].casefold()
-        optional = lo == 0 or "you may" in before
-        what = _what(noun)
-        if where in ("hand", "opponent_hand") and what == "unit":
-            what = "unit_card"
-        phrase = re.sub(r"\s+", " ", match.group(0)).strip().rstrip(",")
-        specs.append(
-            ChoiceSpec(
-                phrase=phrase,
-                what=what,
-                whose=whose,
-                where=where,
-                min_count=lo,
-                max_count=hi,
-                optional=optional,
-                filters=tuple(filters),
-                group=tuple(group),
-                purpose=purpose,
-                trigger=trigger,
-                sentence=sentence,
-            )
-        )
+def _whose(adjectives: list[str], tail: str) -> Whose:
+    if "enemy" in adjectives or "you don't control" in tail or "an opponent controls" in tail:
+        return "enemy"
+    if "friendly" in adjectives or "you control" in tail:
+        return "friendly"
+    return "any"
+
+
+# The first of these words in a phrase's tail says where its target is (the earlier ones win).
+_WHERE_WORDS: tuple[tuple[str, Where], ...] = (
+    ("from it", "opponent_hand"),
+    ("hand", "hand"),
+    ("in a base", "base"),
+    ("in your base", "base"),
+    ("at a different location", "different_location"),
+    ("at another location", "other_location"),
+    ("at the same battlefield", "same_battlefield"),
+)
+
+
+def _where(tail: str) -> Where:
+    for words, where in _WHERE_WORDS:
+        if words in tail:
+            return where
+    if re.search(r"\bhere\b", tail):
+        return "here"
+    if "at a battlefield" in tail or "from a battlefield" in tail:
+        return "battlefield"
+    return "anywhere"
+
+
+def _constraints(adjectives: list[str], det: str, tail: str) -> tuple[list[Filter], list[GroupRule]]:
+    filters: list[Filter] = [HasStatus(s) for a in adjectives for s in STATUSES if s == a]
+    if det.casefold() == "another" or "other" in adjectives:
+        filters.append(Another())
+    group: list[GroupRule] = []
+    for might in _MIGHT.finditer(tail):
+        limit = int(might.group(2))
+        if might.group(1):
+            group.append(TotalMight(limit))
+        else:
+            filters.append(Might("<=" if might.group(3).casefold() == "less" else ">=", limit))
+    return filters, group
+
+
+def _spec(match: re.Match[str], body: str, purpose: Purpose, trigger: PlayTrigger | None) -> ChoiceSpec:
+    groups = match.groupdict()
+    det = groups.get("det") or "something"
+    adjectives = (groups.get("adj") or "").casefold().split()
+    noun, tail = groups["noun"], groups["tail"].casefold()
+    where = _where(tail)
+    filters, group = _constraints(adjectives, det, groups["tail"])
+    lo, hi = _count(det)
+    # "any number of units at a battlefield": the units are all at one battlefield (v1.4 355.11; the Origins FAQ on
+    # Fox-Fire: "any number of units at a single battlefield").
+    plural_at_a_battlefield = where == "battlefield" and "at a battlefield" in tail
+    if noun.casefold().endswith("s") and plural_at_a_battlefield and (hi is None or hi > 1):
+        group.append(OneBattlefield())
+    return ChoiceSpec(
+        phrase=re.sub(r"\s+", " ", match.group(0)).strip().rstrip(","),
+        what=_what(noun, where),
+        whose=_whose(adjectives, tail),
+        where=where,
+        min_count=lo,
+        max_count=hi,
+        optional=lo == 0 or "you may" in body[: match.start()].casefold(),
+        filters=tuple(filters),
+        group=tuple(group),
+        purpose=purpose,
+        trigger=trigger,
+    )
+
+
+def parse_sentence(sentence: str, purpose: Purpose, trigger: PlayTrigger | None = None) -> list[ChoiceSpec]:
+    """The choices one sentence of instructions makes, in the order the sentence makes them."""
+    body = _UNIT_REPLAY.sub("", _TOKEN_PLAY.sub("", sentence))
+    matches = sorted([*PHRASE.finditer(body), *_SOMETHING.finditer(body)], key=lambda m: m.start())
+    specs = [_spec(match, body, purpose, trigger) for match in matches]
     # "Stun a friendly unit and an enemy unit at the same battlefield": every unit of the sentence is together.
     if any(s.where == "same_battlefield" for s in specs):
         specs = [
-            replace(s, where="same_battlefield", group=(*s.group, "same_battlefield"))
+            replace(s, where="same_battlefield", group=(*s.group, SameBattlefield()))
             if s.what == "unit" and s.where in ("anywhere", "same_battlefield")
             else s
             for s in specs
@@ -267,7 +307,7 @@ def parse_sentence(sentence: str, purpose: Purpose, trigger: str = "") -> list[C
     return specs
 
 
-def _unit_plays(sentence: str, purpose: Purpose, trigger: str) -> tuple[list[UnitPlay], list[str]]:
+def _unit_plays(sentence: str, purpose: Purpose) -> tuple[list[UnitPlay], list[str]]:
     units: list[UnitPlay] = []
     gear: list[str] = []
     for match in _TOKEN_PLAY.finditer(sentence):
@@ -275,41 +315,76 @@ def _unit_plays(sentence: str, purpose: Purpose, trigger: str) -> tuple[list[Uni
         if match.group("kind").casefold() == "gear":
             gear.append(text)
         else:
-            units.append(
-                UnitPlay(
-                    text=text,
-                    token=True,
-                    here=bool(re.search(r"\bhere\b", text, re.IGNORECASE)),
-                    purpose=purpose,
-                    trigger=trigger,
-                )
-            )
+            here = bool(re.search(r"\bhere\b", text, re.IGNORECASE))
+            units.append(UnitPlay(text=text, token=True, here=here, purpose=purpose))
+    for match in _UNIT_REPLAY.finditer(sentence):
+        same = match.group("dest").casefold() == "the same location"
+        enters: Enters = "same_location" if same else "chosen_battlefield"
+        units.append(
+            UnitPlay(match.group(0).strip(), token=False, here=False, purpose=purpose, enters=enters)
+        )
     return units, gear
 
 
-_POWER = re.compile(
-    r"\[(?P<symbol>A|Fury|Calm|Mind|Body|Chaos|Order|C)\]|\b(?P<word>Fury|Calm|Mind|Body|Chaos|Order|any)\b(?= power)|\b(?P<bare>Fury|Calm|Mind|Body|Chaos|Order)\b",
-    re.IGNORECASE,
-)
-# [C] is a power of the card's own domain; read without the card, it is taken as any domain.
-_SYMBOL_DOMAIN = {"a": "any", "c": "any"}
+def _play_trigger(cond: str) -> PlayTrigger:
+    """ " from [Hidden] on your turn" -> PlayTrigger(from_facedown, on_your_turn); " or I attack" -> also="I attack"."""
+    text = _FROM_HIDDEN.sub("from face down", cond.strip())
+    also = ""
+    other = re.match(r"^or (?P<event>.+)$", text, re.IGNORECASE)
+    if other:
+        also, text = other.group("event").strip(), ""
+    words = text.casefold()
+    return PlayTrigger(
+        text=text,
+        from_facedown="from face down" in words,
+        on_your_turn="on your turn" in words,
+        to_battlefield="to a battlefield" in words,
+        also=also,
+    )
 
 
-def _power_domains(cost: str) -> tuple[str, ...]:
-    """The power a cost asks for, one entry per power: its domain, or "any"."""
-    domains: list[str] = []
-    for match in _POWER.finditer(cost):
-        word = (match.group("symbol") or match.group("word") or match.group("bare")).casefold()
-        domains.append(_SYMBOL_DOMAIN.get(word, word) if match.group("symbol") else word)
-    return tuple(domains)
+@dataclass
+class _Reading:
+    """What the abilities of a card say, gathered line by line."""
 
+    spell: bool
+    choices: list[ChoiceSpec] = field(default_factory=list)
+    unit_plays: list[UnitPlay] = field(default_factory=list)
+    gear_tokens: list[str] = field(default_factory=list)
+    other: list[str] = field(default_factory=list)
+    hand_only: list[str] = field(default_factory=list)
+    payments: list[str] = field(default_factory=list)
+    attaches: bool = False
 
-def _power_count(cost: str) -> int:
-    return len(_power_domains(cost))
+    def instructions(self, body: str, purpose: Purpose, trigger: PlayTrigger | None) -> None:
+        for sentence in _split_sentences(body):
+            specs = parse_sentence(sentence, purpose, trigger)
+            self.choices.extend(specs)
+            if trigger is not None and trigger.also:
+                self.other.extend(f"{s.phrase} (when {trigger.also})" for s in specs)
+            units, gear = _unit_plays(sentence, purpose)
+            self.unit_plays.extend(units)
+            self.gear_tokens.extend(gear)
+        if purpose == "play_effect":
+            self.payments.extend(m.group(0).strip() for m in _EFFECT_PAYMENT.finditer(body))
+            self.attaches = self.attaches or bool(_ATTACHES.search(body))
 
-
-def _energy_count(cost: str) -> int:
-    return sum(int(n) for n in re.findall(r"\[(\d+)\]", cost))
+    def ability(self, text: str) -> None:
+        if re.match(r"^If you played this from your hand", text, re.IGNORECASE):
+            self.hand_only.append(text)
+            return
+        if "as an additional cost" in text.casefold():
+            return
+        if self.spell:
+            self.instructions(text, "spell", None)
+            return
+        play = _PLAY_EFFECT.match(text)
+        if play:
+            self.instructions(play.group("body"), "play_effect", _play_trigger(play.group("cond")))
+            return
+        rest = _INNER_CONDITION.sub("", _LEADING_CONDITION.sub("", text))
+        for sentence in _split_sentences(rest):
+            self.other.extend(spec.phrase for spec in parse_sentence(sentence, "spell"))
 
 
 def parse_card(card: Card) -> CardChoices:
@@ -318,97 +393,22 @@ def parse_card(card: Card) -> CardChoices:
         return CardChoices(
             card=card.name, unreadable=f"{card.name} is known only from the seeds, without its text"
         )
-    spell = card.is_type("Spell")
-    choices: list[ChoiceSpec] = []
-    unit_plays: list[UnitPlay] = []
-    gear_tokens: list[str] = []
-    costs: list[AdditionalCost] = []
-    other: list[str] = []
-    hand_only: list[str] = []
-    raw = source_text(card)
-    if "accelerate" in printed_keywords(card):
-        # v1.3 805.1.a.1-2: a single-domain unit's Accelerate power must be of its domain; otherwise any domain.
-        domains = [d.casefold() for d in card.domains]
-        accelerate_domain = domains[0] if len(domains) == 1 else "any"
-        costs.append(
-            AdditionalCost(
-                "Accelerate: pay [1] and one power to have it enter ready",
-                True,
-                1,
-                1,
-                "Accelerate",
-                (accelerate_domain,),
-            )
-        )
-    # Reminder text in parentheses restates a keyword (Accelerate's cost): it is not a second cost.
-    rules_text = re.sub(r"\([^)]*\)", "", raw)
-    for optional in _OPTIONAL_COST.finditer(rules_text):
-        cost = optional.group("cost")
-        if "accelerate" in optional.group(0).casefold() or "[1] and 1 Power" in cost:
-            continue
-        costs.append(
-            AdditionalCost(
-                optional.group(0), True, _power_count(cost), _energy_count(cost), None, _power_domains(cost)
-            )
-        )
-    for mandatory in _MANDATORY_COST.finditer(rules_text):
-        if "you may" not in mandatory.group(0).casefold():
-            cost = mandatory.group("cost")
-            costs.append(
-                AdditionalCost(
-                    mandatory.group(0),
-                    False,
-                    _power_count(cost),
-                    _energy_count(cost),
-                    None,
-                    _power_domains(cost),
-                )
-            )
+    reading = _Reading(spell=card.is_type("Spell"))
     for ability in abilities(card):
-        if ability.keywords_only:
-            continue
-        text = ability.text
-        if re.match(r"^If you played this from your hand", text, re.IGNORECASE):
-            hand_only.append(text)
-            continue
-        if "as an additional cost" in text.casefold():
-            continue
-        if spell:
-            for sentence in _split_sentences(text):
-                choices.extend(parse_sentence(sentence, "spell"))
-                units, gear = _unit_plays(sentence, "spell", "")
-                unit_plays.extend(units)
-                gear_tokens.extend(gear)
-            continue
-        play = _PLAY_EFFECT.match(text)
-        if play:
-            trigger = _FROM_HIDDEN.sub("from face down", play.group("cond").strip())
-            for sentence in _split_sentences(play.group("body")):
-                choices.extend(parse_sentence(sentence, "play_effect", trigger))
-                units, gear = _unit_plays(sentence, "play_effect", trigger)
-                unit_plays.extend(units)
-                gear_tokens.extend(gear)
-            continue
-        # Trigger conditions and replacement conditions name no target (v1.3 355.10.c): read only what follows.
-        text = re.sub(
-            r"^(?:Once each turn, )?(?:When|Whenever|If|While|At)\b[^,]*,\s*", "", text, flags=re.IGNORECASE
-        )
-        for sentence in _split_sentences(text):
-            other.extend(spec.phrase for spec in parse_sentence(sentence, "spell"))
+        if not ability.keywords_only:
+            reading.ability(ability.text)
     return CardChoices(
         card=card.name,
-        choices=tuple(choices),
-        unit_plays=tuple(unit_plays),
-        gear_tokens=tuple(gear_tokens),
-        costs=tuple(costs),
-        other_choices=tuple(other),
-        hand_only=tuple(hand_only),
-        facedown_only=tuple(m.group(0).strip() for m in _FROM_FACEDOWN_SENTENCE.finditer(raw)),
+        choices=tuple(reading.choices),
+        unit_plays=tuple(reading.unit_plays),
+        gear_tokens=tuple(reading.gear_tokens),
+        costs=additional_costs(card),
+        other_choices=tuple(reading.other),
+        hand_only=tuple(reading.hand_only),
+        facedown_only=tuple(m.group(0).strip() for m in _FROM_FACEDOWN_SENTENCE.finditer(source_text(card))),
+        effect_payments=tuple(reading.payments),
+        attaches_on_play=reading.attaches,
     )
-
-
-def deflect_value(card: Card) -> int:
-    return keyword_number(card, "Deflect")
 
 
 @dataclass(frozen=True)
@@ -436,8 +436,9 @@ def hide_grants(cards: tuple[Card, ...]) -> HideGrants:
     return HideGrants(energy=energy, free=free, sources=tuple(sources))
 
 
-def facedown_capacity_bonus(card: Card | None) -> int:
-    """Bandle Tree: "You may hide an additional card here." raises the facedown zone's limit by one."""
+def facedown_capacity(card: Card | None) -> int:
+    """How many facedown cards a battlefield holds: one (107.3.b), and one more for each "You may hide an additional
+    card here." (Bandle Tree; the occupancy can change, v1.4 107.3.b.1)."""
     if card is None:
-        return 0
-    return len(re.findall(r"hide an additional card here", source_text(card), re.IGNORECASE))
+        return 1
+    return 1 + len(re.findall(r"hide an additional card here", source_text(card), re.IGNORECASE))

@@ -1,11 +1,22 @@
-"""Every rule number the engine cites, in one place.
+"""Every rule number the engine cites, in one place, each with the rules version it is cited from.
 
-Current numbers (Core Rules updated October 9, 2026) are those the seed documents give. Where the seeds give
-none, the engine cites the v1.3 number (the rules table marks it "as of v1.3"), and only numbers the current
-rules do not reuse for something else. `tests/test_engine_citations.py` checks that each exists in the rules table.
+The engine cites the newest version that has each rule: the current Core Rules (2026-10-09) where the seed documents
+give a number, else Core Rules v1.4 (2026-07-16), else v1.3 (2026-03-30). Numbers moved between versions, so each
+older number was checked against the text of its version for the meaning the engine uses it in (the comment beside
+it), and none is a number the newer rules reuse for something else (v1.3's and v1.4's 421 is Hide, 422 now; their
+422.x, 459.1, v1.4's 811.1.d.2, 811.1.d.2.a and 811.1.d.3, and 811.5.a are traps: see docs/scenario-format.md).
+`tests/test_engine_citations.py` checks each number against the rules table or the v1.4 text.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+RulesVersion = Literal["2026-10-09", "v1.4", "v1.3"]
+CURRENT_VERSION: RulesVersion = "2026-10-09"
+V14: RulesVersion = "v1.4"
+V13: RulesVersion = "v1.3"
 
 # --- Current Core Rules (2026-10-09), as the seeds cite them -------------------------------------------
 HIDDEN = "811.1"
@@ -42,22 +53,27 @@ ADDITIONAL_COSTS_STILL_APPLY = "356.1.b.3"
 NO_VALID_TARGETS = "355.6"
 GEAR_RECALLED_AT_CLEANUP = "459.1"
 
-# --- v1.3 numbers (2026-03-30), for rules the seeds give no current number for -----------------------------
-V13_SHOWDOWN_STATE = "308.1"  # a showdown or combat in progress: a Showdown State
-V13_CLOSED_STATE = "309.1"  # a chain exists: a Closed State
-V13_NEUTRAL_OPEN_DEFAULT = "310.1.a"  # by default cards are played on your turn in a Neutral Open State
-V13_PRIORITY = "312.2"  # when a player receives priority (the right to act)
-V13_DISCRETIONARY_NEUTRAL_OPEN = "410.1.a"  # a Discretionary Action: your turn, Neutral Open State
-V13_FACEDOWN_LIMIT_CAN_CHANGE = "107.3.b.1"  # the maximum occupancy can increase (Bandle Tree)
-V13_UNIT_LOCATIONS = "355.2.a"  # units are played to your base or a battlefield you control
-V13_TARGET_RESTRICTIONS = "355.9.b"  # a target meets all of the text's targeting restrictions
-V13_ALL_TARGETS_CHOSEN = "355.8"  # valid choices must be made for all targets
-V13_GROUP_TARGETS = "355.11"  # a group of targets that must meet a requirement as a whole (Fox-Fire)
-V13_MANDATORY_ADDITIONAL_COST = "356.2.a.2"  # Deflect's cost is a mandatory additional cost
-V13_OPTIONAL_ADDITIONAL_COST = "356.2.b.1"
-V13_ACTION_TIMING = "806.1.c.1"
-V13_DEFLECT = "809.1.c"
-V13_REACTION_TIMING = "813.1.c.1"
+# --- Core Rules v1.4 (2026-07-16), for rules the seeds give no current number for ----------------------------
+# Each number's v1.4 text says what the comment says (the same number and meaning as in v1.3, checked one by one).
+V14_SHOWDOWN_STATE = "308.1"  # a showdown or combat in progress: a Showdown State
+V14_CLOSED_STATE = "309.1"  # a chain exists: a Closed State
+V14_NEUTRAL_OPEN_DEFAULT = "310.1.a"  # by default cards are played on your turn in a Neutral Open State
+V14_PRIORITY = "312.2"  # when a player receives priority (the right to act)
+V14_DISCRETIONARY_NEUTRAL_OPEN = "410.1.a"  # a Discretionary Action: your turn, Neutral Open State
+V14_FACEDOWN_LIMIT_CAN_CHANGE = (
+    "107.3.b.1"  # the maximum occupancy of a facedown zone can change (Bandle Tree)
+)
+V14_UNIT_LOCATIONS = "355.2.a"  # units are played to your base or a battlefield you control
+V14_TARGET_RESTRICTIONS = "355.9.b"  # a valid target meets all of the text's targeting restrictions
+V14_ALL_TARGETS_CHOSEN = "355.8"  # valid choices must be made for all targets
+V14_GROUP_TARGETS = "355.11"  # a group of targets that must meet a requirement as a whole (Fox-Fire)
+V14_MANDATORY_ADDITIONAL_COST = "356.2.a.2"  # Deflect's cost is a mandatory additional cost
+V14_OPTIONAL_ADDITIONAL_COST = "356.2.b.1"  # "you may ... as an additional cost": paid only if chosen
+V14_ACTION_TIMING = "806.1.c.1"  # Action: played during showdowns on any player's turn
+V14_DEFLECT = "809.1.c"  # Deflect: an opponent's spells and abilities that choose it cost more power
+V14_REACTION_TIMING = "813.1.c.1"  # Reaction: played during closed states on any player's turn
+V14_CHOSEN_CHAMPION = "103.2.a.2"  # the Chosen Champion is a champion unit
+V14_CHAMPION_ZONE = "108.3.b"  # the Champion Zone holds the Chosen Champion
 
 CURRENT: tuple[str, ...] = (
     HIDDEN,
@@ -94,23 +110,62 @@ CURRENT: tuple[str, ...] = (
 )
 """Numbers cited in their current (2026-10-09) meaning."""
 
-V13_ONLY: tuple[str, ...] = (
-    V13_SHOWDOWN_STATE,
-    V13_CLOSED_STATE,
-    V13_NEUTRAL_OPEN_DEFAULT,
-    V13_PRIORITY,
-    V13_DISCRETIONARY_NEUTRAL_OPEN,
-    V13_FACEDOWN_LIMIT_CAN_CHANGE,
-    V13_UNIT_LOCATIONS,
-    V13_TARGET_RESTRICTIONS,
-    V13_ALL_TARGETS_CHOSEN,
-    V13_GROUP_TARGETS,
-    V13_MANDATORY_ADDITIONAL_COST,
-    V13_OPTIONAL_ADDITIONAL_COST,
-    V13_ACTION_TIMING,
-    V13_DEFLECT,
-    V13_REACTION_TIMING,
+V14_ONLY: tuple[str, ...] = (
+    V14_SHOWDOWN_STATE,
+    V14_CLOSED_STATE,
+    V14_NEUTRAL_OPEN_DEFAULT,
+    V14_PRIORITY,
+    V14_DISCRETIONARY_NEUTRAL_OPEN,
+    V14_FACEDOWN_LIMIT_CAN_CHANGE,
+    V14_UNIT_LOCATIONS,
+    V14_TARGET_RESTRICTIONS,
+    V14_ALL_TARGETS_CHOSEN,
+    V14_GROUP_TARGETS,
+    V14_MANDATORY_ADDITIONAL_COST,
+    V14_OPTIONAL_ADDITIONAL_COST,
+    V14_ACTION_TIMING,
+    V14_DEFLECT,
+    V14_REACTION_TIMING,
+    V14_CHOSEN_CHAMPION,
+    V14_CHAMPION_ZONE,
 )
-"""Numbers cited as of v1.3: the seeds give no current number for these rules."""
+"""Numbers cited as of v1.4: the seeds give no current number for these rules."""
 
-ALL: tuple[str, ...] = CURRENT + V13_ONLY
+V13_ONLY: tuple[str, ...] = ()
+"""Numbers cited as of v1.3: rules that neither the seeds nor v1.4 number (none at present)."""
+
+ALL: tuple[str, ...] = CURRENT + V14_ONLY + V13_ONLY
+
+_VERSION_OF: dict[str, RulesVersion] = {
+    **{n: V13 for n in V13_ONLY},
+    **{n: V14 for n in V14_ONLY},
+    **{n: CURRENT_VERSION for n in CURRENT},
+}
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A cited rule number and the rules version it is cited from; `str()` marks a number that is not current."""
+
+    number: str
+    version: RulesVersion
+
+    @property
+    def is_current(self) -> bool:
+        return self.version == CURRENT_VERSION
+
+    def __str__(self) -> str:
+        return self.number if self.is_current else f"{self.number} ({self.version})"
+
+
+_CITATIONS: dict[str, Citation] = {n: Citation(n, v) for n, v in _VERSION_OF.items()}
+
+
+def cite(number: str) -> Citation:
+    """The citation of one of the engine's numbers (each number is cited from exactly one version)."""
+    return _CITATIONS.get(number) or Citation(number, CURRENT_VERSION)
+
+
+def numbers_of(version: RulesVersion, numbers: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of `numbers` cited from `version`, in their order."""
+    return tuple(n for n in numbers if cite(n).version == version)

@@ -10,7 +10,8 @@ from pathlib import Path
 from cardsdb import paths
 from cardsdb.engine.check import check
 from cardsdb.engine.render_text import render
-from cardsdb.engine.scenario import MAX_CHARS, ScenarioError
+from cardsdb.engine.scenario import MAX_CHARS
+from cardsdb.engine.validate import ScenarioError
 
 
 def read_scenario(source: str) -> str:

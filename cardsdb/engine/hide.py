@@ -4,53 +4,66 @@ from __future__ import annotations
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import has_hidden
-from cardsdb.engine.choices import facedown_capacity_bonus, hide_grants
+from cardsdb.engine.choices import facedown_capacity, hide_grants
 from cardsdb.engine.position import Position
-from cardsdb.engine.scenario import Ask
-from cardsdb.engine.verdict import Answer, Check, Effect
+from cardsdb.engine.scenario_ask import Ask
+from cardsdb.engine.validate import zone_problem
+from cardsdb.engine.verdict import Answer, Check, Effect, Undecided
 from cardsdb.models import Card
 
+_ZONE_RULES: tuple[str, ...] = (r.HIDDEN_DEFINITION,)
+_CHAMPION_ZONE_RULES: tuple[str, ...] = (r.HIDDEN_DEFINITION, r.V14_CHAMPION_ZONE, r.V14_CHOSEN_CHAMPION)
 
-def _zone(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> tuple[bool, str]:
+
+def _found_zone(card: Card, position: Position, assumptions: list[str]) -> tuple[str | None, str]:
+    """Where the card is when the ask does not say: (its zone, or None and why it can't be hidden from there)."""
     me = position.me
-    in_hand = me.hand is not None and any(c.name == card.name for c in me.hand)
-    in_champion_zone = any(c.name == card.name for c in me.champion_zone or ())
-    wanted = ask.from_
-    if wanted is None:
-        if in_hand:
-            wanted = "hand"
-        elif in_champion_zone:
-            wanted = "champion_zone"
-        elif any(c.name == card.name for c in me.trash):
-            return (
-                False,
-                f"{card.name} is in your trash: a card is hidden from your hand or your Champion Zone.",
-            )
-        elif any(o.card.name == card.name and o.controller == "me" for o in position.objects):
-            return (
-                False,
-                f"{card.name} is on the board: a card is hidden from your hand or your Champion Zone.",
-            )
-        elif me.hand is None:
-            assumptions.append(f"Your hand is not listed, so {card.name} is taken to be in it.")
-            return True, f"{card.name} is in your hand (assumed: your hand is not listed)."
-        else:
-            return False, f"{card.name} is not in your hand or your Champion Zone."
-    if wanted == "hand":
-        if me.hand is not None and not in_hand:
-            return False, f"{card.name} is not in your hand."
-        return True, f"{card.name} is in your hand."
-    if wanted == "champion_zone":
-        if me.champion_zone is None:
-            assumptions.append(f"Your Champion Zone is not listed, so {card.name} is taken to be in it.")
-            return True, f"{card.name} is in your Champion Zone (assumed: it is not listed)."
-        if not in_champion_zone:
-            return False, f"{card.name} is not in your Champion Zone."
-        return True, f"{card.name} is in your Champion Zone."
-    return (
-        False,
-        f"A card is hidden from your hand or your Champion Zone, not from {wanted.replace('_', ' ')}.",
-    )
+    if me.hand is not None and any(c.name == card.name for c in me.hand):
+        return "hand", ""
+    if any(c.name == card.name for c in me.champion_zone or ()):
+        return "champion_zone", ""
+    if any(c.name == card.name for c in me.trash):
+        return None, f"{card.name} is in your trash: a card is hidden from your hand or your Champion Zone."
+    if any(o.card.name == card.name and o.controller == "me" for o in position.objects):
+        return None, f"{card.name} is on the board: a card is hidden from your hand or your Champion Zone."
+    if me.hand is None:
+        assumptions.append(f"Your hand is not listed, so {card.name} is taken to be in it.")
+        return "hand", " (assumed: your hand is not listed)"
+    return None, f"{card.name} is not in your hand or your Champion Zone."
+
+
+def _in(card: Card, cards: tuple[Card, ...] | None) -> bool | None:
+    return None if cards is None else any(c.name == card.name for c in cards)
+
+
+def _zone_check(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Check:
+    """From your hand or your Champion Zone (811.1.b); only a champion unit is in the Champion Zone."""
+    zone, note = (ask.from_, "") if ask.from_ is not None else _found_zone(card, position, assumptions)
+    rules = _ZONE_RULES
+    if zone == "hand":
+        ok = _in(card, position.me.hand) is not False
+        because = f"{card.name} is in your hand{note}." if ok else f"{card.name} is not in your hand."
+    elif zone == "champion_zone":
+        ok, because = _champion_zone(card, position, assumptions)
+        rules = _CHAMPION_ZONE_RULES if zone_problem(card, "champion_zone") else rules
+    else:
+        ok = False
+        because = (
+            note
+            or f"A card is hidden from your hand or your Champion Zone, not from {str(zone).replace('_', ' ')}."
+        )
+    return Check(ok, "in_hand_or_champion_zone" if ok else "wrong_zone", rules, because)
+
+
+def _champion_zone(card: Card, position: Position, assumptions: list[str]) -> tuple[bool, str]:
+    problem = zone_problem(card, "champion_zone")
+    if problem is not None:
+        return False, f"{problem}."
+    listed = _in(card, position.me.champion_zone)
+    if listed is None:
+        assumptions.append(f"Your Champion Zone is not listed, so {card.name} is taken to be in it.")
+        return True, f"{card.name} is in your Champion Zone (assumed: it is not listed)."
+    return listed, f"{card.name} is {'' if listed else 'not '}in your Champion Zone."
 
 
 def _payment(position: Position, ask: Ask, assumptions: list[str]) -> tuple[bool, str]:
@@ -101,83 +114,81 @@ def _payment(position: Position, ask: Ask, assumptions: list[str]) -> tuple[bool
     return False, "Hiding costs one power of any domain, and you have none ready."
 
 
-def hide_checks(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> list[Check]:
-    """Every condition for hiding `card` at `ask.at`, passed or failed."""
-    label = ask.at or ""
-    bf = position.battlefield(label)
-    checks: list[Check] = []
-    hidden = has_hidden(card)
-    checks.append(
-        Check(True, "has_hidden", (r.HIDDEN, r.HIDDEN_DEFINITION), f"{card.name} has Hidden.")
-        if hidden
-        else Check(False, "no_hidden", (r.HIDDEN, r.HIDDEN_DEFINITION), f"{card.name} doesn't have Hidden.")
-    )
-    ok, because = _zone(card, position, ask, assumptions)
-    checks.append(
-        Check(ok, "in_hand_or_champion_zone" if ok else "wrong_zone", (r.HIDDEN_DEFINITION,), because)
-    )
-    mine = position.turn_player == "me"
-    checks.append(
+def _timing(position: Position) -> list[Check]:
+    """Your turn, an open state, no showdown: hiding is a Discretionary Action (422.2; v1.4 410.1.a)."""
+    mine, closed, showdown = position.turn_player == "me", position.closed, position.showdown
+    return [
         Check(
             mine,
             "your_turn" if mine else "not_your_turn",
             (r.HIDDEN_DEFINITION, r.HIDE_IS_DISCRETIONARY),
             "It is your turn." if mine else "It is not your turn: you hide cards only on your own turn.",
-        )
-    )
-    closed = position.closed
-    checks.append(
+        ),
         Check(
             not closed,
             "open_state" if not closed else "chain_open",
-            (r.HIDDEN_DEFINITION, r.HIDE_IS_DISCRETIONARY, r.V13_CLOSED_STATE),
-            "No chain is open (an open state)."
-            if not closed
-            else "A chain is open (a closed state): hiding needs an open state.",
-        )
-    )
-    showdown = position.showdown
-    checks.append(
+            (r.HIDDEN_DEFINITION, r.HIDE_IS_DISCRETIONARY, r.V14_CLOSED_STATE),
+            "A chain is open (a closed state): hiding needs an open state."
+            if closed
+            else "No chain is open (an open state).",
+        ),
         Check(
             showdown is None,
             "no_showdown" if showdown is None else "in_showdown",
-            (r.HIDE_ACTION, r.HIDE_IS_DISCRETIONARY, r.V13_DISCRETIONARY_NEUTRAL_OPEN, r.V13_SHOWDOWN_STATE),
+            (r.HIDE_ACTION, r.HIDE_IS_DISCRETIONARY, r.V14_DISCRETIONARY_NEUTRAL_OPEN, r.V14_SHOWDOWN_STATE),
             "No showdown is under way."
             if showdown is None
             else f"A showdown is under way at {showdown}: hiding is a Discretionary Action, not allowed in a showdown.",
-        )
-    )
+        ),
+    ]
+
+
+def _battlefield(position: Position, label: str) -> list[Check]:
+    """A battlefield you control (107.3.c) whose facedown zone has room (107.3.b; Bandle Tree: v1.4 107.3.b.1)."""
+    bf = position.battlefield(label)
     controls = bf is not None and bf.controller == "me"
     holder = "nobody" if bf is None or bf.controller is None else "your opponent"
-    checks.append(
+    capacity = facedown_capacity(bf.card if bf else None)
+    there = len(bf.facedown) if bf else 0
+    free = there < capacity
+    rules: tuple[str, ...] = (r.HIDDEN_DEFINITION, r.FACEDOWN_ZONE_ONE_CARD)
+    rules += (r.V14_FACEDOWN_LIMIT_CAN_CHANGE,) if capacity > 1 else ()
+    limit = (
+        "one facedown card"
+        if capacity == 1
+        else f"{capacity} facedown cards ({label} allows an additional one)"
+    )
+    held = f"{there} facedown card{'s' if there != 1 else ''}"
+    return [
         Check(
             controls,
             "controls_battlefield" if controls else "battlefield_not_controlled",
             (r.HIDDEN_DEFINITION, r.FACEDOWN_ZONE_NEEDS_CONTROL),
             f"You control {label}." if controls else f"You don't control {label} ({holder} does).",
-        )
-    )
-    capacity = 1 + facedown_capacity_bonus(bf.card if bf else None)
-    there = len(bf.facedown) if bf else 0
-    free = there < capacity
-    zone_rules: tuple[str, ...] = (r.HIDDEN_DEFINITION, r.FACEDOWN_ZONE_ONE_CARD)
-    if capacity > 1:
-        zone_rules = (*zone_rules, r.V13_FACEDOWN_LIMIT_CAN_CHANGE)
-    limit_words = (
-        "one facedown card"
-        if capacity == 1
-        else f"{capacity} facedown cards ({label} allows an additional one)"
-    )
-    checks.append(
+        ),
         Check(
             free,
             "facedown_zone_free" if free else "facedown_zone_full",
-            zone_rules,
-            f"{label} holds {there} facedown card{'s' if there != 1 else ''}; it may hold {limit_words}."
+            rules,
+            f"{label} holds {held}; it may hold {limit}."
             if free
-            else f"{label} already holds {there} facedown card{'s' if there != 1 else ''}; it may hold {limit_words}.",
-        )
-    )
+            else f"{label} already holds {held}; it may hold {limit}.",
+        ),
+    ]
+
+
+def hide_checks(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> list[Check]:
+    """Every condition for hiding `card` at `ask.at`, passed or failed."""
+    hidden = has_hidden(card)
+    rules = (r.HIDDEN, r.HIDDEN_DEFINITION)
+    checks = [
+        Check(True, "has_hidden", rules, f"{card.name} has Hidden.")
+        if hidden
+        else Check(False, "no_hidden", rules, f"{card.name} doesn't have Hidden."),
+        _zone_check(card, position, ask, assumptions),
+        *_timing(position),
+        *_battlefield(position, ask.at or ""),
+    ]
     ok, because = _payment(position, ask, assumptions)
     checks.append(Check(ok, "can_pay" if ok else "cannot_pay", (r.HIDDEN_DEFINITION,), because))
     return checks
@@ -212,32 +223,21 @@ def hide_effects(card: Card, position: Position, label: str) -> list[Effect]:
 def answer_hide(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:
     label = ask.at or ""
     checks = hide_checks(card, position, ask, assumptions)
-    undecided: tuple[str, ...] = ()
+    undecided: tuple[Undecided, ...] = ()
     if card.partial and not has_hidden(card):
         # Known only partly from the seeds: not knowing it has Hidden is not knowing it lacks it.
         checks = [c for c in checks if c.code != "no_hidden"]
-        undecided = (
+        because = (
             f"{card.name} is known only partly (from the seed documents): whether it has Hidden is not known, and "
-            "only a card with Hidden can be hidden (811.1, 811.1.b).",
+            "only a card with Hidden can be hidden (811.1, 811.1.b)."
         )
-    failed = [c for c in checks if not c.ok]
-    legal: bool | None = not failed
-    if failed:
-        summary = f"No: you can't hide {card.name} at {label}: " + " ".join(c.because for c in failed)
-    elif undecided:
-        legal = None
-        summary = f"Depends: whether you can hide {card.name} at {label} depends on its text. " + " ".join(
-            undecided
-        )
-    else:
-        summary = f"Yes: you can hide {card.name} at {label} now."
+        undecided = (Undecided("hidden_unknown", (r.HIDDEN, r.HIDDEN_DEFINITION), because),)
     return Answer(
         ask="hide",
-        legal=legal,
-        undecided=undecided,
-        summary=summary,
+        action=f"hide {card.name} at {label}",
         checks=tuple(checks),
         effects=tuple(hide_effects(card, position, label)),
+        undecided_items=undecided,
         card=card.name,
         at=label,
         assumptions=tuple(assumptions),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import lru_cache
 
 from cardsdb.engine.choices import CardChoices, ChoiceSpec, UnitPlay, parse_card
 from cardsdb.models import Card
@@ -24,7 +25,6 @@ def _here_to_help(parsed: CardChoices) -> CardChoices:
         where="hand",
         optional=True,
         purpose="spell",
-        sentence="You may play a unit from hand to a battlefield you control, reducing its cost by [3].",
     )
     destination = ChoiceSpec(
         phrase="a battlefield you control to play that unit to",
@@ -33,7 +33,6 @@ def _here_to_help(parsed: CardChoices) -> CardChoices:
         where="battlefield",
         optional=True,
         purpose="unit_destination",
-        sentence=unit.sentence,
     )
     play = UnitPlay(text="play a unit from hand to a battlefield you control", token=False, here=False)
     return replace(
@@ -48,9 +47,7 @@ def _bone_skewer(parsed: CardChoices) -> CardChoices:
     # "Choose a battlefield. An opponent reveals their hand. You may choose a unit from it. They play that unit to
     # that battlefield": "from it" points to the revealed hand (three sentences back for the parser), and the
     # opponent's unit enters at the chosen battlefield, which is itself restricted to the hidden battlefield.
-    battlefield = ChoiceSpec(
-        phrase="a battlefield", what="battlefield", purpose="spell", sentence="Choose a battlefield."
-    )
+    battlefield = ChoiceSpec(phrase="a battlefield", what="battlefield", purpose="spell")
     unit = ChoiceSpec(
         phrase="a unit from the opponent's revealed hand",
         what="unit_card",
@@ -58,10 +55,9 @@ def _bone_skewer(parsed: CardChoices) -> CardChoices:
         where="opponent_hand",
         optional=True,
         purpose="spell",
-        sentence="You may choose a unit from it.",
     )
     play = UnitPlay(
-        text="they play that unit to that battlefield", token=False, here=False, at_chosen_battlefield=True
+        text="they play that unit to that battlefield", token=False, here=False, enters="chosen_battlefield"
     )
     return replace(
         parsed,
@@ -77,8 +73,10 @@ OVERRIDES: dict[str, Callable[[CardChoices], CardChoices]] = {
 }
 
 
+@lru_cache(maxsize=4096)
 def choices_for(card: Card) -> CardChoices:
-    """The card's choices: the parser's reading, corrected where an override says why."""
+    """The card's choices: the parser's reading, corrected where an override says why. Read once per card: a card
+    is a frozen value, and the database is read-only."""
     parsed = parse_card(card)
     override = OVERRIDES.get(normalize(card.name))
     return override(parsed) if override else parsed

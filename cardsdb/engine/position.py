@@ -11,6 +11,11 @@ Side = Literal["me", "opp"]
 BASES = {"me.base": "me", "opp.base": "opp"}
 
 
+def location_of(label: str) -> str:
+    """Where a target written NAME@LOCATION is (a battlefield chosen as a target is its own label)."""
+    return label.rpartition("@")[2]
+
+
 def other(side: Side) -> Side:
     return "opp" if side == "me" else "me"
 
@@ -51,6 +56,7 @@ class FacedownCard:
     owner: Side
     location: str
     hidden_turn: int | None = None  # None: an earlier turn than this one (assumed, and said so)
+    id: str | None = None  # names one copy where several could be meant (`play_hidden: old-block`)
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,10 @@ class Position:
 
     def objects_at(self, location: str) -> tuple[BoardObject, ...]:
         return tuple(o for o in self.objects if o.location == location)
+
+    @property
+    def facedown(self) -> tuple[FacedownCard, ...]:
+        return tuple(fd for bf in self.battlefields for fd in bf.facedown)
 
     @property
     def closed(self) -> bool:

@@ -6,8 +6,11 @@ from dataclasses import dataclass
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import has_hidden
+from cardsdb.engine.choices import CardChoices, ChoiceSpec
+from cardsdb.engine.citations import Citation
 from cardsdb.engine.overrides import choices_for
 from cardsdb.engine.targeting import restriction_rules
+from cardsdb.engine.verdict import cited, sorted_rules
 from cardsdb.models import Card
 
 
@@ -22,6 +25,10 @@ class ProfileChoice:
     rules: tuple[str, ...]
     trigger: str = ""
 
+    @property
+    def cited(self) -> tuple[Citation, ...]:
+        return cited(self.rules)
+
     def to_dict(self) -> dict[str, object]:
         return {
             "choice": self.choice,
@@ -33,6 +40,22 @@ class ProfileChoice:
             "rules": list(self.rules),
             "trigger": self.trigger,
         }
+
+
+@dataclass(frozen=True)
+class UnitEntry:
+    """A unit the card plays, where it enters when the card was played from facedown, and the rule that says so."""
+
+    text: str
+    enters: str
+    rules: tuple[str, ...]
+
+    @property
+    def cited(self) -> tuple[Citation, ...]:
+        return cited(self.rules)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"text": self.text, "enters": self.enters, "rules": list(self.rules)}
 
 
 @dataclass(frozen=True)
@@ -49,9 +72,12 @@ class HiddenProfile:
     unrestricted: tuple[str, ...]  # choices of other abilities: never restricted (811.2)
     notes: tuple[str, ...]
     undecided: str | None = None
-    # each unit it plays: (the text that plays it, where that unit enters, the rules that say so): 811.1.d.5, or
-    # 811.1.d.2 for a unit that enters at a battlefield the card chose (Bone Skewer)
-    unit_entries: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    unit_entries: tuple[UnitEntry, ...] = ()
+    # payments its play effect asks for as it resolves ("you may pay [2] to Stun a unit"): not a cost of playing it
+    payments: tuple[str, ...] = ()
+
+    unrestricted_rules: tuple[str, ...] = (r.OTHER_ABILITIES_NORMAL,)
+    payment_rules: tuple[str, ...] = (r.OTHER_ABILITIES_NORMAL, r.IGNORE_BASE_COST)
 
     @property
     def restriction(self) -> str:
@@ -71,16 +97,19 @@ class HiddenProfile:
 
     @property
     def citations(self) -> tuple[str, ...]:
-        from cardsdb.engine.verdict import sorted_rules
-
         numbers = (
             [n for c in self.choices for n in c.rules]
             + list(self.destination_rules)
             + list(self.cost_rules)
-            + [n for _, _, rules in self.unit_entries for n in rules]
-            + ([r.OTHER_ABILITIES_NORMAL] if self.unrestricted else [])
+            + [n for entry in self.unit_entries for n in entry.rules]
+            + (list(self.unrestricted_rules) if self.unrestricted else [])
+            + (list(self.payment_rules) if self.payments else [])
         )
         return sorted_rules(numbers)
+
+    @property
+    def cited(self) -> tuple[Citation, ...]:
+        return cited(self.citations)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -94,90 +123,106 @@ class HiddenProfile:
             "units_played": list(self.units_played),
             "cost_from_facedown": self.cost_from_facedown,
             "cost_rules": list(self.cost_rules),
-            "unit_entries": [{"text": t, "enters": e, "rules": list(n)} for t, e, n in self.unit_entries],
+            "unit_entries": [e.to_dict() for e in self.unit_entries],
             "unrestricted": list(self.unrestricted),
-            "unrestricted_rules": [r.OTHER_ABILITIES_NORMAL],
+            "unrestricted_rules": list(self.unrestricted_rules),
+            "payments": list(self.payments),
             "notes": list(self.notes),
             "undecided": self.undecided,
             "citations": list(self.citations),
         }
 
 
-_ENTERS_THERE = "that unit enters at the battlefield where it was hidden"
-_ENTERS_AT_CHOICE = (
-    "that unit enters at the battlefield the card chose, which must be the one where it was hidden"
-)
+_ENTERS = {
+    "hidden_battlefield": (
+        "that unit enters at the battlefield where it was hidden",
+        (r.UNITS_PLAYED_THERE,),
+    ),
+    "chosen_battlefield": (
+        "that unit enters at the battlefield the card chose, which must be the one where it was hidden",
+        (r.SPELL_TARGETS_THERE,),
+    ),
+    "same_location": (
+        "that unit enters where the unit the card chose was, which must be the battlefield where it was hidden",
+        (r.SPELL_TARGETS_THERE,),
+    ),
+}
+
+
+def _profile_choice(spec: ChoiceSpec) -> ProfileChoice:
+    if spec.exempt:
+        # A hand is no location at all: "which its battlefield can never satisfy" would not parse there.
+        in_hand = spec.where in ("hand", "opponent_hand")
+        why = spec.exempt if in_hand else f"{spec.exempt}, which its battlefield can never satisfy"
+        rules: tuple[str, ...] = (r.EACH_TARGET_ON_ITS_OWN, restriction_rules(spec)[1])
+    else:
+        why = _WHY[spec.purpose]
+        rules = restriction_rules(spec)
+    return ProfileChoice(
+        choice=spec.phrase,
+        purpose=spec.purpose,
+        count=spec.count,
+        optional=spec.optional,
+        restricted=spec.exempt is None,
+        why=why,
+        rules=rules,
+        trigger=spec.trigger.text if spec.trigger is not None else "",
+    )
+
+
+_WHY = {
+    "unit_destination": "a unit a hidden card makes you play enters at that battlefield",
+    "play_effect": "a play effect of a hidden permanent chooses at the battlefield it was played to",
+    "spell": "a hidden spell chooses its targets at the battlefield it was played from",
+}
+
+
+def _destination(card: Card) -> tuple[str | None, tuple[str, ...]]:
+    if card.is_type("Gear"):
+        where = "the battlefield where it was hidden (not your base); recalled to base at the next cleanup unless attached"
+        return where, (r.PERMANENT_PLAYED_THERE, r.GEAR_PLAYED_THERE, r.GEAR_RECALLED_AT_CLEANUP)
+    if card.is_type("Unit"):
+        return "the battlefield where it was hidden", (r.PERMANENT_PLAYED_THERE,)
+    return None, ()
+
+
+def _cost(parsed: CardChoices) -> str:
+    extra = "; ".join(c.text for c in parsed.costs)
+    cost = "0: its base cost is ignored" + (f"; additional costs still apply ({extra})" if extra else "")
+    if any(spec.what in ("unit", "object") and spec.whose != "friendly" for spec in parsed.choices):
+        cost += "; choosing an enemy unit with Deflect still costs its Deflect"
+    return cost
+
+
+def _notes(card: Card, parsed: CardChoices) -> tuple[str, ...]:
+    notes: list[str] = []
+    if parsed.override:
+        notes.append(f"Reading corrected by hand: {parsed.override}.")
+    notes.extend(f'"{text}" applies only when played from hand.' for text in parsed.hand_only)
+    if not card.is_type("Spell") and not parsed.choices:
+        notes.append("It has no play effect that chooses anything.")
+    return tuple(notes)
 
 
 def card_profile(card: Card) -> HiddenProfile:
     parsed = choices_for(card)
     kind = next((t for t in ("Spell", "Unit", "Gear") if card.is_type(t)), "/".join(card.types) or "card")
-    choices: list[ProfileChoice] = []
-    for spec in parsed.choices:
-        if spec.exempt:
-            # A hand is no location at all: "which its battlefield can never satisfy" would not parse there.
-            in_hand = spec.where in ("hand", "opponent_hand")
-            why = spec.exempt if in_hand else f"{spec.exempt}, which its battlefield can never satisfy"
-            rules: tuple[str, ...] = (r.EACH_TARGET_ON_ITS_OWN, restriction_rules(spec)[1])
-        elif spec.purpose == "unit_destination":
-            why = "a unit a hidden card makes you play enters at that battlefield"
-            rules = restriction_rules(spec)
-        elif spec.purpose == "play_effect":
-            why = "a play effect of a hidden permanent chooses at the battlefield it was played to"
-            rules = restriction_rules(spec)
-        else:
-            why = "a hidden spell chooses its targets at the battlefield it was played from"
-            rules = restriction_rules(spec)
-        choices.append(
-            ProfileChoice(
-                choice=spec.phrase,
-                purpose=spec.purpose,
-                count=spec.count,
-                optional=spec.optional,
-                restricted=spec.exempt is None,
-                why=why,
-                rules=rules,
-                trigger=spec.trigger,
-            )
-        )
-    destination: str | None = None
-    destination_rules: tuple[str, ...] = ()
-    if card.is_type("Gear"):
-        destination = "the battlefield where it was hidden (not your base); recalled to base at the next cleanup unless attached"
-        destination_rules = (r.PERMANENT_PLAYED_THERE, r.GEAR_PLAYED_THERE, r.GEAR_RECALLED_AT_CLEANUP)
-    elif card.is_type("Unit"):
-        destination = "the battlefield where it was hidden"
-        destination_rules = (r.PERMANENT_PLAYED_THERE,)
-    extra = "; ".join(c.text for c in parsed.costs)
-    cost = "0: its base cost is ignored" + (f"; additional costs still apply ({extra})" if extra else "")
-    if any(spec.what == "unit" and spec.whose != "friendly" for spec in parsed.choices):
-        cost += "; choosing an enemy unit with Deflect still costs its Deflect"
-    notes: list[str] = []
-    if parsed.override:
-        notes.append(f"Reading corrected by hand: {parsed.override}.")
-    for text in parsed.hand_only:
-        notes.append(f'"{text}" applies only when played from hand.')
-    if not card.is_type("Spell") and not parsed.choices:
-        notes.append("It has no play effect that chooses anything.")
+    destination, destination_rules = _destination(card)
     return HiddenProfile(
         card=card.name,
         has_hidden=has_hidden(card),
         kind=kind,
-        choices=tuple(choices),
+        choices=tuple(_profile_choice(spec) for spec in parsed.choices),
         destination=destination,
         destination_rules=destination_rules,
         units_played=tuple(p.text for p in parsed.unit_plays),
-        unit_entries=tuple(
-            (p.text, _ENTERS_AT_CHOICE, (r.SPELL_TARGETS_THERE,))
-            if p.at_chosen_battlefield
-            else (p.text, _ENTERS_THERE, (r.UNITS_PLAYED_THERE,))
-            for p in parsed.unit_plays
-        ),
-        cost_from_facedown=cost,
+        unit_entries=tuple(UnitEntry(p.text, *_ENTERS[p.enters]) for p in parsed.unit_plays),
+        cost_from_facedown=_cost(parsed),
         cost_rules=(r.IGNORE_BASE_COST, r.ADDITIONAL_COSTS_STILL_APPLY),
         unrestricted=parsed.other_choices,
-        notes=tuple(notes),
+        notes=_notes(card, parsed),
         undecided=parsed.unreadable,
+        payments=parsed.effect_payments,
     )
 
 

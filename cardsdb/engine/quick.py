@@ -9,9 +9,14 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import yaml
+
+from cardsdb.engine.overrides import choices_for
+from cardsdb.engine.validate import zone_problem
+from cardsdb.models import Card
 
 HERE = "Your Battlefield"
 THERE = "Their Battlefield"
@@ -46,8 +51,12 @@ def _position(
     return position
 
 
+def _name(card: str | Card) -> str:
+    return card if isinstance(card, str) else card.name
+
+
 def hide_scenario(
-    card: str,
+    card: str | Card,
     *,
     from_: str = "hand",
     your_turn: bool = True,
@@ -57,23 +66,24 @@ def hide_scenario(
     facedown_there: bool = False,
     can_pay: bool = True,
 ) -> dict[str, Any]:
-    """/hidden hide: may `card` be hidden now? `facedown_there` puts another facedown card of yours there."""
+    """/hidden hide: may `card` be hidden now? `facedown_there` puts another facedown card of yours there.
+
+    A card that can't be in the Champion Zone (a spell, a unit that is not a champion) is not put there: asked from
+    the Champion Zone, the answer is that it can't be hidden from there."""
+    name = _name(card)
     scenario = _position(
         turn=3, your_turn=your_turn, chain_open=chain_open, showdown=showdown, control=control_battlefield
     )
     me = scenario["me"]
-    if from_ == "hand":
-        me["hand"] = [card]
-    elif from_ == "champion_zone":
-        me["hand"] = []
-        me["champion_zone"] = [card]
-    else:
-        me["hand"] = []
+    me["hand"] = [name] if from_ == "hand" else []
+    if from_ == "champion_zone":
+        champion = isinstance(card, str) or zone_problem(card, "champion_zone") is None
+        me["champion_zone"] = [name] if champion else []
     me["runes"] = {"energy": 0, "power": ["any"] if can_pay else []}
     if facedown_there:
-        scenario["battlefields"][HERE]["facedown"] = [{"card": card, "owner": "me", "hidden_turn": 2}]
+        scenario["battlefields"][HERE]["facedown"] = [{"card": name, "owner": "me", "hidden_turn": 2}]
     scenario["ask"] = {
-        "hide": card,
+        "hide": name,
         "at": HERE,
         "from": from_ if from_ in ("hand", "champion_zone") else "elsewhere",
     }
@@ -81,7 +91,7 @@ def hide_scenario(
 
 
 def play_scenario(
-    card: str,
+    card: str | Card,
     *,
     hidden_this_turn: bool = False,
     your_turn: bool = False,
@@ -103,20 +113,49 @@ def play_scenario(
     here["units"].append(
         {"card": ENEMY_UNIT, "controller": "opp", "id": "enemy-unit", "attacking": not your_turn}
     )
-    here["facedown"] = [{"card": card, "owner": "me", "hidden_turn": turn if hidden_this_turn else turn - 1}]
+    here["facedown"] = [
+        {"card": _name(card), "owner": "me", "hidden_turn": turn if hidden_this_turn else turn - 1}
+    ]
     scenario["me"]["runes"] = {"energy": 0, "power": ["any"]}
-    scenario["ask"] = {"play_hidden": card, "at": HERE}
+    scenario["ask"] = {"play_hidden": _name(card), "at": HERE}
     return scenario
 
 
-def targets_scenario(card: str) -> dict[str, Any]:
-    """/hidden targets: the card's choices when played from facedown at a battlefield you control."""
-    scenario = _position(turn=4, your_turn=False, chain_open=False, showdown=True, control=True)
-    scenario["battlefields"][HERE]["units"].append(
-        {"card": ENEMY_UNIT, "controller": "opp", "id": "enemy-unit", "attacking": True}
-    )
-    scenario["ask"] = {"targets": card, "at": HERE}
+def targets_scenario(card: str | Card, *, your_turn: bool = False) -> dict[str, Any]:
+    """/hidden targets: the card played from facedown at a battlefield you control, hidden on the turn before; on
+    your turn, or on your opponent's turn in a showdown there (with an enemy unit attacking)."""
+    scenario = play_scenario(card, your_turn=your_turn)
+    scenario["ask"] = {"targets": _name(card), "at": HERE}
     return scenario
+
+
+@dataclass(frozen=True)
+class QuickPosition:
+    """A quick question's scenario, and what the answer must say about how it was chosen."""
+
+    scenario: dict[str, Any]
+    notes: tuple[str, ...]
+
+
+def needs_your_turn(card: Card) -> str | None:
+    """The play trigger of `card` that chooses only on your turn ("When you play me from face down on your turn")."""
+    for spec in choices_for(card).choices:
+        if spec.trigger is not None and spec.trigger.on_your_turn:
+            return spec.trigger.text
+    return None
+
+
+def targets_position(card: Card) -> QuickPosition:
+    """/hidden targets: the position where the card's choices arise, and a line that says which it is."""
+    trigger = needs_your_turn(card)
+    if trigger is not None:
+        note = (
+            f"Played from facedown at {HERE} on your turn, where its choice arises: its play effect triggers only "
+            f"when you play it {trigger}."
+        )
+        return QuickPosition(targets_scenario(card, your_turn=True), (note,))
+    note = f"Played from facedown at {HERE} on your opponent's turn, in a showdown there (hidden on your turn before)."
+    return QuickPosition(targets_scenario(card), (note,))
 
 
 def options(make_scenario: Callable[..., dict[str, Any]]) -> dict[str, Any]:

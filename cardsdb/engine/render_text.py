@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
-from cardsdb.engine.citations import V13_ONLY
+from collections.abc import Iterable
+
+from cardsdb.engine.citations import Citation
 from cardsdb.engine.verdict import Answer
 
 
-def _number(number: str) -> str:
-    return f"{number} (v1.3)" if number in V13_ONLY else number
+def _rules(cited: Iterable[Citation]) -> str:
+    marked = [str(c) for c in cited]
+    return f"[{', '.join(marked)}]" if marked else ""
 
 
-def _rules(numbers: tuple[str, ...]) -> str:
-    return f"[{', '.join(_number(n) for n in numbers)}]" if numbers else ""
+def _choice_lines(answer: Answer) -> list[str]:
+    lines = ["Choices:"]
+    for choice in answer.choices:
+        where = f"restricted to {choice.restricted_to}" if choice.restricted_to else "not restricted"
+        lines.append(f"  {choice.choice} ({choice.purpose}; {where}) {_rules(choice.cited)}")
+        lines.append(f"    legal: {', '.join(choice.legal) if choice.legal else 'none'}")
+        lines.extend(f"    not {e.target} {_rules(e.cited)}: {e.because}" for e in choice.excluded)
+        lines.extend(f"    unpayable {e.target} {_rules(e.cited)}: {e.because}" for e in choice.unpayable)
+        if not choice.ok and choice.because:
+            lines.append(f"    can't be made: {choice.because}")
+        if choice.note:
+            lines.append(f"    note: {choice.note}")
+    return lines
 
 
 def render(answer: Answer) -> str:
@@ -19,30 +33,27 @@ def render(answer: Answer) -> str:
     if answer.checks:
         lines.append("Checks:")
         for check in answer.checks:
-            mark = "ok  " if check.ok else "FAIL"
-            lines.append(f"  {mark} {check.code} {_rules(check.rules)}: {check.because}")
+            mark = "ok  " if check.ok else "FAIL" if check.blocking else "NOTE"
+            lines.append(f"  {mark} {check.code} {_rules(check.cited)}: {check.because}")
     if answer.choices:
-        lines.append("Choices:")
-        for choice in answer.choices:
-            where = f"restricted to {choice.restricted_to}" if choice.restricted_to else "not restricted"
-            lines.append(f"  {choice.choice} ({choice.purpose}; {where}) {_rules(choice.rules)}")
-            lines.append(f"    legal: {', '.join(choice.legal) if choice.legal else 'none'}")
-            for excluded in choice.excluded:
-                lines.append(f"    not {excluded.target} {_rules(excluded.rules)}: {excluded.because}")
-            if choice.note:
-                lines.append(f"    note: {choice.note}")
+        lines.extend(_choice_lines(answer))
     if answer.effects:
         lines.append("Effects:")
-        for effect in answer.effects:
-            lines.append(f"  - {effect.text} {_rules(effect.rules)}")
-    if answer.undecided:
-        lines.append("Undecided:")
-        lines.extend(f"  - {why}" for why in answer.undecided)
-    if answer.assumptions:
-        lines.append("Assumed:")
-        lines.extend(f"  - {why}" for why in answer.assumptions)
-    lines.append(f"Rules cited: {', '.join(_number(n) for n in answer.citations)}")
+        lines.extend(f"  - {effect.text} {_rules(effect.cited)}" for effect in answer.effects)
+    for title, items in (
+        (
+            "Other copies:",
+            [f"{c.name} at {c.at}: {' '.join(c.reasons) or 'can be played'}" for c in answer.other_copies],
+        ),
+        ("Undecided:", list(answer.undecided)),
+        ("Assumed:", list(answer.assumptions)),
+    ):
+        if items:
+            lines.append(title)
+            lines.extend(f"  - {item}" for item in items)
+    lines.append(f"Rules cited: {', '.join(str(c) for c in answer.cited)}")
     lines.append(
-        f"Core Rules version: {answer.rules_version}; numbers marked (v1.3) are cited as of v1.3 (2026-03-30)."
+        f"Core Rules version: {answer.rules_version}; a number marked (v1.4) or (v1.3) is cited from that version, "
+        "where the current rules give it no number."
     )
     return "\n".join(lines)

@@ -6,13 +6,13 @@ A choice is restricted to the battlefield where the card was hidden when the car
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Literal
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.choices import ChoiceSpec
-from cardsdb.engine.position import BASES, BoardObject, Position, Side, other
+from cardsdb.engine.constraints import Another, TotalMight
+from cardsdb.engine.position import BASES, BoardObject, Position, Side, location_of, other
 from cardsdb.engine.verdict import Choice, Excluded
 from cardsdb.models import Card
 
@@ -54,58 +54,54 @@ def choice_rules(spec: ChoiceSpec, ctx: PlayContext) -> tuple[str, ...]:
     return restriction_rules(spec)
 
 
-def _text_reason(
-    spec: ChoiceSpec, obj: BoardObject, ctx: PlayContext, first_location: str | None
-) -> str | None:
-    """Why `obj` fails the card's own text, or None when it meets it."""
-    if obj.kind != spec.what:
+def _kind_reason(spec: ChoiceSpec, obj: BoardObject, ctx: PlayContext) -> str | None:
+    if spec.what != "object" and obj.kind != spec.what:
         return f"{obj.name} is a {obj.kind}, not a {spec.what}"
     if spec.whose == "friendly" and obj.controller != ctx.acting:
         return f"{obj.name} is an enemy {obj.kind}; the text asks for one you control"
     if spec.whose == "enemy" and obj.controller == ctx.acting:
         return f"{obj.name} is a friendly {obj.kind}; the text asks for an enemy one"
+    return None
+
+
+def _place_reason(
+    spec: ChoiceSpec, obj: BoardObject, ctx: PlayContext, first_location: str | None
+) -> str | None:
     on_battlefield = obj.location not in BASES
+    here = ctx.source_location
     if spec.where in ("battlefield", "same_battlefield") and not on_battlefield:
         return f"{obj.name} is in a base; the text asks for one at a battlefield"
     if spec.where == "base" and on_battlefield:
         return f"{obj.name} is at a battlefield; the text asks for one in a base"
-    if spec.where == "here" and ctx.source_location is not None and obj.location != ctx.source_location:
-        return f"{obj.name} is not here ({ctx.source_location})"
-    if spec.where == "here" and ctx.source_location is None and not on_battlefield:
+    if spec.where == "here" and here is not None and obj.location != here:
+        return f"{obj.name} is not here ({here})"
+    if spec.where == "here" and here is None and not on_battlefield:
         return f"{obj.name} is in a base; 'here' is the battlefield the card is played to"
-    if (
-        spec.where == "other_location"
-        and ctx.source_location is not None
-        and obj.location == ctx.source_location
-    ):
+    if spec.where == "other_location" and here is not None and obj.location == here:
         return f"{obj.name} is at {obj.location}, the card's own location; the text asks for another location"
     if spec.where == "different_location":
-        other = first_location if first_location is not None else ctx.source_location
-        if other is not None and obj.location == other:
-            return f"{obj.name} is at {other}; the text asks for a unit at a different location"
+        elsewhere = first_location if first_location is not None else here
+        if elsewhere is not None and obj.location == elsewhere:
+            return f"{obj.name} is at {elsewhere}; the text asks for a unit at a different location"
+    return None
+
+
+def text_reason(
+    spec: ChoiceSpec, obj: BoardObject, ctx: PlayContext, first_location: str | None, *, itself: bool = False
+) -> str | None:
+    """Why `obj` fails the card's own text, or None when it meets it. `itself`: obj is the card that chooses."""
+    reason = _kind_reason(spec, obj, ctx) or _place_reason(spec, obj, ctx, first_location)
+    if reason is not None:
+        return reason
     for flt in spec.filters:
-        if flt == "attacking" and not obj.attacking:
-            return f"{obj.name} is not attacking"
-        if flt == "defending" and not obj.defending:
-            return f"{obj.name} is not defending"
-        if flt == "exhausted" and not obj.exhausted:
-            return f"{obj.name} is not exhausted"
-        if flt == "ready" and obj.exhausted:
-            return f"{obj.name} is exhausted"
-        if flt == "buffed" and not obj.buffed:
-            return f"{obj.name} has no buff"
-        match = re.fullmatch(r"might(<=|>=)(\d+)", flt)
-        if match:
-            might = obj.current_might
-            limit = int(match.group(2))
-            if might is None:
-                return f"{obj.name} has no Might"
-            if (match.group(1) == "<=" and might > limit) or (match.group(1) == ">=" and might < limit):
-                return f"{obj.name} has {might} Might; the text asks for {limit} or {'less' if match.group(1) == '<=' else 'more'}"
+        refused = flt.refuses(obj)
+        if refused is None and itself and isinstance(flt, Another):
+            refused = f"{obj.name} is the card itself; the text asks for another"
+        if refused is not None:
+            return refused
     for grp in spec.group:
-        match = re.fullmatch(r"total_might<=(\d+)", grp)
-        if match and (obj.current_might or 0) > int(match.group(1)):
-            return f"{obj.name} alone has {obj.current_might} Might, more than the total of {match.group(1)} the text allows"
+        if isinstance(grp, TotalMight) and (refused := grp.refuses(obj)) is not None:
+            return refused
     return None
 
 
@@ -122,89 +118,92 @@ def _source_object(spec: ChoiceSpec, ctx: PlayContext) -> BoardObject | None:
     return BoardObject(card=ctx.source, kind=kind, controller=ctx.acting, location=ctx.source_location)
 
 
+def _note(spec: ChoiceSpec, ctx: PlayContext, first_location: str | None) -> str | None:
+    if ctx.source_left_board and spec.purpose == "play_effect":
+        return "The card has left the board: its play effect reads its information and finds no legal target."
+    if spec.where == "different_location" and first_location is None and not ctx.from_facedown:
+        return "It must be at a different location from the first unit chosen."
+    if any(isinstance(g, TotalMight) for g in spec.group):
+        return "The units it chooses must have a total Might within the limit."
+    if spec.together:
+        return "All the units it chooses must be at the same battlefield."
+    if ctx.from_facedown and spec.exempt:
+        return f"Not restricted to {ctx.hidden_at}: {spec.exempt}."
+    return None
+
+
+@dataclass
+class _Sorting:
+    """The targets of one choice, sorted into legal and excluded with the rules that exclude them."""
+
+    spec: ChoiceSpec
+    ctx: PlayContext
+    restricted: bool
+    legal: list[str]
+    excluded: list[Excluded]
+
+    def exclude(self, label: str, rules: tuple[str, ...], because: str) -> None:
+        self.excluded.append(Excluded(label, rules, because))
+
+    def battlefields(self, position: Position) -> None:
+        for bf in position.battlefields:
+            if self.spec.whose == "friendly" and bf.controller != self.ctx.acting:
+                self.exclude(bf.label, (r.V14_TARGET_RESTRICTIONS,), f"you don't control {bf.label}")
+            elif self.restricted and bf.label != self.ctx.hidden_at:
+                because = f"{bf.label} is not {self.ctx.hidden_at}, where it was hidden"
+                self.exclude(bf.label, restriction_rules(self.spec), because)
+            else:
+                self.legal.append(bf.label)
+
+    def hand(self, position: Position) -> str | None:
+        owner = self.ctx.acting if self.spec.whose != "enemy" else other(self.ctx.acting)
+        hand = position.player(owner).hand
+        if hand is None:
+            whose = "opponent" if owner != self.ctx.acting else "player"
+            return f"The {whose}'s hand is not given, so its units can't be listed."
+        self.legal.extend(f"{card.name}@{owner}.hand" for card in hand if card.is_type("Unit"))
+        return None
+
+    def board(self, position: Position, first_location: str | None) -> None:
+        source = _source_object(self.spec, self.ctx)
+        gone = self.ctx.source_left_board and self.spec.purpose == "play_effect"
+        for obj in (*position.objects, *((source,) if source is not None else ())):
+            if self.spec.what != "object" and obj.kind != self.spec.what:
+                continue
+            reason = text_reason(self.spec, obj, self.ctx, first_location, itself=obj is source)
+            if reason is not None:
+                self.exclude(obj.label, (r.V14_TARGET_RESTRICTIONS,), reason)
+            elif gone:
+                because = "the card has left the board, so its play effect has no legal target"
+                self.exclude(obj.label, (r.PLAY_EFFECT_SOURCE_GONE,), because)
+            elif self.restricted and obj.location != self.ctx.hidden_at:
+                because = (
+                    f"{obj.name} is at {obj.location}, not at {self.ctx.hidden_at} where the card was hidden"
+                )
+                self.exclude(obj.label, restriction_rules(self.spec), because)
+            else:
+                self.legal.append(obj.label)
+
+
 def evaluate(
     spec: ChoiceSpec, position: Position, ctx: PlayContext, first_location: str | None = None
 ) -> Choice:
     """The legal and excluded targets of one choice in this position."""
     restricted = ctx.from_facedown and is_restricted(spec)
-    restricted_to = ctx.hidden_at if restricted else None
-    rules = choice_rules(spec, ctx)
-    legal: list[str] = []
-    excluded: list[Excluded] = []
-    note: str | None = None
-    if ctx.from_facedown and spec.exempt:
-        note = f"Not restricted to {ctx.hidden_at}: {spec.exempt}."
-    if "same_battlefield" in spec.group:
-        note = "All the units it chooses must be at the same battlefield."
-    if any(g.startswith("total_might") for g in spec.group):
-        note = "The units it chooses must have a total Might within the limit."
-    if spec.where == "different_location" and first_location is None and not ctx.from_facedown:
-        note = "It must be at a different location from the first unit chosen."
-    gone = ctx.source_left_board and spec.purpose == "play_effect"
+    sorting = _Sorting(spec, ctx, restricted, [], [])
+    note = _note(spec, ctx, first_location)
     if spec.what == "battlefield":
-        for bf in position.battlefields:
-            if spec.whose == "friendly" and bf.controller != ctx.acting:
-                excluded.append(
-                    Excluded(bf.label, (r.V13_TARGET_RESTRICTIONS,), f"you don't control {bf.label}")
-                )
-            elif restricted and bf.label != ctx.hidden_at:
-                excluded.append(
-                    Excluded(
-                        bf.label,
-                        restriction_rules(spec),
-                        f"{bf.label} is not {ctx.hidden_at}, where it was hidden",
-                    )
-                )
-            else:
-                legal.append(bf.label)
+        sorting.battlefields(position)
     elif spec.what == "unit_card":
-        side = ctx.acting if spec.whose != "enemy" else other(ctx.acting)
-        hand = position.player(side).hand
-        if hand is None:
-            note = f"The {'opponent' if side != ctx.acting else 'player'}'s hand is not given, so its units can't be listed."
-        else:
-            for card in hand:
-                if card.is_type("Unit"):
-                    legal.append(f"{card.name}@{side}.hand")
+        note = sorting.hand(position) or note
     else:
-        candidates = list(position.objects)
-        source = _source_object(spec, ctx)
-        if source is not None:
-            candidates.append(source)
-        for obj in candidates:
-            if obj.kind != ("gear" if spec.what == "gear" else "unit"):
-                continue
-            reason = _text_reason(spec, obj, ctx, first_location)
-            if reason is None and obj is source and "another" in spec.filters:
-                reason = f"{obj.name} is the card itself; the text asks for another"
-            if reason is not None:
-                excluded.append(Excluded(obj.label, (r.V13_TARGET_RESTRICTIONS,), reason))
-            elif gone:
-                excluded.append(
-                    Excluded(
-                        obj.label,
-                        (r.PLAY_EFFECT_SOURCE_GONE,),
-                        "the card has left the board, so its play effect has no legal target",
-                    )
-                )
-            elif restricted and obj.location != ctx.hidden_at:
-                excluded.append(
-                    Excluded(
-                        obj.label,
-                        restriction_rules(spec),
-                        f"{obj.name} is at {obj.location}, not at {ctx.hidden_at} where the card was hidden",
-                    )
-                )
-            else:
-                legal.append(obj.label)
-    if gone:
-        note = "The card has left the board: its play effect reads its information and finds no legal target."
+        sorting.board(position, first_location)
     return Choice(
         choice=spec.phrase,
-        restricted_to=restricted_to,
-        rules=rules,
-        legal=tuple(legal),
-        excluded=tuple(excluded),
+        restricted_to=ctx.hidden_at if restricted else None,
+        rules=choice_rules(spec, ctx),
+        legal=tuple(sorting.legal),
+        excluded=tuple(sorting.excluded),
         count=spec.count,
         optional=spec.optional,
         purpose=spec.purpose,
@@ -212,16 +211,16 @@ def evaluate(
     )
 
 
-def enough_targets(spec: ChoiceSpec, choice: Choice) -> bool:
-    """Whether a required choice can be made: optional and "up to" choices always can."""
+def enough_targets(spec: ChoiceSpec, targets: tuple[str, ...]) -> bool:
+    """Whether a required choice can be made from `targets`: optional and "up to" choices always can."""
     if spec.optional or spec.min_count == 0:
         return True
     if spec.what == "unit_card":
         return True  # a hand's contents are hidden information; the engine does not block on them
-    if "same_battlefield" in spec.group and spec.min_count > 1:
+    if spec.together and spec.min_count > 1:
         by_location: dict[str, int] = {}
-        for label in choice.legal:
-            location = label.rpartition("@")[2]
+        for label in targets:
+            location = location_of(label)
             by_location[location] = by_location.get(location, 0) + 1
         return any(n >= spec.min_count for n in by_location.values())
-    return len(choice.legal) >= spec.min_count
+    return len(targets) >= spec.min_count

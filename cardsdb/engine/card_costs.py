@@ -1,0 +1,73 @@
+"""A card's additional costs, read from its text: Accelerate, "you may pay ... as an additional cost", and
+"as an additional cost to play me, ..." (356.1.b.3: they still apply when the base cost is ignored)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from cardsdb.engine.cardtext import printed_keywords, source_text
+from cardsdb.models import Card
+
+
+@dataclass(frozen=True)
+class AdditionalCost:
+    text: str
+    optional: bool
+    power: int = 0
+    energy: int = 0
+    keyword: str | None = None
+    # One entry per power: the domain that must pay it ("fury"), or "any" (a power of any domain).
+    power_domains: tuple[str, ...] = ()
+
+
+_OPTIONAL_COST = re.compile(r"you may (?:pay )?(?P<cost>.+?) as an additional cost", re.IGNORECASE)
+_MANDATORY_COST = re.compile(r"as an additional cost to play (?:me|this), (?P<cost>[^.]+)", re.IGNORECASE)
+_POWER = re.compile(
+    r"\[(?P<symbol>A|Fury|Calm|Mind|Body|Chaos|Order|C)\]|\b(?P<word>Fury|Calm|Mind|Body|Chaos|Order|any)\b(?= power)|\b(?P<bare>Fury|Calm|Mind|Body|Chaos|Order)\b",
+    re.IGNORECASE,
+)
+# [C] is a power of the card's own domain; read without the card, it is taken as any domain.
+_SYMBOL_DOMAIN = {"a": "any", "c": "any"}
+
+
+def power_domains(cost: str) -> tuple[str, ...]:
+    """The power a cost asks for, one entry per power: its domain, or "any"."""
+    domains: list[str] = []
+    for match in _POWER.finditer(cost):
+        word = (match.group("symbol") or match.group("word") or match.group("bare")).casefold()
+        domains.append(_SYMBOL_DOMAIN.get(word, word) if match.group("symbol") else word)
+    return tuple(domains)
+
+
+def _energy_count(cost: str) -> int:
+    return sum(int(n) for n in re.findall(r"\[(\d+)\]", cost))
+
+
+def _cost(text: str, cost: str, *, optional: bool) -> AdditionalCost:
+    domains = power_domains(cost)
+    return AdditionalCost(text, optional, len(domains), _energy_count(cost), None, domains)
+
+
+def _accelerate(card: Card) -> AdditionalCost:
+    # v1.3 805.1.a.1-2: a single-domain unit's Accelerate power must be of its domain; otherwise any domain.
+    domains = [d.casefold() for d in card.domains]
+    domain = domains[0] if len(domains) == 1 else "any"
+    return AdditionalCost(
+        "Accelerate: pay [1] and one power to have it enter ready", True, 1, 1, "Accelerate", (domain,)
+    )
+
+
+def additional_costs(card: Card) -> tuple[AdditionalCost, ...]:
+    costs = [_accelerate(card)] if "accelerate" in printed_keywords(card) else []
+    # Reminder text in parentheses restates a keyword (Accelerate's cost): it is not a second cost.
+    rules_text = re.sub(r"\([^)]*\)", "", source_text(card))
+    for optional in _OPTIONAL_COST.finditer(rules_text):
+        cost = optional.group("cost")
+        if "accelerate" in optional.group(0).casefold() or "[1] and 1 Power" in cost:
+            continue
+        costs.append(_cost(optional.group(0), cost, optional=True))
+    for mandatory in _MANDATORY_COST.finditer(rules_text):
+        if "you may" not in mandatory.group(0).casefold():
+            costs.append(_cost(mandatory.group(0), mandatory.group("cost"), optional=False))
+    return tuple(costs)

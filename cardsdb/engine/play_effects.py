@@ -1,0 +1,172 @@
+"""What playing a card does or does not do, each with its rules: where it and the units it plays go (811.1.d.1,
+811.1.d.5), what opens and what is ignored (811.1.c.3, 356.1.b), what works as normal (811.2), and Deflect's price."""
+
+from __future__ import annotations
+
+import re
+
+from cardsdb.engine import citations as r
+from cardsdb.engine.cardtext import source_text
+from cardsdb.engine.choices import CardChoices, UnitPlay
+from cardsdb.engine.costs import deflect
+from cardsdb.engine.position import Position
+from cardsdb.engine.verdict import Choice, Effect, Undecided
+from cardsdb.models import Card
+
+_NO_REVEAL = re.compile(r"opponents'? \[?Hidden\]? cards can't be revealed here", re.IGNORECASE)
+
+
+def _printed_cost(card: Card) -> str:
+    if card.energy is None and card.partial:
+        return "not known for this card"
+    return f"{card.energy or 0} energy, {card.power or 0} power"
+
+
+def _unit_entry(play: UnitPlay, bf: str) -> Effect:
+    if play.enters == "chosen_battlefield":
+        return Effect(
+            (r.SPELL_TARGETS_THERE,),
+            f'The unit ("{play.text}") enters at the battlefield it chose, which must be {bf}.',
+        )
+    if play.enters == "same_location":
+        text = f'The unit ("{play.text}") enters where the unit it chose was, which must be {bf}.'
+        return Effect((r.SPELL_TARGETS_THERE,), text)
+    return Effect((r.UNITS_PLAYED_THERE,), f'The unit it plays ("{play.text}") enters at {bf}.')
+
+
+def _permanent_there(card: Card, parsed: CardChoices, bf: str) -> list[Effect]:
+    if card.is_type("Unit"):
+        return [Effect((r.PERMANENT_PLAYED_THERE,), f"{card.name} is played to {bf}.")]
+    if not card.is_type("Gear"):
+        return []
+    attach = " (its play effect attaches it to a unit you control there)" if parsed.attaches_on_play else ""
+    return [
+        Effect(
+            (r.PERMANENT_PLAYED_THERE, r.GEAR_PLAYED_THERE),
+            f"{card.name} is played to {bf}, although gear is normally played to base.",
+        ),
+        Effect(
+            (r.GEAR_RECALLED_AT_CLEANUP,),
+            f"If it isn't attached to a unit{attach}, the next cleanup recalls it to your base.",
+        ),
+    ]
+
+
+def _gear_tokens(parsed: CardChoices) -> list[Effect]:
+    return [
+        Effect(
+            (r.OTHER_ABILITIES_NORMAL,),
+            f'"{token}": a gear token, not a unit, so it is played as normal (to your base).',
+        )
+        for token in parsed.gear_tokens
+    ]
+
+
+def facedown_placement(card: Card, parsed: CardChoices, bf: str) -> list[Effect]:
+    """A hidden permanent is played to its battlefield, gear too; units it plays enter there."""
+    effects = _permanent_there(card, parsed, bf)
+    effects.extend(_unit_entry(play, bf) for play in parsed.unit_plays)
+    return effects + _gear_tokens(parsed)
+
+
+def hand_placement(card: Card, parsed: CardChoices) -> list[Effect]:
+    effects: list[Effect] = []
+    if card.is_type("Unit"):
+        text = f"{card.name} is played to your base or a battlefield you control, as normal."
+        effects.append(Effect((r.PLAYED_FROM_HAND, r.V14_UNIT_LOCATIONS), text))
+    elif card.is_type("Gear"):
+        effects.append(
+            Effect((r.PLAYED_FROM_HAND,), f"{card.name} is a gear: it is played to your base, as normal.")
+        )
+    effects.extend(
+        Effect((r.PLAYED_FROM_HAND,), f'The unit it plays ("{play.text}") enters where it normally would.')
+        for play in parsed.unit_plays
+    )
+    return effects + _gear_tokens(parsed)
+
+
+OPENS_CHAIN = Effect(
+    (r.PLAY_FROM_FACEDOWN_OPENS_CHAIN,),
+    'Playing it from facedown is a play: it opens a chain, and "when you play" abilities trigger.',
+)
+REVEALED = Effect((r.FACEDOWN_REVEALED_ON_ZONE_CHANGE,), "It is revealed as it leaves the facedown zone.")
+"""What playing any facedown card does, Hidden or not."""
+
+
+def facedown_play(card: Card, parsed: CardChoices) -> list[Effect]:
+    """What playing a card with Hidden from facedown does: a play that opens a chain, for 0, additional costs still
+    due, revealed."""
+    costs = f" ({'; '.join(c.text for c in parsed.costs)})" if parsed.costs else ""
+    return [
+        OPENS_CHAIN,
+        Effect(
+            (r.HIDDEN_DEFINITION, r.IGNORE_BASE_COST),
+            f"Its base cost ({_printed_cost(card)}) is ignored: it costs 0.",
+        ),
+        Effect(
+            (r.ADDITIONAL_COSTS_STILL_APPLY,),
+            "Additional costs still apply: Deflect on an enemy unit it chooses, and optional additional costs if you "
+            f"choose to pay them{costs}.",
+        ),
+        REVEALED,
+    ]
+
+
+def works_as_normal(parsed: CardChoices, *, from_facedown: bool) -> list[Effect]:
+    """Abilities other than its choices (811.2): "if you played this from your hand" and the like, payments."""
+    where = "from facedown, not from your hand" if from_facedown else "from your hand, not from facedown"
+    rule = r.OTHER_ABILITIES_NORMAL if from_facedown else r.PLAYED_FROM_HAND
+    dead = parsed.hand_only if from_facedown else parsed.facedown_only
+    effects = [Effect((rule,), f'"{text}" does nothing: it was played {where}.') for text in dead]
+    if from_facedown:
+        effects.extend(
+            Effect((r.OTHER_ABILITIES_NORMAL,), f'"{text}" applies: it was played from facedown.')
+            for text in parsed.facedown_only
+        )
+    effects.extend(
+        Effect(
+            (r.OTHER_ABILITIES_NORMAL, r.IGNORE_BASE_COST),
+            f'"{text}": paid as its play effect resolves, as normal; ignoring the base cost does not cover it.',
+        )
+        for text in parsed.effect_payments
+    )
+    return effects
+
+
+def deflect_notes(choices: list[Choice], position: Position) -> list[Effect]:
+    by_label = {o.label: o for o in position.objects}
+    notes: list[Effect] = []
+    for choice in choices:
+        for label in choice.legal:
+            obj = by_label.get(label)
+            if obj is not None and obj.controller != "me" and deflect(obj):
+                text = f"Choosing {label} costs {deflect(obj)} more power of any domain (Deflect)."
+                notes.append(Effect((r.ADDITIONAL_COSTS_STILL_APPLY, r.V14_DEFLECT), text))
+    return notes
+
+
+def no_reveal_here(position: Position, label: str) -> tuple[list[Effect], list[Undecided]]:
+    """An enemy permanent at the battlefield saying your Hidden cards can't be revealed there (Noxus Saboteur).
+
+    Playing a card from facedown reveals it (422.4), which such text forbids, yet a facedown card is not a card with
+    Hidden (811.5.a), so the text may not reach it: the rules leave this open, and the answer says so.
+    """
+    effects: list[Effect] = []
+    undecided: list[Undecided] = []
+    rules = (r.FACEDOWN_REVEALED_ON_ZONE_CHANGE, r.FACEDOWN_IS_NOT_HIDDEN)
+    for obj in position.objects_at(label):
+        if obj.controller == "me" or not _NO_REVEAL.search(source_text(obj.card)):
+            continue
+        because = (
+            f"{obj.card.name} (your opponent's, at {label}) says your Hidden cards can't be revealed there. Playing a "
+            "card from facedown reveals it (422.4), so if that text reaches your facedown card you can't play it "
+            "there; but a facedown card is not a card with Hidden (811.5.a), so the text may not reach it. The rules "
+            "don't settle which: ask the head judge."
+        )
+        undecided.append(Undecided("reveal_forbidden_here", rules, because))
+        text = (
+            f"{obj.card.name} at {label}: your Hidden cards can't be revealed there; whether that stops playing a "
+            "facedown card is open."
+        )
+        effects.append(Effect(rules, text))
+    return effects, undecided
