@@ -25,8 +25,19 @@ def _strings(node: ast.AST) -> Iterable[str]:
         yield from _strings(node.orelse)
 
 
-@cache
+def documented_codes() -> frozenset[str]:
+    """The codes docs/architecture.md lists under "Check reason codes"."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    return frozenset(re.findall(r"`([a-z]+(?:_[a-z]+)+)`", text[text.index("## Check reason codes") :]))
+
+
 def check_codes() -> frozenset[str]:
+    """Every code a check or an undecided item may carry: what the engine's source gives and what the docs list."""
+    return engine_codes() | documented_codes()
+
+
+@cache
+def engine_codes() -> frozenset[str]:
     """Every code the engine gives a check or an undecided item, read from its source (`Check(ok, "code", ...)`,
     `Undecided("code", ...)`): the list the engine emits, not one kept by hand."""
     codes: set[str] = set()
@@ -39,7 +50,7 @@ def check_codes() -> frozenset[str]:
                 continue
             codes.update(s for s in _strings(node.args[position]) if CODE.fullmatch(s))
     # codes handed over in pairs (pass, fail): `CostQuestion(what, ("can_pay_cost", "cannot_pay_cost"), rules)`
-    documented = set(re.findall(r"`([a-z]+(?:_[a-z]+)+)`", ARCHITECTURE.read_text()))
+    documented = documented_codes()
     for path in ENGINE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Tuple) and len(node.elts) == 2:

@@ -109,7 +109,7 @@ async def test_811_1_b_hiding_from_the_champion_zone_is_allowed(harness: Any, ca
 
 async def test_811_1_d_4_tideturner_may_choose_a_unit_elsewhere(harness: Any, cards: CardsDB) -> None:
     result = await harness.command("hidden targets", {"card": "Tideturner"})
-    assert "not restricted: here Shipyard Skulker in your base" in result.text()
+    assert "from anywhere, not only where it was hidden: here Shipyard Skulker in your base" in result.text()
     text = (await details(harness, result)).text()
     assert "Not restricted to one battlefield" in text and "(rules 811.1.d.4" in text
     assert "its own text asks for a unit at another location" in text

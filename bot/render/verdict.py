@@ -80,7 +80,9 @@ def _choice_sentence(choice: Choice) -> str:
         return _sentence(choice.because, choice.cited)
     verb = "may choose" if choice.optional else "chooses"
     where = (
-        f"only at {choice.restricted_to}, where it was hidden" if choice.restricted_to else "not restricted"
+        f"only at {choice.restricted_to}, where it was hidden"
+        if choice.restricted_to
+        else "from anywhere, not only where it was hidden"
     )
     shown = choice.legal_targets[:TARGETS_SHOWN]
     more = len(choice.legal_targets) - len(shown)
@@ -142,9 +144,8 @@ def quick_embed(
     embed.set_footer(text=limits.fit(footer, limits.FOOTER_TEXT))
     reasons = why_sentences(answer)
     shown = reasons[:WHY_SENTENCES]
-    if len(reasons) > len(shown):
-        more = len(reasons) - len(shown)
-        shown.append(f"({more} more in Details.)")
+    if len(reasons) > len(shown) and answer.legal is not True:  # more reasons why not, or why it depends
+        shown.append(f"({len(reasons) - len(shown)} more in Details.)")
     lines = [match_note] if match_note else []
     lines.append(" ".join(shown))
     if assumed:
