@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 from cardsdb.engine import quick
@@ -148,7 +149,13 @@ def _control(yes: bool) -> str:
 
 
 def defaults(question: Question) -> dict[str, Any]:
-    return quick.options(scenario_maker(question)) if question in BUILDS else {}
+    """The question's options and what each is when not given."""
+    return dict(_defaults(question))
+
+
+@cache
+def _defaults(question: Question) -> tuple[tuple[str, Any], ...]:
+    return tuple(quick.options(scenario_maker(question)).items()) if question in BUILDS else ()
 
 
 @dataclass(frozen=True)

@@ -95,10 +95,10 @@ def quick_problems(result: Any) -> list[str]:
     return found
 
 
-async def replays(harness: Any, result: Any) -> list[str]:
-    """Problems of the Details: anything players must not read, no scenario code shown, or a code that replays to
-    another verdict."""
-    shown = await details(harness, result)
+async def replays(harness: Any, result: Any, shown: Any = None) -> list[str]:
+    """Problems of the Details (`shown`, else pressed now): anything players must not read, no scenario code shown,
+    or a code that replays to another verdict."""
+    shown = shown or await details(harness, result)
     found = CODE.search(shown.text())
     if found is None:
         return ["no scenario code shown"]
@@ -165,7 +165,7 @@ async def flipped(
     ):
         problems.append(f"{where}: the builder answers {title(toggled)!r}, the option {title(asked)!r}")
     problems += [f"{where}: {p}" for p in asked.problems() + quick_problems(asked) + quick_problems(toggled)]
-    return problems + [f"{where}: {p}" for p in await replays(harness, asked)]
+    return problems + [f"{where}: {p}" for p in await replays(harness, asked, shown)]
 
 
 async def test_811_1_b_hide_verdicts_follow_the_options_for_every_hidden_card(
