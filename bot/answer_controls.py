@@ -12,23 +12,20 @@ decided here.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from typing import Any
 
 import discord
 
 from bot import answers, limits
-from bot.builder import BUILDS, ZONES, QuickOptions
+from bot.builder import BUILDS, QUESTIONS, ZONES, QuickOptions
 from bot.judge import ONLY_THE_ASKER, POST_LABEL, POSTED_LABEL, asker_name, ruled_via
 from bot.persistent import STATE_OFF, PersistentView, StatefulButton, StatefulSelect, save_state
 from bot.reply import NONE, Reply, send
 from bot.server_settings import answers_public, services_for
 from bot.services import Services
 from bot.store import SavedState
-from bot.views import ANSWER_KIND, answer_buttons, answer_payload
-
-log = logging.getLogger(__name__)
+from bot.views import ANSWER_KIND, answer_buttons, answer_payload, has_details
 
 ZONE_ARG = "from_"
 
@@ -36,7 +33,7 @@ ZONE_ARG = "from_"
 def answer_again(services: Services, payload: Mapping[str, Any]) -> Reply:
     """The answer a saved state describes, computed now (the same question, the database as it is)."""
     question = payload.get("q")
-    if question in ("hide", "play", "targets"):
+    if question in QUESTIONS:
         options = payload.get("options")
         note = payload.get("note")
         return answers.quick_reply(
@@ -90,9 +87,7 @@ def controls(
 
 
 def _has_controls(payload: Mapping[str, Any]) -> bool:
-    return bool(
-        payload.get("rules") or payload.get("private") or payload.get("q") in ("hide", "play", "targets")
-    )
+    return bool(payload.get("rules") or payload.get("private") or has_details(payload))
 
 
 async def send_answer(

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from bot import render
-from bot.builder import Question, quick_position
+from bot.builder import QUESTIONS, Question, quick_position
 from bot.errors import CardNotFound, UserError
 from bot.reply import Reply
 from bot.services import Services, engine_check
@@ -309,7 +309,7 @@ def quick_reply(
 def details_reply(services: Services, state: Mapping[str, Any]) -> Reply:
     """The whole answer behind a quick one (its `state`): the position its scenario code holds, every check."""
     question = state.get("q")
-    if question not in ("hide", "play", "targets"):
+    if question not in QUESTIONS:
         raise UserError("That answer has no details to show.")
     card, _ = lookup_card(services, str(state.get("card") or ""))
     given = state.get("options")

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot import answers, limits, render
+from bot.builder import QUESTIONS
 from bot.persistent import STATE_OFF, PersistentView, StatefulButton, save_state
 from bot.reply import Reply, send
 from bot.server_settings import services_for
@@ -72,10 +73,15 @@ class DetailsButton(StatefulButton, prefix="dt", kind=ANSWER_KIND):
         await send(interaction, reply.embeds, ephemeral=True, view=PersistentView(cited) if cited else None)
 
 
+def has_details(payload: Mapping[str, Any]) -> bool:
+    """Whether the answer is a quick one, with the whole answer behind a Details button."""
+    return payload.get("q") in QUESTIONS
+
+
 def answer_buttons(key: str, payload: Mapping[str, Any]) -> list[StatefulButton]:
     """The buttons anyone may press under an answer: Details (a quick answer's) and Show the cited rules."""
     buttons: list[StatefulButton] = []
-    if payload.get("q") in ("hide", "play", "targets"):
+    if has_details(payload):
         buttons.append(
             DetailsButton.make(key, "0", label=DETAILS_LABEL, style=discord.ButtonStyle.primary, row=0)
         )
@@ -90,7 +96,7 @@ async def answer_view(
     """The buttons under an answer that anyone may press, or (None, `STATE_OFF`) when they cannot be saved now;
     (None, None) when it has none."""
     payload = answer_payload(reply)
-    if not answer_buttons("x" * 12, payload):
+    if not (has_details(payload) or payload["rules"]):
         return None, None
     key = await save_state(services, ANSWER_KIND, payload, owner_id)
     if key is None:
