@@ -107,9 +107,9 @@ async def replays(harness: Any, result: Any, shown: Any = None) -> list[str]:
     return wrong + [f"details: {p}" for p in text_problems(shown.text()) + shown.problems()]
 
 
-async def through_builder(harness: Any, question: str, card: str, option: str, value: Any) -> Any:
-    """Ask with the defaults, then set `option` to `value` with the builder under the answer."""
-    answer = await harness.command(f"hidden {question}", {"card": card})
+async def through_builder(harness: Any, question: str, answer: Any, option: str, value: Any) -> Any:
+    """Set `option` to `value` with the builder under `answer` (asked with the defaults). Its controls keep the
+    position they show, so one answer serves every flip."""
     if option == "from":
         return await harness.select(answer.first, [value])
     toggles = dict(HIDE_TOGGLES if question == "hide" else PLAY_TOGGLES)
@@ -159,7 +159,7 @@ async def flipped(
     shown = await details(harness, asked)
     if shown_set(option, value) not in shown.text():
         problems.append(f"{where}: the position assumed does not show the option")
-    toggled = await through_builder(harness, question, card, option, value)
+    toggled = await through_builder(harness, question, default, option, value)
     if title(toggled) != title(asked) or toggled.embeds[0].get("description") != asked.embeds[0].get(
         "description"
     ):
