@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import discord
-
 from bot import render
+from bot.builder import QUESTIONS, Question, quick_position
 from bot.errors import CardNotFound, UserError
+from bot.reply import Reply
 from bot.services import Services, engine_check
 from bot.text import echo
 from cardsdb import currency, rule_numbers
@@ -35,16 +34,6 @@ MAX_CARD_REFS = 3
 CARD_REF = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
 MAX_SCENARIO_CHARS = 8000
 RULE_ALSO = 5  # other rules listed under the best match for words
-
-
-@dataclass
-class Reply:
-    embeds: list[discord.Embed]
-    ephemeral: bool = False
-    content: str | None = None
-    # What the reply's buttons need: cited rule numbers for the "rules cited" button, search paging state.
-    citations: tuple[str, ...] = ()
-    extras: dict[str, Any] = field(default_factory=dict)
 
 
 def _need(value: str | None, what: str) -> str:
@@ -219,6 +208,8 @@ def search_reply(services: Services, query: str, page: int = 0) -> Reply:
 
 
 # ---- the Hidden engine ---------------------------------------------------------------------------------------
+# /hidden hide, play and targets answer at a glance (`render.quick_embed`); their Details button, and /hidden scenario,
+# give the whole answer (`render.verdict_embeds`). A quick reply's `state` is what its buttons need to answer again.
 
 
 def _position_text(scenario: Mapping[str, Any]) -> str:
@@ -247,10 +238,11 @@ def verdict_reply(
     show_yaml: bool = True,
     match_note: str | None = None,
 ) -> Reply:
+    """The whole answer: every check, the choices, the effects, the position and its scenario code."""
     assumed = [*set_by_user, *answer.assumptions]
     embeds = render.verdict_embeds(
         answer,
-        meta=services.meta(),
+        card_data=services.meta().get("cards_updated_at"),
         position=_position_text(scenario) if scenario is not None and show_yaml else None,
         code=scenario_code(scenario) if scenario is not None else None,
         assumed=assumed,
@@ -266,77 +258,81 @@ def _reasons(card: Card | None) -> dict[str, str]:
     return {c.choice: c.why for c in (profile.choices if profile else ()) if c.why}
 
 
-def _given(
-    make_scenario: Callable[..., dict[str, Any]], options: Mapping[str, Any]
-) -> tuple[dict[str, Any], list[str]]:
-    """The options the user set, and one line per option of the position: the value used and where it came from."""
-    from cardsdb.engine.quick import options as quick_options
-
-    given = {k: v for k, v in options.items() if v is not None}
-    lines: list[str] = []
-    for name, default in quick_options(make_scenario).items():
-        shown = name.rstrip("_")
-        if name == "your_turn" and given.get("hidden_this_turn"):
-            overridden = ", not False as given" if given.get("your_turn") is False else ""
-            lines.append(f"your_turn: True (implied: cards are hidden only on your own turn{overridden})")
-        elif name in given:
-            lines.append(f"{shown}: {given[name]} (you set it)")
-        else:
-            lines.append(f"{shown}: {default} (default)")
-    return given, lines
-
-
 def hidden_hide_reply(
     services: Services, card_name: str, *, match_note: str | None = None, **options: Any
 ) -> Reply:
-    """`match_note`: how the name was matched, when the caller looked the card up (the builder asks by exact name)."""
-    from cardsdb.engine.quick import hide_scenario
-
-    return _quick_reply(services, card_name, hide_scenario, match_note, options)
+    """`match_note`: how the name was matched, when the caller looked the card up (a button asks by exact name)."""
+    return quick_reply(services, "hide", card_name, options, match_note=match_note)
 
 
 def hidden_play_reply(
     services: Services, card_name: str, *, match_note: str | None = None, **options: Any
 ) -> Reply:
     """`match_note`: as for hidden_hide_reply."""
-    from cardsdb.engine.quick import play_scenario
-
-    return _quick_reply(services, card_name, play_scenario, match_note, options)
+    return quick_reply(services, "play", card_name, options, match_note=match_note)
 
 
-def _quick_reply(
+def hidden_targets_reply(services: Services, card_name: str, *, match_note: str | None = None) -> Reply:
+    """The card played from facedown where its choices arise; the answer says which position that is."""
+    return quick_reply(services, "targets", card_name, {}, match_note=match_note)
+
+
+def quick_reply(
     services: Services,
+    question: Question,
     card_name: str,
-    make_scenario: Callable[..., dict[str, Any]],
-    match_note: str | None,
     options: Mapping[str, Any],
+    *,
+    match_note: str | None = None,
 ) -> Reply:
-    """A quick question: the options turned into a position by the engine's quick builder, then the verdict."""
+    """A quick question answered at a glance: the options turned into a position (`bot.builder`), the engine's
+    verdict, why, and what was assumed in one line. Its `state` lets Details, the builder and Post publicly answer
+    again."""
     card, note = lookup_card(services, card_name)
-    given, shown = _given(make_scenario, dict(options))
-    scenario = make_scenario(card, **given)
+    note = match_note or note
+    given = {k: v for k, v in options.items() if v is not None}
+    position = quick_position(question, card, given)
+    answer = engine_check(position.scenario, services.cards())
+    embed = render.quick_embed(
+        answer, assumed=position.assumed, match_note=note, card_data=services.meta().get("cards_updated_at")
+    )
+    state = {
+        "q": question,
+        "card": card.name,
+        "options": given,
+        "note": note,
+        "code": scenario_code(position.scenario),
+    }
+    return Reply([embed], citations=marked(answer.cited), state=state, extras={"answer": answer})
+
+
+def details_reply(services: Services, state: Mapping[str, Any]) -> Reply:
+    """The whole answer behind a quick one (its `state`): the position its scenario code holds, every check."""
+    question = state.get("q")
+    if question not in QUESTIONS:
+        raise UserError("That answer has no details to show.")
+    card, _ = lookup_card(services, str(state.get("card") or ""))
+    given = state.get("options")
+    position = quick_position(question, card, given if isinstance(given, Mapping) else {})
+    scenario: Mapping[str, Any] = position.scenario
+    code = state.get("code")
+    if isinstance(code, str):
+        from cardsdb import scenario_code as codes
+
+        scenario = codes.decode(code)
+    note = state.get("note")
     return verdict_reply(
         services,
         engine_check(scenario, services.cards()),
         scenario=scenario,
-        set_by_user=shown,
-        match_note=match_note or note,
-    )
-
-
-def hidden_targets_reply(services: Services, card_name: str) -> Reply:
-    """The card played from facedown where its choices arise; the answer says which position that is."""
-    card, note = lookup_card(services, card_name)
-    from cardsdb.engine.quick import targets_position
-
-    quick = targets_position(card)
-    answer = engine_check(quick.scenario, services.cards())
-    return verdict_reply(
-        services, answer, scenario=quick.scenario, set_by_user=quick.notes, card=card, match_note=note
+        set_by_user=position.lines,
+        card=card if question == "targets" else None,
+        match_note=note if isinstance(note, str) else None,
     )
 
 
 def scenario_reply(services: Services, text: str) -> Reply:
+    """/hidden scenario: the whole answer to a pasted position or a scenario code."""
     raw = (text or "").strip()
     if not raw:
         raise UserError("Give a scenario (see `/help`), or run `/hidden scenario` without text to paste one.")
@@ -349,4 +345,6 @@ def scenario_reply(services: Services, text: str) -> Reply:
     if not isinstance(data, Mapping):
         raise UserError("A scenario is a mapping of keys like `me:`, `battlefields:` and `ask:` (see /help).")
     answer = engine_check(data, services.cards())
-    return verdict_reply(services, answer, scenario=data, show_yaml=False)
+    reply = verdict_reply(services, answer, scenario=data, show_yaml=False)
+    reply.state = {"q": "scenario", "text": scenario_code(data) or raw}
+    return reply

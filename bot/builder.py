@@ -1,24 +1,23 @@
-"""The position builder under /hidden hide and /hidden play answers: toggles and a select menu change the options of
-the quick question, the engine answers again (`cardsdb.engine.quick` builds the position), and the message is edited in
-place. Only the asker may press them (`AnswerControls` refuses others privately). The view only sets options.
+"""The quick questions' options (`/hidden hide`, `/hidden play`, `/hidden targets`): the position they make (built by
+`cardsdb.engine.quick`), what was assumed, in one line and option by option, and the position builder's controls as
+data (which toggles, their labels and states). No Discord here: `bot/answer_controls.py` makes the buttons.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Literal, get_args
 
-import discord
+from cardsdb.engine import quick
+from cardsdb.models import Card
 
-from bot import answers, limits, render
-from bot.answers import Reply
-from bot.errors import NONE
-from bot.services import Services
-
-if TYPE_CHECKING:
-    from bot.judge import AnswerControls
-
-Question = Literal["hide", "play"]
+Question = Literal["hide", "play", "targets"]
+QUESTIONS: tuple[Question, ...] = get_args(Question)
+"""The quick questions: each answered at a glance, the whole answer behind Details."""
+BUILDS: tuple[Question, ...] = ("hide", "play")
+"""The questions whose options the builder's controls change."""
 
 # (option of cardsdb.engine.quick's builder, button label); at most 5 buttons a row
 HIDE_TOGGLES: tuple[tuple[str, str], ...] = (
@@ -40,125 +39,140 @@ ZONES: tuple[tuple[str, str], ...] = (
     ("champion_zone", "From your champion zone"),
     ("elsewhere", "From elsewhere"),
 )
+OPTION_LABELS: dict[str, str] = {**dict(HIDE_TOGGLES), **dict(PLAY_TOGGLES), "from_": "Where the card is"}
+_ZONE_NAMES = {"hand": "your hand", "champion_zone": "your champion zone", "elsewhere": "elsewhere"}
+_ZONE_WORDS = {
+    "hand": "in your hand",
+    "champion_zone": "in your champion zone",
+    "elsewhere": "not in hand or champion zone",
+}
 
 
-def _quick(question: Question) -> Callable[..., dict[str, Any]]:
-    from cardsdb.engine import quick
+def scenario_maker(question: Question) -> Callable[..., dict[str, Any]]:
+    makers: dict[Question, Callable[..., dict[str, Any]]] = {
+        "hide": quick.hide_scenario,
+        "play": quick.play_scenario,
+        "targets": quick.targets_scenario,
+    }
+    return makers[question]
 
-    builder: Callable[..., dict[str, Any]] = (
-        quick.hide_scenario if question == "hide" else quick.play_scenario
-    )
-    return builder
 
+@dataclass(frozen=True)
+class QuickOptions:
+    """The options of one quick question: only those the asker set (the rest are the defaults)."""
 
-class PositionBuilder:
-    """The options of one quick question; `reply` asks the engine about the position they make."""
+    question: Question
+    given: Mapping[str, Any]
 
-    def __init__(
-        self, question: Question, card: str, options: Mapping[str, Any], *, match_note: str | None = None
-    ) -> None:
-        self.question = question
-        self.card = card
-        self.match_note = match_note  # how the typed name was matched, kept as the position changes
-        from cardsdb.engine.quick import options as quick_options
-
-        self.defaults = quick_options(_quick(question))
-        unknown = set(options) - set(self.defaults)
+    @classmethod
+    def of(cls, question: Question, options: Mapping[str, Any]) -> QuickOptions:
+        """`options` as a command gives them (None: not set); raises ValueError for one the question lacks."""
+        given = {k: v for k, v in options.items() if v is not None}
+        unknown = set(given) - set(defaults(question))
         if unknown:
             raise ValueError(f"not options of /hidden {question}: {sorted(unknown)}")
-        self.options = {k: v for k, v in options.items() if v is not None}  # only what the asker set
-        self.view: AnswerControls | None = None
+        return cls(question, given)
 
     def value(self, name: str) -> Any:
-        return self.options.get(name, self.defaults[name])
+        return self.given.get(name, defaults(self.question)[name])
 
-    def in_position(self, name: str) -> bool | None:
-        """Whether the position the quick builder made has the option on, where that can differ from the option
-        (an option another one implies, like your turn when the card was hidden this turn); else None."""
-        if name != "your_turn":
-            return None
-        scenario = _quick(self.question)(self.card, **self.options)
-        return bool(scenario.get("turn_player") == "me")
-
-    def set(self, name: str, value: Any) -> None:
-        if name not in self.defaults:
+    def with_value(self, name: str, value: Any) -> QuickOptions:
+        if name not in defaults(self.question):
             raise ValueError(f"not an option of /hidden {self.question}: {name}")
-        self.options[name] = value
+        return QuickOptions(self.question, {**self.given, name: value})
 
-    def reply(self, services: Services) -> Reply:
-        ask = answers.hidden_hide_reply if self.question == "hide" else answers.hidden_play_reply
-        return ask(services, self.card, match_note=self.match_note, **self.options)
+    def implied(self, name: str) -> bool | None:
+        """The value another option imposes on this one (your turn, when the card was hidden this turn), else None."""
+        if name == "your_turn" and self.question == "play" and self.value("hidden_this_turn"):
+            return True
+        return None
 
-    def attach(self, view: AnswerControls) -> None:
-        """Add the toggles (rows 1-2) and, for hide, the zone menu (row 3) to an answer's view (row 0: its buttons)."""
-        self.view = view
-        toggles = HIDE_TOGGLES if self.question == "hide" else PLAY_TOGGLES
-        for i, (name, label) in enumerate(toggles):
-            view.add_item(OptionToggle(self, name, label, row=1 + i // limits.BUTTONS_PER_ROW))
+    def in_effect(self, name: str) -> Any:
+        implied = self.implied(name)
+        return self.value(name) if implied is None else implied
+
+    def scenario(self, card: str | Card) -> dict[str, Any]:
+        return scenario_maker(self.question)(card, **self.given)
+
+    def toggles(self) -> tuple[tuple[str, str], ...]:
+        return HIDE_TOGGLES if self.question == "hide" else PLAY_TOGGLES if self.question == "play" else ()
+
+    def lines(self) -> list[str]:
+        """One line per option, in words: the value used and where it came from (the Details' "Position assumed")."""
+        lines: list[str] = []
+        for name, default in defaults(self.question).items():
+            label = OPTION_LABELS.get(name, name)
+            implied = self.implied(name)
+            if implied is not None and implied != self.value(name):
+                overridden = ", not no as you set it" if self.given.get(name) is False else ""
+                why = f"implied: cards are hidden only on your own turn{overridden}"
+                lines.append(f"{label}: {_value_words(implied)} ({why})")
+            elif name in self.given:
+                lines.append(f"{label}: {_value_words(self.given[name])} (you set it)")
+            else:
+                lines.append(f"{label}: {_value_words(default)} (default)")
+        return lines
+
+    def assumed(self) -> str:
+        """What the position assumes, in one line of words."""
+        on = self.in_effect
+        here = quick.HERE
         if self.question == "hide":
-            view.add_item(ZoneSelect(self, row=3))
-        self.refresh()
-
-    def refresh(self) -> None:
-        """Labels and states of the controls from the current options."""
-        if self.view is None:
-            return
-        for item in self.view.children:
-            if isinstance(item, OptionToggle | ZoneSelect):
-                item.show()
-
-    async def show(self, interaction: discord.Interaction[Any]) -> None:
-        """Ask again with the current options and edit the message in place."""
-        view = self.view
-        assert view is not None
-        reply = self.reply(view.services)
-        view.set_reply(reply)
-        view.last_interaction = interaction
-        self.refresh()
-        # A verdict fits one message; should one not, the first part is shown (it holds the verdict and checks).
-        first = render.pack(reply.embeds)[0]
-        await interaction.response.edit_message(embeds=first, view=view, allowed_mentions=NONE)
+            parts = [
+                f"the card {_ZONE_WORDS.get(str(on('from_')), str(on('from_')))}",
+                "your turn" if on("your_turn") else "your opponent's turn",
+                "a chain open" if on("chain_open") else "no chain open",
+                f"a showdown at {here}" if on("showdown") else "no showdown",
+                _control(on("control_battlefield")),
+                "a facedown card of yours already there"
+                if on("facedown_there")
+                else "no facedown card there",
+                "1 power ready to pay" if on("can_pay") else "no power ready",
+            ]
+        else:
+            parts = [
+                "your turn" if on("your_turn") else f"your opponent's turn, in a showdown at {here}",
+                "a chain open" if on("chain_open") else "no chain open",
+                _control(on("control_battlefield")),
+                f"the card hidden there {'this turn' if on('hidden_this_turn') else 'on an earlier turn'}",
+                "1 power ready",
+            ]
+        return "; ".join(parts) + "."
 
 
-class OptionToggle(discord.ui.Button["AnswerControls"]):
-    owner_only = True
-
-    def __init__(self, builder: PositionBuilder, name: str, label: str, *, row: int) -> None:
-        super().__init__(row=row)
-        self.builder, self.option, self.text = builder, name, label
-
-    def show(self) -> None:
-        on = bool(self.builder.value(self.option))
-        actual = self.builder.in_position(self.option)
-        implied = actual is not None and actual != on
-        if implied:
-            on = bool(actual)
-        state = ("yes" if on else "no") + (" (implied)" if implied else "")
-        self.label = limits.fit(f"{self.text}: {state}", limits.BUTTON_LABEL)
-        self.style = discord.ButtonStyle.success if on else discord.ButtonStyle.secondary
-        self.disabled = implied  # another option decides it: pressing would change nothing
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        self.builder.set(self.option, not bool(self.builder.value(self.option)))
-        await self.builder.show(interaction)
+def _value_words(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return _ZONE_NAMES.get(str(value), str(value))
 
 
-class ZoneSelect(discord.ui.Select["AnswerControls"]):
-    owner_only = True
+def _control(yes: bool) -> str:
+    return f"you control {quick.HERE}" if yes else f"your opponent controls {quick.HERE}"
 
-    def __init__(self, builder: PositionBuilder, *, row: int) -> None:
-        super().__init__(
-            placeholder="Where the card is",
-            options=[discord.SelectOption(label=label, value=value) for value, label in ZONES],
-            row=row,
-        )
-        self.builder = builder
 
-    def show(self) -> None:
-        current = str(self.builder.value("from_"))
-        for option in self.options:
-            option.default = option.value == current
+def defaults(question: Question) -> dict[str, Any]:
+    """The question's options and what each is when not given."""
+    return dict(_defaults(question))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        self.builder.set("from_", self.values[0])
-        await self.builder.show(interaction)
+
+@cache
+def _defaults(question: Question) -> tuple[tuple[str, Any], ...]:
+    return tuple(quick.options(scenario_maker(question)).items()) if question in BUILDS else ()
+
+
+@dataclass(frozen=True)
+class QuickPosition:
+    """A quick question's position and what it assumed: in one line (the quick answer) and line by line (Details)."""
+
+    scenario: dict[str, Any]
+    assumed: str
+    lines: tuple[str, ...]
+
+
+def quick_position(question: Question, card: Card, given: Mapping[str, Any]) -> QuickPosition:
+    """The position a quick question asks about; raises ValueError for an option the question lacks."""
+    if question == "targets":
+        found = quick.targets_position(card)
+        return QuickPosition(found.scenario, " ".join(found.notes), tuple(found.notes))
+    options = QuickOptions.of(question, given)
+    return QuickPosition(options.scenario(card), options.assumed(), tuple(options.lines()))

@@ -242,12 +242,13 @@ async def _ask_with(harness: Any, bot: Any, line: str) -> tuple[dict[str, Any], 
     if "[[" in text:
         from bot.cogs.messages import replies_for
         from bot.render import pack
-        from bot.views import SuggestionView
+        from bot.views import suggestion_view
 
         replies = replies_for(bot.services, text)
         embeds = [e for reply in replies for e in reply.embeds]
         suggestions = [s for reply in replies for s in reply.extras.get("suggestions") or ()]
-        components = SuggestionView(bot.services, suggestions).to_components() if suggestions else []
+        view = await suggestion_view(bot.services, suggestions, owner_id=None) if suggestions else None
+        components = view.to_components() if view is not None else []
         groups = pack(embeds) or [[]]
         reply = {
             "content": None,

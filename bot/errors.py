@@ -1,7 +1,9 @@
-"""One reply helper for every answer, and one error handler for every command (`tree.on_error`) and view.
+"""What can go wrong answering, and how it is answered: privately, in one clear line.
 
-Errors answer privately with one clear line. Errors that are not the user's (a bug) are logged with the traceback and
-kept in `BotTree.unexpected` so that the harness can fail a test on them instead of only logging.
+`report_error` answers one error; the bot's one handler (`BotTree.on_error` for commands, `on_component_error` for
+buttons, menus and forms, in `bot/factory.py`) calls it, adding the "did you mean" buttons of an unknown card. Errors
+that are not the user's (a bug) are logged with the traceback and kept in `BotTree.unexpected` so that the harness can
+fail a test on them instead of only logging.
 """
 
 from __future__ import annotations
@@ -14,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import limits
 from bot.database import NOT_AVAILABLE
-from bot.render import error_embed, not_found_embed, pack
+from bot.render import error_embed, not_found_embed
+from bot.reply import send
 from bot.text import safe_line
 from cardsdb.errors import CardsDBError, DatabaseUnavailable, NotFound
 
@@ -24,8 +26,6 @@ if TYPE_CHECKING:
     from bot.services import Services
 
 log = logging.getLogger(__name__)
-
-NONE = discord.AllowedMentions.none()
 
 
 class UserError(Exception):
@@ -39,44 +39,6 @@ class CardNotFound(Exception):
         super().__init__(query)
         self.query = query
         self.suggestions = tuple(suggestions)
-
-
-async def send(
-    interaction: discord.Interaction[Any],
-    embeds: Sequence[discord.Embed] = (),
-    *,
-    content: str | None = None,
-    ephemeral: bool = False,
-    view: discord.ui.View | None = None,
-) -> None:
-    """Answer an interaction: the first message within Discord's limits, the rest as follow-ups (view on the first)."""
-    messages = pack(embeds) or [[]]
-    if content is not None:
-        content = limits.fit(content, limits.MESSAGE_CONTENT)
-    # Read on every send: only the first answer replaces the "thinking" message.
-    deferred = _deferred_in_public(interaction)
-    if ephemeral and deferred:
-        # The "thinking" message would become the answer, in public: remove it so the answer can be private.
-        await interaction.delete_original_response()
-    for i, group in enumerate(messages):
-        kwargs: dict[str, Any] = {"embeds": group, "ephemeral": ephemeral, "allowed_mentions": NONE}
-        if i == 0 and content is not None:
-            kwargs["content"] = content
-        if i == 0 and view is not None:
-            kwargs["view"] = view
-        if i == 0 and not interaction.response.is_done():
-            await interaction.response.send_message(**kwargs)
-        else:
-            await interaction.followup.send(**kwargs)
-
-
-# interaction.extras key: the tree deferred with a public "thinking" message
-DEFERRED_PUBLIC = "deferred_public"
-
-
-def _deferred_in_public(interaction: discord.Interaction[Any]) -> bool:
-    """True once, for the first answer after the tree deferred in public."""
-    return bool(interaction.extras.pop(DEFERRED_PUBLIC, False))
 
 
 def discord_failure(error: BaseException) -> str | None:
@@ -116,18 +78,24 @@ def describe(error: BaseException) -> tuple[str, bool]:
 async def report_component_error(
     interaction: discord.Interaction[Any], error: BaseException, services: Services | None
 ) -> None:
-    """A button's or form's error: answered like a command's, and kept for the harness (`BotTree.record_*`)."""
-    expected = await report_error(interaction, error, services)
-    name = "record_expected" if expected else "record_unexpected"
-    record = getattr(interaction.client.tree, name, None)
-    if record is not None:
-        record(interaction, error)
+    """A button's, menu's or form's error: handed to the bot's one handler (`BotTree.on_component_error`), which
+    answers it like a command's and keeps it for the harness."""
+    handler = getattr(interaction.client.tree, "on_component_error", None)
+    if handler is not None:
+        await handler(interaction, error)
+    else:  # a client without the bot's tree: answered all the same
+        await report_error(interaction, error, services)
 
 
 async def report_error(
-    interaction: discord.Interaction[Any], error: BaseException, services: Services | None
+    interaction: discord.Interaction[Any],
+    error: BaseException,
+    services: Services | None,
+    *,
+    view: discord.ui.View | None = None,
 ) -> bool:
-    """Answer the error privately; returns whether it was expected (bad input, database down) rather than a bug."""
+    """Answer the error privately (`view`: the buttons that go with it, for an unknown card the names it may mean);
+    returns whether it was expected (bad input, database down) rather than a bug."""
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     failure = discord_failure(original)
     if failure is not None:
@@ -139,14 +107,8 @@ async def report_error(
         services.db.broken(f"{type(original).__name__}: {original}")
     if isinstance(original, DatabaseUnavailable) and services is not None:
         services.db.broken(str(original))
-    view: discord.ui.View | None = None
     if isinstance(original, CardNotFound):
-        from bot.views import SuggestionView
-
-        embed = not_found_embed("card", original.query, original.suggestions)
-        if original.suggestions and services is not None:
-            view = SuggestionView(services, original.suggestions, owner_id=interaction.user.id)
-        expected = True
+        embed, expected = not_found_embed("card", original.query, original.suggestions), True
     elif isinstance(original, NotFound):
         embed, expected = error_embed(safe_line(str(original)), title="Not found"), True
     else:

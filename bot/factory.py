@@ -15,18 +15,31 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answer_controls import CONTROL_ITEMS
+from bot.cogs.cards import Cards
+from bot.cogs.help import Help
+from bot.cogs.hidden import Hidden
+from bot.cogs.messages import Messages
+from bot.cogs.rules import Rules
+from bot.cogs.settings import ServerSettings
 from bot.cooldowns import Cooldowns
 from bot.database import DatabaseHandle
-from bot.errors import DEFERRED_PUBLIC, report_error
+from bot.errors import CardNotFound, report_error
+from bot.pagers import PAGERS
 from bot.refresh import Refresher
+from bot.reply import DEFERRED_PUBLIC
 from bot.server_settings import answers_public
 from bot.services import Services
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.sqlite import SqliteStore
 from bot.symbols import Symbols
+from bot.views import VIEW_ITEMS, suggestion_view
 
 log = logging.getLogger(__name__)
+
+STATEFUL_ITEMS = (*PAGERS, *VIEW_ITEMS, *CONTROL_ITEMS)
+"""Every stateful button and menu class: registered at setup, so that a press on any earlier answer is answered."""
 
 
 class BotTree(app_commands.CommandTree[Any]):
@@ -64,8 +77,16 @@ class BotTree(app_commands.CommandTree[Any]):
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
+        await self.on_component_error(interaction, error)
+
+    async def on_component_error(self, interaction: discord.Interaction[Any], error: BaseException) -> None:
+        """The one error handler, for commands, buttons, menus and forms: answered privately, kept for the harness."""
         services: Services | None = getattr(self.client, "services", None)
-        if await report_error(interaction, error, services):
+        view = None
+        original = getattr(error, "original", error)
+        if isinstance(original, CardNotFound) and services is not None:
+            view = await suggestion_view(services, original.suggestions, owner_id=interaction.user.id)
+        if await report_error(interaction, error, services, view=view):
             self.record_expected(interaction, error)
         else:
             self.record_unexpected(interaction, error)
@@ -122,14 +143,6 @@ class _Setup:
             self._refresh_task = asyncio.create_task(self.refresher.run(), name="card-database-refresh")
 
     async def setup_hook(self: Any) -> None:
-        from bot.cogs.cards import Cards
-        from bot.cogs.help import Help
-        from bot.cogs.hidden import Hidden
-        from bot.cogs.messages import Messages
-        from bot.cogs.rules import Rules
-        from bot.cogs.settings import ServerSettings
-        from bot.pagers import PAGERS
-
         self._start_refreshing()
         if getattr(self, "_cogs_added", False):
             return
@@ -139,7 +152,7 @@ class _Setup:
         for cog in (Cards(), Rules(), Hidden(), Help(), Messages(self.services), ServerSettings()):
             await self.add_cog(cog)
         # buttons that outlive the process: found by their custom_id's template, their state in the store
-        self.add_dynamic_items(*PAGERS)
+        self.add_dynamic_items(*STATEFUL_ITEMS)
         if self.sync_commands_on_start:
             synced = await self.tree.sync()
             log.info("synced %d commands with Discord", len(synced))

@@ -13,8 +13,8 @@ from typing import Any, ClassVar
 import discord
 
 from bot import answers, render
-from bot.errors import NONE
 from bot.persistent import STATE_OFF, PersistentView, StatefulButton, save_state
+from bot.reply import NONE, Reply
 from bot.server_settings import services_for
 from bot.services import Services
 from bot.store import SavedState
@@ -36,7 +36,7 @@ class PageButton(StatefulButton):
         return int(digits) if digits.isdigit() else 0
 
     @staticmethod
-    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[answers.Reply, int]:
+    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[Reply, int]:
         """The reply for `page` and how many pages there are now."""
         raise NotImplementedError
 
@@ -55,14 +55,14 @@ class PageButton(StatefulButton):
 
 class SearchPageButton(PageButton, prefix="sp", kind="search"):
     @staticmethod
-    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[answers.Reply, int]:
+    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[Reply, int]:
         reply = answers.search_reply(services, str(payload.get("query") or ""), page)
         return reply, page_count(int(reply.extras["total"]))
 
 
 class ChangesPageButton(PageButton, prefix="cp", kind="changes"):
     @staticmethod
-    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[answers.Reply, int]:
+    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[Reply, int]:
         under = payload.get("under")
         reply = answers.changes_reply(
             services, str(payload.get("from")), str(payload.get("to")), str(under) if under else None, page

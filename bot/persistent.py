@@ -26,7 +26,8 @@ from typing import Any, ClassVar, Self, TypeVar
 import discord
 
 from bot import render
-from bot.errors import report_component_error, send
+from bot.errors import report_component_error
+from bot.reply import send
 from bot.services import Services
 from bot.store import Gone, SavedState, StoreUnavailable
 from bot.store.base import KEY_PATTERN
@@ -69,6 +70,7 @@ class StatefulItem(discord.ui.DynamicItem[_ItemT], template=_NEVER):
     prefix: ClassVar[str]
     kind: ClassVar[str]
     owner_only: ClassVar[bool] = True  # False: anyone may press (the stored owner is then only a record)
+    refusal: ClassVar[str] = NOT_YOURS  # what anyone but the owner is told, privately
 
     def __init_subclass__(cls, *, prefix: str | None = None, kind: str | None = None, **kwargs: Any) -> None:
         if prefix is None or kind is None:  # an abstract base
@@ -104,7 +106,7 @@ class StatefulItem(discord.ui.DynamicItem[_ItemT], template=_NEVER):
             if isinstance(state, Gone):
                 await _private(interaction, TOO_OLD)
             elif self.owner_only and state.owner_id not in (None, interaction.user.id):
-                await _private(interaction, NOT_YOURS)
+                await _private(interaction, self.refusal)
             else:
                 await self.pressed(interaction, services, state)
         except Exception as error:

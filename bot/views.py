@@ -1,133 +1,145 @@
-"""Buttons and the scenario modal. They call `bot.answers` and `bot.errors.send`; no ruling is decided here."""
+"""The buttons any answer may carry, all stateful (`bot/persistent.py`: they answer after a restart and on any process):
+"Show the cited rules" and "Details" (anyone may press them; they answer privately), and the "did you mean" buttons
+under an unknown card. They call `bot.answers` and `bot.reply.send`; no ruling is decided here.
+
+An answer's buttons share one saved state (kind `answer`, `ANSWER_KIND`): the reply's `state` (how to answer again),
+its cited rules (`rules`) and whether it was private; the judge's controls (`bot/answer_controls.py`) use the same.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
 
 from bot import answers, limits, render
-from bot.errors import DEFERRED_PUBLIC, NONE, report_component_error, send
+from bot.builder import QUESTIONS
+from bot.persistent import STATE_OFF, PersistentView, StatefulButton, save_state
+from bot.reply import Reply, send
+from bot.server_settings import services_for
 from bot.services import Services
+from bot.store import SavedState
 from cardsdb.rule_numbers import parse_rule_ref
 
-VIEW_TIMEOUT = 600.0
-_fail = report_component_error
+ANSWER_KIND = "answer"
+CITED_LABEL = "Show the cited rules"
+DETAILS_LABEL = "Details"
 
 
-class BaseView(discord.ui.View):
-    """A view whose errors go through the shared handler; with `owner_id` only the asker may press its buttons."""
+def answer_payload(reply: Reply, *, private: bool = False) -> dict[str, Any]:
+    """What an answer's buttons keep in the store: how to answer again, the rules it cites, whether it is private."""
+    return {**(reply.state or {}), "rules": list(reply.citations), "private": private}
 
-    def __init__(
-        self, services: Services, *, owner_id: int | None = None, timeout: float | None = VIEW_TIMEOUT
+
+def cited_rules_embeds(services: Services, numbers: Sequence[str]) -> list[discord.Embed]:
+    """The full text of the rules an answer cites; a number may carry its version ("312.2 (v1.4)")."""
+    db = services.cards()
+    views, missing = [], []
+    for number in numbers:
+        ref = parse_rule_ref(number)
+        found = db.rule(number) if ref is not None else None
+        if found is not None and ref is not None and found.rule.number == ref.number:
+            views.append(found)
+        else:
+            missing.append(number)
+    return render.cited_rules_embeds(views, missing)
+
+
+class CitedRulesButton(StatefulButton, prefix="cr", kind=ANSWER_KIND):
+    """Shows the full text of the rules an answer cites, privately, to whoever presses it."""
+
+    owner_only = False
+
+    async def pressed(
+        self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
-        super().__init__(timeout=timeout)
-        self.services = services
-        self.owner_id = owner_id
+        numbers = [str(n) for n in state.payload.get("rules") or ()]
+        await send(interaction, cited_rules_embeds(services, numbers), ephemeral=True)
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        if self.owner_id is None or interaction.user.id == self.owner_id:
-            return True
-        await interaction.response.send_message(
-            embeds=[
-                render.error_embed(
-                    "These buttons belong to the person who asked. Run the command yourself to page."
-                )
-            ],
-            ephemeral=True,
-            allowed_mentions=NONE,
+
+class DetailsButton(StatefulButton, prefix="dt", kind=ANSWER_KIND):
+    """Shows the whole answer behind a quick one (every check, the choices, the effects, the position and its
+    scenario code), privately, to whoever presses it."""
+
+    owner_only = False
+
+    async def pressed(
+        self, interaction: discord.Interaction[Any], services: Services, state: SavedState
+    ) -> None:
+        services = await services_for(services, interaction.guild_id)
+        reply = answers.details_reply(services, state.payload)
+        cited = CitedRulesButton.make(self.key, "0", label=CITED_LABEL) if reply.citations else None
+        await send(interaction, reply.embeds, ephemeral=True, view=PersistentView(cited) if cited else None)
+
+
+def has_details(payload: Mapping[str, Any]) -> bool:
+    """Whether the answer is a quick one, with the whole answer behind a Details button."""
+    return payload.get("q") in QUESTIONS
+
+
+def answer_buttons(key: str, payload: Mapping[str, Any]) -> list[StatefulButton]:
+    """The buttons anyone may press under an answer: Details (a quick answer's) and Show the cited rules."""
+    buttons: list[StatefulButton] = []
+    if has_details(payload):
+        buttons.append(
+            DetailsButton.make(key, "0", label=DETAILS_LABEL, style=discord.ButtonStyle.primary, row=0)
         )
-        return False
+    if payload.get("rules"):
+        buttons.append(CitedRulesButton.make(key, "0", label=CITED_LABEL, row=0))
+    return buttons
 
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
+
+async def answer_view(
+    services: Services, reply: Reply, owner_id: int | None
+) -> tuple[PersistentView | None, str | None]:
+    """The buttons under an answer that anyone may press, or (None, `STATE_OFF`) when they cannot be saved now;
+    (None, None) when it has none."""
+    payload = answer_payload(reply)
+    if not (has_details(payload) or payload["rules"]):
+        return None, None
+    key = await save_state(services, ANSWER_KIND, payload, owner_id)
+    if key is None:
+        return None, STATE_OFF
+    return PersistentView(*answer_buttons(key, payload)), None
+
+
+class ShowCardButton(StatefulButton, prefix="sc", kind="suggest"):
+    """One of the closest names to an unknown card: shows that card. `arg`: its place in the saved list."""
+
+    async def pressed(
+        self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
-        await _fail(interaction, error, self.services)
+        names = [str(n) for n in state.payload.get("names") or ()]
+        index = int(self.arg) if self.arg.isdigit() else -1
+        if not 0 <= index < len(names):
+            raise ValueError(f"no suggestion {self.arg} in {names}")
+        services = await services_for(services, interaction.guild_id)
+        reply = answers.card_reply(services, names[index])
+        view, note = await answer_view(services, reply, interaction.user.id)
+        await send(interaction, reply.embeds, content=note, view=view)
 
 
-class CitedRulesButton(discord.ui.Button["BaseView"]):
-    """Shows the full text of the rules an answer cites, privately."""
-
-    def __init__(self, numbers: Sequence[str]) -> None:
-        super().__init__(label="Show the cited rules", style=discord.ButtonStyle.secondary)
-        self.numbers = tuple(numbers)
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        assert self.view is not None
-        db = self.view.services.cards()
-        views, missing = [], []
-        for number in self.numbers:
-            # A number may carry its version ("312.2 (v1.4)"): it is looked up in that version.
-            ref = parse_rule_ref(number)
-            found = db.rule(number) if ref is not None else None
-            if found is not None and ref is not None and found.rule.number == ref.number:
-                views.append(found)
-            else:
-                missing.append(number)
-        await send(interaction, render.cited_rules_embeds(views, missing), ephemeral=True)
-
-
-class AnswerView(BaseView):
-    """The button under an answer that cites rules."""
-
-    def __init__(self, services: Services, citations: Sequence[str]) -> None:
-        super().__init__(services)
-        self.add_item(CitedRulesButton(citations))
-
-
-def answer_view(services: Services, reply: answers.Reply) -> discord.ui.View | None:
-    return AnswerView(services, reply.citations) if reply.citations else None
-
-
-class ShowCardButton(discord.ui.Button["BaseView"]):
-    def __init__(self, name: str) -> None:
-        super().__init__(label=limits.fit(name, limits.BUTTON_LABEL), style=discord.ButtonStyle.primary)
-        self.card_name = name
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        assert self.view is not None
-        reply = answers.card_reply(self.view.services, self.card_name)
-        await send(interaction, reply.embeds, view=answer_view(self.view.services, reply))
-
-
-class SuggestionView(BaseView):
-    """The closest names to an unknown card, as buttons that show the card."""
-
-    def __init__(self, services: Services, names: Sequence[str], *, owner_id: int | None = None) -> None:
-        super().__init__(services, owner_id=owner_id)
-        for name in list(dict.fromkeys(names))[: limits.BUTTONS_PER_ROW]:
-            self.add_item(ShowCardButton(name))
-
-
-class ScenarioModal(discord.ui.Modal, title="Ask the Hidden engine"):
-    scenario: discord.ui.TextInput[ScenarioModal] = discord.ui.TextInput(
-        label="Scenario (YAML, see /help)",
-        style=discord.TextStyle.paragraph,
-        placeholder="me: {hand: [Hidden Blade]}\nbattlefields: {Bandle Tree: {controller: me}}\nask: {hide: Hidden Blade}",
-        max_length=limits.MODAL_TEXT_INPUT,
+async def suggestion_view(
+    services: Services, names: Sequence[str], *, owner_id: int | None
+) -> PersistentView | None:
+    """The closest names to an unknown card, as buttons that show the card (only the asker's); None when there are
+    none, or when they cannot be saved now (the names are in the answer's text)."""
+    shown = list(dict.fromkeys(names))[: limits.BUTTONS_PER_ROW]
+    if not shown:
+        return None
+    key = await save_state(services, "suggest", {"names": shown}, owner_id)
+    if key is None:
+        return None
+    return PersistentView(
+        *(
+            ShowCardButton.make(
+                key, str(i), label=limits.fit(name, limits.BUTTON_LABEL), style=discord.ButtonStyle.primary
+            )
+            for i, name in enumerate(shown)
+        )
     )
 
-    def __init__(self, services: Services, public: bool | None = None) -> None:
-        super().__init__(timeout=VIEW_TIMEOUT)
-        self.services = services
-        self.public = public  # as the asker chose; None: the server's default
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        # Runs before on_submit (here or in a subclass): checking a pasted position may take a while, so
-        # Discord shows "thinking" first; an error after this still answers privately (bot.errors.send).
-        if self.scenario.value.strip():
-            await interaction.response.defer(thinking=True)
-            interaction.extras[DEFERRED_PUBLIC] = True
-        return True
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        from bot.judge import send_answer  # judge imports this module
-
-        reply = answers.scenario_reply(self.services, self.scenario.value)
-        await send_answer(interaction, self.services, reply, public=self.public)
-
-    async def on_error(  # type: ignore[override]  # discord.py's Modal takes no item, unlike View
-        self, interaction: discord.Interaction[Any], error: Exception, /
-    ) -> None:
-        await _fail(interaction, error, self.services)
+VIEW_ITEMS: tuple[type[StatefulButton], ...] = (CitedRulesButton, DetailsButton, ShowCardButton)
+"""Registered with the bot (`add_dynamic_items`) so that their buttons answer after a restart."""

@@ -251,3 +251,13 @@ def assert_fits(result: Any) -> None:
     for sent in result.sent:
         mentions = sent.allowed_mentions
         assert mentions is not None and mentions.get("parse") == [], mentions
+
+
+async def details(harness: Any, result: Any, *, user_id: int | None = None) -> Any:
+    """The whole answer behind a quick one: its Details button pressed (by `user_id`, else the default user)."""
+    from bot.views import DETAILS_LABEL
+
+    kwargs = {"user_id": user_id} if user_id is not None else {}
+    shown = await harness.click(result.first, DETAILS_LABEL, **kwargs)
+    assert shown.ephemeral and shown.error is None and shown.user_error is None, shown.text()
+    return shown

@@ -212,11 +212,13 @@ def test_811_6_of_two_copies_the_one_hidden_earlier_is_played_and_the_other_is_n
     )
     answer = ask(scenario, {"play_hidden": "Back Off", "at": "Bandle Tree"})
     assert answer.legal is True, answer.summary
-    assert answer.copy == "copy old" and "(the copy old)" in answer.summary
+    # the JSON names a copy by its id; players read when it was hidden (ids are not shown to them)
+    assert answer.copy == "copy old" and "(the copy hidden on turn 3)" in answer.summary
     (other,) = answer.other_copies
     assert other.name == "copy fresh" and other.legal is False
+    assert other.words == "the copy hidden on turn 5"
     assert "hidden this turn" in " ".join(other.reasons)
-    assert "The copy fresh can't be played" in answer.summary
+    assert "The copy hidden on turn 5 can't be played" in answer.summary
 
 
 def test_811_6_a_copy_named_by_its_id_is_the_one_asked_about() -> None:
@@ -304,7 +306,11 @@ def test_811_1_d_a_unit_is_played_though_its_play_effect_cant_choose_the_target_
     answer = ask(scenario, {"play_hidden": "Blastcone Fae", "at": HERE, "targets": [f"far@{THERE}"]})
     assert answer.legal is True, answer.summary
     assert failed(answer) == set() and {c.code for c in answer.cautions} == {"illegal_target"}
-    assert answer.summary.startswith("Yes") and f"Its play effect can't choose far@{THERE}" in answer.summary
+    # named in words, not by the id the scenario gave it ("far")
+    assert answer.summary.startswith(
+        "Yes"
+    ) and "Its play effect can't choose Vanguard Sergeant (enemy) at" in (answer.summary)
+    assert "far" not in answer.summary
 
 
 def test_811_1_d_a_units_play_effect_that_finds_nothing_carries_its_own_verdict() -> None:

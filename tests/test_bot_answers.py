@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bot_harness_fixtures import assert_fits, harness_for
+from bot_harness_fixtures import assert_fits, details, harness_for
 
 from bot.harness import Result
 from cardsdb.engine import citations
@@ -49,33 +49,41 @@ def _cited_rules_exist(result: Result, cards: CardsDB) -> None:
 
 
 async def test_811_6_hidden_blade_hidden_this_turn_cannot_be_played(harness: Any, cards: CardsDB) -> None:
-    # The newcomer's question of the README: a correct, cited "No".
+    # The newcomer's question of the README: a correct, cited "No", at a glance; the whole answer behind Details.
     result = await harness.command("hidden play", {"card": "Hidden Blade", "hidden_this_turn": True})
     assert result.embeds[0]["title"].startswith("No")
-    assert "❌ failed" in _checks(result) and "811.6" in _checks(result)
-    assert "`hidden_this_turn`" in _checks(result)
+    assert "was hidden this turn" in result.embeds[0]["description"] and "811.6" in result.text()
     assert "Core Rules 2026-10-09" in result.embeds[0]["footer"]["text"]
-    assert "hidden_this_turn: True (you set it)" in result.text()
-    assert "your_turn: True (implied" in result.text()
-    assert "```yaml" in result.text()
-    _cited_rules_exist(result, cards)
+    assert "**Assumed:** your turn;" in result.embeds[0]["description"]
+    full = await details(harness, result)
+    assert "❌ failed" in _checks(full) and "811.6" in _checks(full)
+    assert "hidden_this_turn" not in _checks(full)  # the check's code stays in the JSON
+    assert "Hidden this turn: yes (you set it)" in full.text()
+    assert "Your turn: yes (implied" in full.text()
+    assert "```yaml" in full.text()
+    _cited_rules_exist(full, cards)
     assert_fits(result)
+    assert_fits(full)
 
 
 async def test_811_6_hidden_blade_played_on_the_next_turn_for_0(harness: Any, cards: CardsDB) -> None:
     result = await harness.command("hidden play", {"card": "Hidden Blade"})
     assert result.embeds[0]["title"].startswith("Yes")
-    text = result.text()
+    assert "only at Your Battlefield, where it was hidden" in result.text() and "811.1.d.2" in result.text()
+    full = await details(harness, result)
+    text = full.text()
     assert "356.1.b" in text and "811.1.d.2" in text
     assert "Restricted to **Your Battlefield**" in text
-    _cited_rules_exist(result, cards)
+    _cited_rules_exist(full, cards)
 
 
 async def test_422_2_hiding_on_the_opponents_turn_is_refused(harness: Any, cards: CardsDB) -> None:
     result = await harness.command("hidden hide", {"card": "Hidden Blade", "your_turn": False})
     assert result.embeds[0]["title"].startswith("No")
-    assert re.search(r"❌ failed: .*\(rules 811\.1\.b, 422\.2\) `not_your_turn`", _checks(result))
-    _cited_rules_exist(result, cards)
+    assert "(rules 811.1.b, 422.2)" in result.embeds[0]["description"]
+    full = await details(harness, result)
+    assert re.search(r"❌ failed: .*\(rules 811\.1\.b, 422\.2\)\.", _checks(full))
+    _cited_rules_exist(full, cards)
 
 
 async def test_107_3_b_a_second_facedown_card_cannot_be_hidden_there(harness: Any, cards: CardsDB) -> None:
@@ -83,31 +91,35 @@ async def test_107_3_b_a_second_facedown_card_cannot_be_hidden_there(harness: An
         "hidden hide", {"card": "Hidden Blade", "facedown_there": True, "chain_open": True}
     )
     assert result.embeds[0]["title"].startswith("No")
-    checks = _checks(result)
-    assert "`facedown_zone_full`" in checks and "107.3.b" in checks
-    assert "`chain_open`" in checks  # every failure is listed, not only the first
+    checks = _checks(await details(harness, result))
+    # every failure is listed, not only the first
+    assert re.search(r"❌ failed: A chain is open.*\(rules 811\.1\.b, 422\.2", checks)
+    assert re.search(r"❌ failed: .*facedown.*\(rules 811\.1\.b, 107\.3\.b\)", checks)
 
 
 async def test_811_1_b_hiding_from_the_champion_zone_is_allowed(harness: Any, cards: CardsDB) -> None:
     # A champion unit: the Champion Zone holds only the Chosen Champion (v1.4 103.2.a.2, 108.3.b), never a spell.
     result = await harness.command("hidden hide", {"card": "Teemo, Scout", "from": "champion_zone"})
     assert result.embeds[0]["title"].startswith("Yes")
-    assert "811.1.c.2" in result.text()  # hiding opens no chain
-    assert "from: champion_zone (you set it)" in result.text()
+    assert "the card in your champion zone" in result.text()
+    full = await details(harness, result)
+    assert "811.1.c.2" in full.text()  # hiding opens no chain
+    assert "Where the card is: your champion zone (you set it)" in full.text()
 
 
 async def test_811_1_d_4_tideturner_may_choose_a_unit_elsewhere(harness: Any, cards: CardsDB) -> None:
     result = await harness.command("hidden targets", {"card": "Tideturner"})
-    text = result.text()
+    assert "from anywhere, not only where it was hidden: here Shipyard Skulker in your base" in result.text()
+    text = (await details(harness, result)).text()
     assert "Not restricted to one battlefield" in text and "(rules 811.1.d.4" in text
     assert "its own text asks for a unit at another location" in text
-    assert "Legal: base-unit@me.base" in text
+    assert "Legal: Shipyard Skulker in your base" in text
 
 
 async def test_811_1_d_4_smoke_and_mirrors_checks_each_target_on_its_own(
     harness: Any, cards: CardsDB
 ) -> None:
-    result = await harness.command("hidden targets", {"card": "Smoke and Mirrors"})
+    result = await details(harness, await harness.command("hidden targets", {"card": "Smoke and Mirrors"}))
     fields = [f for f in result.embeds[0]["fields"] if f["name"].startswith("Choice:")]
     assert len(fields) == 2
     assert fields[0]["value"].startswith("Restricted to **Your Battlefield**")
@@ -181,7 +193,8 @@ async def test_scenario_in_one_line_gets_the_engines_full_answer(harness: Any, c
     )
     result = await harness.command("hidden scenario", {"text": text})
     assert result.embeds[0]["title"].startswith("No")
-    assert "`facedown_zone_full`" in _checks(result)
+    assert "❌ failed: North Field already holds 1 facedown card" in _checks(result)
+    assert "facedown_zone_full" not in result.text() and "Details" not in str(result.first.buttons())
     _cited_rules_exist(result, cards)
 
 
@@ -191,7 +204,7 @@ async def test_scenario_modal_paste_is_answered(harness: Any, cards: CardsDB) ->
     pasted = "turn_player: opp\nme:\n  hand: [Hidden Blade]\nbattlefields:\n  Bandle Tree: {controller: me}\nask: {hide: Hidden Blade, at: Bandle Tree}\n"
     result = await harness.submit_modal(opened, {text_input["custom_id"]: pasted})
     assert result.embeds[0]["title"].startswith("No")
-    assert "`not_your_turn`" in _checks(result)
+    assert "❌ failed: It is not your turn" in _checks(result)
 
 
 async def test_bad_scenario_answers_privately_naming_the_field(harness: Any, cards: CardsDB) -> None:
@@ -209,7 +222,9 @@ async def test_unknown_card_in_hidden_commands_suggests_names(harness: Any, card
 async def test_every_hidden_verdict_carries_a_scenario_code_that_replays_it(
     harness: Any, cards: CardsDB
 ) -> None:
-    first = await harness.command("hidden play", {"card": "Hidden Blade", "hidden_this_turn": True})
+    first = await details(
+        harness, await harness.command("hidden play", {"card": "Hidden Blade", "hidden_this_turn": True})
+    )
     position = first.embeds[1]["description"]
     code = re.search(r"`(rb1\.[A-Za-z0-9_-]+)`", position)
     assert code is not None

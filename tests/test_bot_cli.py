@@ -102,7 +102,8 @@ def test_ask_json_has_the_contracts_shape(fixture_db: Path, capsys: pytest.Captu
     assert {"content", "embeds", "ephemeral", "components"} <= set(reply)
     assert reply["embeds"][0]["title"].startswith("No")
     assert reply["ephemeral"] is False
-    assert reply["components"][0]["components"][0]["label"] == "Show the cited rules"
+    labels = [b["label"] for row in reply["components"] for b in row["components"] if b.get("label")]
+    assert labels[:2] == ["Details", "Show the cited rules"]
 
 
 def test_ask_card_with_image_shows_the_full_card_image(

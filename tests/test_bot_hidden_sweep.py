@@ -1,8 +1,9 @@
 """/hidden hide, /hidden play and /hidden targets for every Hidden card of the real data (and Elnuk Herd), through the
 command tree: with the contract's defaults and with each option flipped, the verdict follows from the options (the
-check that fails is the one the option turns off), the "Position assumed" shows the option, the position builder's
-toggle or menu gives the same answer as the option, and `/hidden scenario text:<code shown>` replays it. Skips without
-the real data."""
+check that fails is the one the option turns off, and the quick answer says why), the quick answer fits 1,200
+characters and reads in words only (no check code, no `id@place`), its Details show the option and the whole answer,
+the position builder's toggle or menu gives the same answer as the option, and `/hidden scenario text:<code the
+Details show>` replays it. Skips without the real data."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bot_harness_fixtures import harness_for
+from bot_harness_fixtures import details, harness_for
+from player_text import problems as text_problems
 
-from bot.builder import HIDE_TOGGLES, PLAY_TOGGLES
+from bot import limits, render
+from bot.builder import HIDE_TOGGLES, OPTION_LABELS, PLAY_TOGGLES, QuickOptions
+from cardsdb.engine import check
 from cardsdb.engine.validate import zone_problem
 from cardsdb.query import CardsDB
 
@@ -68,23 +72,44 @@ def verdict(result: Any) -> str:
     return title(result).split(":", 1)[0]
 
 
-def failed_codes(result: Any) -> set[str]:
-    """The codes of the checks marked failed in the answer's checks field."""
-    return set(re.findall(r"❌ failed: .*`([a-z_]+)`", result.text()))
+def failed_codes(cards: CardsDB, question: str, card: str, options: dict[str, Any]) -> set[str]:
+    """The codes of the checks the engine fails on the quick question's position (the embeds show no codes)."""
+    given = {"from_" if k == "from" else k: v for k, v in options.items()}
+    found = cards.get_card(card)
+    assert found is not None, card
+    scenario = QuickOptions.of(question, given).scenario(found)  # type: ignore[arg-type]
+    return {c.code for c in check(scenario, cards).failed}
 
 
-async def replays(harness: Any, result: Any) -> list[str]:
-    """Problems: no scenario code shown, or the code replays to another verdict."""
-    found = CODE.search(result.text())
+def quick_size(result: Any) -> int:
+    """The first message's size as Discord counts it: each embed's text plus the message content."""
+    first = result.first
+    return sum(limits.embed_size(e) for e in first.embeds) + len(first.content or "")
+
+
+def quick_problems(result: Any) -> list[str]:
+    """A quick answer over 1,200 characters, or with anything players must not read."""
+    found = text_problems(result.text())
+    if quick_size(result) > render.QUICK_LIMIT:
+        found.append(f"{quick_size(result)} characters, over {render.QUICK_LIMIT}")
+    return found
+
+
+async def replays(harness: Any, result: Any, shown: Any = None) -> list[str]:
+    """Problems of the Details (`shown`, else pressed now): anything players must not read, no scenario code shown,
+    or a code that replays to another verdict."""
+    shown = shown or await details(harness, result)
+    found = CODE.search(shown.text())
     if found is None:
         return ["no scenario code shown"]
     replay = await harness.command("hidden scenario", {"text": found.group(1)})
-    return [] if title(replay) == title(result) else [f"the code replays to {title(replay)!r}"]
+    wrong = [] if verdict(replay) == verdict(result) else [f"the code replays to {title(replay)!r}"]
+    return wrong + [f"details: {p}" for p in text_problems(shown.text()) + shown.problems()]
 
 
-async def through_builder(harness: Any, question: str, card: str, option: str, value: Any) -> Any:
-    """Ask with the defaults, then set `option` to `value` with the builder under the answer."""
-    answer = await harness.command(f"hidden {question}", {"card": card})
+async def through_builder(harness: Any, question: str, answer: Any, option: str, value: Any) -> Any:
+    """Set `option` to `value` with the builder under `answer` (asked with the defaults). Its controls keep the
+    position they show, so one answer serves every flip."""
     if option == "from":
         return await harness.select(answer.first, [value])
     toggles = dict(HIDE_TOGGLES if question == "hide" else PLAY_TOGGLES)
@@ -92,28 +117,55 @@ async def through_builder(harness: Any, question: str, card: str, option: str, v
     return await harness.click(answer.first, label)
 
 
+def shown_set(option: str, value: Any) -> str:
+    """How the Details' "Position assumed" says the asker set an option: "Chain open: yes (you set it)"."""
+    words = {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else value
+    words = {"champion_zone": "your champion zone", "hand": "your hand"}.get(words, words)
+    return f"{OPTION_LABELS['from_' if option == 'from' else option]}: {words} (you set it)"
+
+
 async def sweep(
-    harness: Any, question: str, card: str, flips: dict[str, tuple[Any, str | None]]
+    harness: Any, cards: CardsDB, question: str, card: str, flips: dict[str, tuple[Any, str | None]]
 ) -> list[str]:
     problems: list[str] = []
     default = await harness.command(f"hidden {question}", {"card": card})
     if verdict(default) != "Yes":
         problems.append(f"{card}: the favourable default position answers {title(default)!r}")
-    problems += [f"{card} default: {p}" for p in default.problems() + await replays(harness, default)]
+    problems += [f"{card} default: {p}" for p in default.problems() + quick_problems(default)]
+    problems += [f"{card} default: {p}" for p in await replays(harness, default)]
     for option, (value, fails) in flips.items():
-        where = f"{card} {option}:{value}"
-        asked = await harness.command(f"hidden {question}", {"card": card, option: value})
-        if fails is None and title(asked) != title(default):
-            problems.append(f"{where}: {title(asked)!r}, not the default's answer")
-        if fails is not None and (verdict(asked) != "No" or fails not in failed_codes(asked)):
-            problems.append(f"{where}: {title(asked)!r}, failed {sorted(failed_codes(asked))}, not {fails}")
-        if f"{option}: {value} (you set it)" not in asked.text():
-            problems.append(f"{where}: the position assumed does not show the option")
-        toggled = await through_builder(harness, question, card, option, value)
-        if title(toggled) != title(asked):
-            problems.append(f"{where}: the builder answers {title(toggled)!r}, the option {title(asked)!r}")
-        problems += [f"{where}: {p}" for p in asked.problems() + await replays(harness, asked)]
+        problems += await flipped(harness, cards, question, card, option, value, fails, default)
     return problems
+
+
+async def flipped(
+    harness: Any,
+    cards: CardsDB,
+    question: str,
+    card: str,
+    option: str,
+    value: Any,
+    fails: str | None,
+    default: Any,
+) -> list[str]:
+    where = f"{card} {option}:{value}"
+    problems: list[str] = []
+    asked = await harness.command(f"hidden {question}", {"card": card, option: value})
+    failed = failed_codes(cards, question, card, {option: value})
+    if fails is None and title(asked) != title(default):
+        problems.append(f"{where}: {title(asked)!r}, not the default's answer")
+    if fails is not None and (verdict(asked) != "No" or fails not in failed):
+        problems.append(f"{where}: {title(asked)!r}, failed {sorted(failed)}, not {fails}")
+    shown = await details(harness, asked)
+    if shown_set(option, value) not in shown.text():
+        problems.append(f"{where}: the position assumed does not show the option")
+    toggled = await through_builder(harness, question, default, option, value)
+    if title(toggled) != title(asked) or toggled.embeds[0].get("description") != asked.embeds[0].get(
+        "description"
+    ):
+        problems.append(f"{where}: the builder answers {title(toggled)!r}, the option {title(asked)!r}")
+    problems += [f"{where}: {p}" for p in asked.problems() + quick_problems(asked) + quick_problems(toggled)]
+    return problems + [f"{where}: {p}" for p in await replays(harness, asked, shown)]
 
 
 async def test_811_1_b_hide_verdicts_follow_the_options_for_every_hidden_card(
@@ -125,39 +177,23 @@ async def test_811_1_b_hide_verdicts_follow_the_options_for_every_hidden_card(
     }
     assert {"Teemo, Scout", "Evelynn, Entrancing"} <= champion_units and "Hidden Blade" not in champion_units
     for card in hidden_names:
-        problems += await sweep(harness, "hide", card, HIDE_FLIPS)
+        problems += await sweep(harness, cards, "hide", card, HIDE_FLIPS)
+        default = await harness.command("hidden hide", {"card": card})
         for zone, fails in HIDE_ZONES.items():
             # Only a champion unit is ever in the Champion Zone (v1.4 103.2.a.2, 108.3.b): any other card asked
             # from there can't be hidden from there.
             if zone == "champion_zone" and card not in champion_units:
                 fails = "wrong_zone"
-            problems += await sweep_zone(harness, card, zone, fails)
+            problems += await flipped(harness, cards, "hide", card, "from", zone, fails, default)
     assert problems == []
 
 
-async def sweep_zone(harness: Any, card: str, zone: str, fails: str | None) -> list[str]:
-    default = await harness.command("hidden hide", {"card": card})
-    asked = await harness.command("hidden hide", {"card": card, "from": zone})
-    where = f"{card} from:{zone}"
-    problems: list[str] = []
-    if fails is None and title(asked) != title(default):
-        problems.append(f"{where}: {title(asked)!r}, not the default's answer")
-    if fails is not None and (verdict(asked) != "No" or fails not in failed_codes(asked)):
-        problems.append(f"{where}: {title(asked)!r}, failed {sorted(failed_codes(asked))}, not {fails}")
-    if f"from: {zone} (you set it)" not in asked.text():
-        problems.append(f"{where}: the position assumed does not show the zone")
-    toggled = await through_builder(harness, "hide", card, "from", zone)
-    if title(toggled) != title(asked):
-        problems.append(f"{where}: the menu answers {title(toggled)!r}, the option {title(asked)!r}")
-    return problems + [f"{where}: {p}" for p in asked.problems() + await replays(harness, asked)]
-
-
 async def test_811_6_play_from_facedown_verdicts_follow_the_options_for_every_hidden_card(
-    harness: Any, hidden_names: list[str]
+    harness: Any, hidden_names: list[str], cards: CardsDB
 ) -> None:
     problems: list[str] = []
     for card in hidden_names:
-        problems += await sweep(harness, "play", card, PLAY_FLIPS)
+        problems += await sweep(harness, cards, "play", card, PLAY_FLIPS)
     assert problems == []
 
 
@@ -169,5 +205,6 @@ async def test_811_1_d_targets_answer_for_every_hidden_card_fits_and_replays(
         result = await harness.command("hidden targets", {"card": card})
         if verdict(result) not in ("Yes", "No", "Depends"):
             problems.append(f"{card}: title {title(result)!r}")
-        problems += [f"{card}: {p}" for p in result.problems() + await replays(harness, result)]
+        problems += [f"{card}: {p}" for p in result.problems() + quick_problems(result)]
+        problems += [f"{card}: {p}" for p in await replays(harness, result)]
     assert problems == []

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bot_harness_fixtures import assert_fits, harness_for
+from bot_harness_fixtures import assert_fits, details, harness_for
 
 from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.query import CardsDB
@@ -137,10 +137,13 @@ async def test_a_v13_rule_marks_each_number_of_its_lists_with_its_version(harnes
 async def test_811_1_d_4_hidden_targets_plays_evelynn_where_her_choice_arises_and_says_so(
     harness: Any,
 ) -> None:
-    result = await harness.command("hidden targets", {"card": "Evelynn, Entrancing"})
-    assert result.embeds[0]["title"].startswith("Yes")
+    quick = await harness.command("hidden targets", {"card": "Evelynn, Entrancing"})
+    assert quick.embeds[0]["title"].startswith("Yes")
+    assert "on your turn, where its choice arises" in quick.text()
+    result = await details(harness, quick)
     fields = {f["name"]: f["value"] for f in result.embeds[0]["fields"]}
-    assert "Legal: their-unit@Their Battlefield" in fields["Choice: an enemy unit at a different location"]
+    choice = fields["Choice: an enemy unit at a different location"]
+    assert "Legal: Vanguard Sergeant (enemy) at Their Battlefield" in choice
     assert "on your turn, where its choice arises" in result.text()
     assert "makes no choice" not in result.text()
     assert_fits(result)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bot_harness_fixtures import assert_fits, harness_for
+from bot_harness_fixtures import assert_fits, details, harness_for
 
 from cardsdb.project_data import load_claims
 from cardsdb.query import CardsDB
@@ -86,7 +86,7 @@ async def test_a_hidden_answer_for_an_exact_name_has_no_match_note(harness: Any)
 
 
 async def test_811_1_d_5_here_to_help_hand_choice_is_not_listed_rather_than_none(harness: Any) -> None:
-    result = await harness.command("hidden targets", {"card": "Here to Help"})
+    result = await details(harness, await harness.command("hidden targets", {"card": "Here to Help"}))
     hand = field(result, "Choice: a unit from your hand")
     assert "Legal: none listed (the position shows no candidates)" in hand
     assert "Legal: none\n" not in hand + "\n"
@@ -97,16 +97,17 @@ async def test_811_1_d_5_here_to_help_hand_choice_is_not_listed_rather_than_none
 
 
 async def test_a_required_choice_is_not_marked_optional(harness: Any) -> None:
-    result = await harness.command("hidden targets", {"card": "Facebreaker"})
-    assert "Optional" not in field(result, "Choice: a friendly unit")
+    quick = await harness.command("hidden targets", {"card": "Facebreaker"})
+    assert 'It chooses "a friendly unit"' in quick.text()
+    assert "Optional" not in field(await details(harness, quick), "Choice: a friendly unit")
 
 
 async def test_811_1_no_hidden_answer_states_its_effects_as_hypothetical(harness: Any) -> None:
-    result = await harness.command("hidden play", {"card": "Jinx, Rebel"})
+    result = await details(harness, await harness.command("hidden play", {"card": "Jinx, Rebel"}))
     assert result.embeds[0]["title"].startswith("No")
     names = [f["name"] for f in result.embeds[0]["fields"]]
     assert "Effects, were it allowed" in names and "Effects" not in names
-    allowed = await harness.command("hidden play", {"card": "Hidden Blade"})
+    allowed = await details(harness, await harness.command("hidden play", {"card": "Hidden Blade"}))
     assert "Effects" in [f["name"] for f in allowed.embeds[0]["fields"]]
 
 
@@ -129,7 +130,12 @@ async def test_811_1_b_a_no_title_is_the_answer_alone_and_the_reasons_follow(har
     result = await harness.command("hidden hide", options)
     first = result.embeds[0]
     assert first["title"] == "No: you can't hide Hidden Blade at Your Battlefield."
+    # at a glance: the first two reasons, each with its rules; the third is counted and shown in Details
     why = first["description"].split("\n")[0]
+    assert why.startswith("It is not your turn") and "(rules 811.1.b, 422.2)" in why
+    assert "A chain is open" in why and why.endswith("(1 more in Details.)")
+    full = await details(harness, result)
+    why = full.embeds[0]["description"].split("\n")[0]
     assert why.startswith("**Why:** It is not your turn")
     assert "A chain is open" in why and "already holds 1 facedown card" in why
     assert_fits(result)
@@ -137,12 +143,16 @@ async def test_811_1_b_a_no_title_is_the_answer_alone_and_the_reasons_follow(har
 
 async def test_a_yes_title_keeps_the_whole_summary(harness: Any) -> None:
     result = await harness.command("hidden play", {"card": "Hidden Blade"})
-    title = result.embeds[0]["title"]
+    # at a glance the title is the verdict's sentence; the restriction follows it, with its rules
+    assert result.embeds[0]["title"] == "Yes: you can play Hidden Blade from facedown at Your Battlefield."
+    assert "only at Your Battlefield, where it was hidden" in result.embeds[0]["description"]
+    full = await details(harness, result)
+    title = full.embeds[0]["title"]
     assert title == (
         "Yes: you can play Hidden Blade from facedown at Your Battlefield. "
         "Its choices are restricted to Your Battlefield."
     )
-    assert "**Why:**" not in (result.embeds[0].get("description") or "")
+    assert "**Why:**" not in (full.embeds[0].get("description") or "")
 
 
 async def test_811_1_d_4_card_from_facedown_lines_read_for_choices_from_a_hand(harness: Any) -> None:

@@ -228,7 +228,7 @@ async def test_a_swap_under_load_loses_no_answer_and_each_is_right_for_its_datab
         for _ in range(count):
             name = NEW_CARD if len(asked) % 2 else "Hidden Blade"
             asked.append(
-                (name, asyncio.create_task(harness.command("card", {"name": name}, user_id=len(asked))))
+                (name, asyncio.create_task(harness.command("card", {"name": name}, user_id=len(asked) + 1)))
             )
 
     handle.get = recording_get  # type: ignore[method-assign]
@@ -248,7 +248,7 @@ async def test_a_swap_under_load_loses_no_answer_and_each_is_right_for_its_datab
         generation = used[task]
         generations[generation] += 1
         if name == "Hidden Blade" or generation == 1:
-            assert result.embeds[0]["title"] == name
+            assert result.embeds[0]["title"] == name, result.text()
         else:  # the old database does not know the new card
             assert result.ephemeral and "not available" not in result.text() and NEW_CARD in result.text()
     assert in_flight_at_swap == [generations[0]] and generations[0] >= 200 and generations[1] >= 300, (

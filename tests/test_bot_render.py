@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from bot import limits, render
 from bot.symbols import Symbols
 from cardsdb.engine import Answer, Check, Choice, Effect, Excluded, HiddenProfile
+from cardsdb.engine.naming import Target
 from cardsdb.engine.profile import ProfileChoice
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
@@ -71,15 +72,19 @@ HIDDEN_BLADE_PROFILE = HiddenProfile(
     notes=(),
 )
 
+PORO = Target(
+    "poro@Your Battlefield", "unit", "Your Battlefield", card="Pouty Poro", controller="opp", id="poro"
+)
+SPRITE = Target("Sprite@Their Battlefield", "unit", "Their Battlefield", card="Sprite", controller="me")
 CHOICES = (
     Choice(
         choice="a unit at a battlefield",
         restricted_to="Your Battlefield",
         rules=("811.1.d", "811.1.d.2"),
-        legal=("Pouty Poro@Your Battlefield",),
+        legal_targets=(PORO,),
         excluded=(
             Excluded(
-                target="Sprite@Their Battlefield",
+                what=SPRITE,
                 rules=("811.1.d.2",),
                 because="it is not at the battlefield where Hidden Blade was hidden",
             ),
@@ -279,16 +284,18 @@ def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:
         ),
         choices=CHOICES,
     )
-    embeds = render.verdict_embeds(
-        answer, meta={"cards_updated_at": "2026-03-28"}, position="ask: {}", assumed=["x"]
-    )
+    embeds = render.verdict_embeds(answer, card_data="2026-03-28", position="ask: {}", assumed=["x"])
     first = embeds[0].to_dict()
     assert first["title"].startswith("No: you can't play Hidden Blade")
     text = _all_text(embeds)
-    assert "❌ failed: It was hidden this turn. (rules 811.1.b, 811.6)" in text
-    assert "✅ passed: Pouty Poro is there. (rule 811.1.d)" in text
-    assert "Legal: Pouty Poro@Your Battlefield" in text
-    assert "Not Sprite@Their Battlefield: it is not at the battlefield where Hidden Blade was hidden" in text
+    assert "❌ failed: It was hidden this turn (rules 811.1.b, 811.6)." in text
+    assert "✅ passed: Pouty Poro is there (rule 811.1.d)." in text
+    # targets in words: the card's name and where it is, an enemy's marked; never the id or NAME@PLACE
+    assert "Legal: Pouty Poro (enemy) at Your Battlefield" in text
+    assert (
+        "Not Sprite at Their Battlefield: it is not at the battlefield where Hidden Blade was hidden" in text
+    )
+    assert "@" not in text and "poro" not in text and "hidden_this_turn" not in text
     assert first["footer"]["text"] == "Core Rules 2026-10-09 · card data 2026-03-28"
     assert "Position assumed" in text and "```yaml" in text
     assert render.verdict_word(True) == "Yes"
@@ -358,8 +365,11 @@ def test_any_verdict_fits_discords_limits(summary: str, becauses: list[str], tar
                 choice="a unit",
                 restricted_to="X",
                 rules=("811.1.d",),
-                legal=tuple(targets),
-                excluded=tuple(Excluded(t, ("811.1.d.2",), "elsewhere") for t in targets),
+                legal_targets=tuple(Target(t, "unit", "X", card=t) for t in targets),
+                excluded=tuple(
+                    Excluded(Target(t, "gear", "me.base", card=t), ("811.1.d.2",), "elsewhere")
+                    for t in targets
+                ),
             ),
         ),
         effects=tuple(Effect(("811.2",), b) for b in becauses),

@@ -4,20 +4,22 @@ come from the engine on the position `cardsdb.engine.quick` builds, never from t
 
 from __future__ import annotations
 
-import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from bot_harness_fixtures import FakeCards, assert_fits
+from bot_harness_fixtures import FakeCards, assert_fits, details
 from engine_cards import CARDS
 
 from bot import judge, limits
+from bot.answer_controls import OptionToggle, PostPubliclyButton, ZoneSelect, controls
 from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import Harness, HarnessError, Result, Sent
 from bot.settings import Settings
 from bot.store.sqlite import SqliteStore
+from bot.views import CitedRulesButton, DetailsButton
 from cardsdb.engine import check
 from cardsdb.engine.quick import hide_scenario, play_scenario
 
@@ -48,6 +50,17 @@ def checks_text(result: Result) -> str:
     return next(f["value"] for f in result.embeds[0].get("fields") or () if f["name"] == "Checks")
 
 
+def keys(sent: Sent) -> set[str]:
+    """The store keys the message's controls carry."""
+    items = [c for row in sent.components for c in row["components"]]
+    return {str(c["custom_id"]).split(":")[2] for c in items}
+
+
+def reason_of(scenario: dict[str, Any]) -> list[str]:
+    """What the engine says is wrong with the position: each failed check's words."""
+    return [c.because for c in check(scenario, SOURCE).failed]
+
+
 @pytest.mark.parametrize(
     ("press", "option"),
     [
@@ -69,11 +82,15 @@ async def test_each_hide_toggle_asks_the_engine_again_and_edits_in_place(
     assert int(changed.first.message["id"]) == int(asked.first.message["id"])
     expected = check(hide_scenario("Hidden Blade", **option), SOURCE)
     assert changed.embeds[0]["title"].startswith(word(expected.legal))
-    for code in failed_codes(hide_scenario("Hidden Blade", **option)):
-        assert f"`{code}`" in checks_text(changed)
+    for because in reason_of(hide_scenario("Hidden Blade", **option)):
+        assert because.rstrip(".") in changed.embeds[0]["description"]
+    # a NEW state: every control of the edited message carries one new key; the old message keeps its own
+    assert len(keys(changed.first)) == 1 and keys(changed.first) != keys(asked.first)
     name = next(iter(option))
-    assert f"{name}: {option[name]} (you set it)" in changed.text()
-    flipped = press.rsplit(": ", 1)[0] + (": no" if press.endswith("yes") else ": yes")
+    label = press.rsplit(":", 1)[0]
+    shown = await details(harness, changed)
+    assert f"{label}: {'yes' if option[name] else 'no'} (you set it)" in shown.text()
+    flipped = label + (": no" if press.endswith("yes") else ": yes")
     assert flipped in labels(changed.first)
     assert_fits(changed)
 
@@ -86,8 +103,20 @@ async def test_toggling_twice_returns_to_the_first_verdict(harness: Harness) -> 
     assert closed.embeds[0]["title"] == fresh.embeds[0]["title"]
     assert closed.embeds[0]["title"].startswith("Yes")
     reopened = await harness.click(closed.first, "Chain open: no")
-    assert reopened.embeds[0]["title"] == asked.embeds[0]["title"]
-    assert checks_text(reopened) == checks_text(asked)
+    assert reopened.embeds[0] == asked.embeds[0]
+    assert checks_text(await details(harness, reopened)) == checks_text(await details(harness, asked))
+
+
+async def test_an_earlier_message_keeps_answering_for_the_position_it_shows(harness: Harness) -> None:
+    # state is never changed in place: after a toggle, the first message's buttons still mean the first position
+    asked = await harness.command("hidden hide", {"card": "Hidden Blade"})
+    await harness.click(asked.first, "Chain open: no")
+    again = await harness.click(
+        asked.first, "Showdown: no"
+    )  # pressed on the first message, not the edited one
+    expected = check(hide_scenario("Hidden Blade", showdown=True), SOURCE)
+    assert again.embeds[0]["title"].startswith(word(expected.legal))
+    assert "Chain open: no" in labels(again.first)
 
 
 async def test_the_zone_menu_moves_the_card(harness: Harness) -> None:
@@ -98,18 +127,19 @@ async def test_the_zone_menu_moves_the_card(harness: Harness) -> None:
     moved = await harness.select(asked.first, ["elsewhere"])
     expected = hide_scenario("Hidden Blade", from_="elsewhere")
     assert moved.embeds[0]["title"].startswith(word(check(expected, SOURCE).legal))
-    assert "`wrong_zone`" in checks_text(moved)
+    assert "A card is hidden from your hand or your Champion Zone" in moved.embeds[0]["description"]
+    assert "the card not in hand or champion zone" in moved.embeds[0]["description"]
     menu = next(c for row in moved.first.components for c in row["components"] if c["type"] == 3)
     assert [o["value"] for o in menu["options"] if o.get("default")] == ["elsewhere"]
 
 
 async def test_play_toggles_and_an_implied_option(harness: Harness) -> None:
     asked = await harness.command("hidden play", {"card": "Hidden Blade"})
-    assert labels(asked.first)[:1] == ["Show the cited rules"]
+    assert labels(asked.first)[:2] == ["Details", "Show the cited rules"]
     hidden_now = await harness.click(asked.first, "Hidden this turn: no")
     expected = check(play_scenario("Hidden Blade", hidden_this_turn=True), SOURCE)
     assert hidden_now.embeds[0]["title"].startswith(word(expected.legal))
-    assert "`hidden_this_turn`" in checks_text(hidden_now)
+    assert "was hidden this turn" in hidden_now.embeds[0]["description"]
     # hidden this turn puts it on your turn (quick's position): the toggle shows that and cannot be pressed
     implied = next(b for b in hidden_now.first.buttons() if str(b["label"]).startswith("Your turn"))
     assert implied["label"] == "Your turn: yes (implied)" and implied.get("disabled") is True
@@ -124,10 +154,14 @@ async def test_someone_else_cannot_change_the_position(harness: Harness) -> None
     assert refused.embeds[0]["description"] == judge.ONLY_THE_ASKER
     menu_refused = await harness.select(asked.first, ["elsewhere"], user_id=OTHER_USER)
     assert menu_refused.ephemeral and judge.ONLY_THE_ASKER in menu_refused.text()
+    # anyone may read the details, privately
+    shown = await details(harness, asked, user_id=OTHER_USER)
+    assert shown.embeds[0]["title"].startswith("Yes") and "Your turn: yes (default)" in shown.text()
     # the asker's next press still starts from the unchanged position
     mine = await harness.click(asked.first, "Your turn: yes")
-    assert "your_turn: False (you set it)" in mine.text()
-    assert "from: hand (default)" in mine.text()
+    shown = await details(harness, mine)
+    assert "Your turn: no (you set it)" in shown.text()
+    assert "Where the card is: your hand (default)" in shown.text()
 
 
 async def test_a_private_answer_can_be_changed_then_posted_as_it_now_stands(harness: Harness) -> None:
@@ -141,6 +175,8 @@ async def test_a_private_answer_can_be_changed_then_posted_as_it_now_stands(harn
     assert not public.ephemeral
     assert public.embeds[0]["title"] == changed.embeds[0]["title"]
     assert public.embeds[0]["title"].startswith("No")
+    # the post has the buttons anyone may press, not the asker's builder
+    assert labels(public) == ["Details", "Show the cited rules"]
 
 
 async def test_the_controls_fit_discords_component_limits(harness: Harness) -> None:
@@ -152,24 +188,19 @@ async def test_the_controls_fit_discords_component_limits(harness: Harness) -> N
             assert len(row["components"]) <= limits.BUTTONS_PER_ROW
             for item in row["components"]:
                 assert len(item["custom_id"]) <= limits.CUSTOM_ID
+                assert re.fullmatch(r"rb:[a-z]+:[A-Za-z0-9_-]{12}:[A-Za-z0-9_.-]+", item["custom_id"])
                 assert len(str(item.get("label") or "")) <= limits.BUTTON_LABEL
         assert_fits(asked)
 
 
-async def test_an_expired_builder_is_disabled(harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(judge, "ANSWER_TIMEOUT", 0.05)
-    asked = await harness.command("hidden hide", {"card": "Hidden Blade"})
-    pressed = await harness.click(asked.first, "Your turn: yes")  # a press before it expires works
-    assert pressed.embeds[0]["title"].startswith("No")
-    for _ in range(200):
-        if len(pressed.sent) > 1:
-            break
-        await asyncio.sleep(0.01)
-    expired = pressed.sent[-1]
-    assert expired.kind == "edit" and int(expired.message["id"]) == int(asked.first.message["id"])
-    items = [c for row in expired.components for c in row["components"]]
-    assert items and all(c.get("disabled") for c in items)
-    with pytest.raises(HarnessError, match="disabled"):
-        await harness.click(expired, "Your turn: no")
-    with pytest.raises(HarnessError, match="disabled"):
-        await harness.select(expired, ["elsewhere"])
+async def test_the_builder_never_times_out_and_its_controls_stay_registered(harness: Harness) -> None:
+    # a persistent view: discord.py would drop a timed-out view's dynamic items for the whole bot
+    asked = await harness.command("hidden hide", {"card": "Hidden Blade", "public": False})
+    pressed = await harness.click(asked.first, "Your turn: yes")
+    again = await harness.click(pressed.first, "Your turn: no")
+    assert again.embeds[0]["title"].startswith("Yes")
+    view = controls("K" * 12, {"q": "hide", "options": {}, "rules": ["811.1.b"], "private": True})
+    assert view is not None and view.timeout is None
+    registered = harness.bot._connection._view_store._dynamic_items  # type: ignore[attr-defined]
+    for item in (OptionToggle, ZoneSelect, PostPubliclyButton, DetailsButton, CitedRulesButton):
+        assert item.__discord_ui_compiled_template__ in registered

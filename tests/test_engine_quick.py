@@ -97,7 +97,7 @@ def test_811_1_d_4_targets_quick_position_plays_evelynn_where_her_choice_arises(
     answer = check(quick.scenario, db)
     assert answer.legal is True, answer.summary
     (choice,) = answer.choices
-    assert choice.restricted_to is None and "their-unit@Their Battlefield" in choice
+    assert choice.restricted_to is None and "Vanguard Sergeant@Their Battlefield" in choice
     assert check(targets_scenario(evelynn), db).choices == ()
 
 

@@ -83,10 +83,11 @@ def _get_calls(node: ast.AST) -> list[str]:
 
 
 def test_the_renderer_reads_answers_and_profiles_as_typed_objects() -> None:
-    # The verdict renderer calls `.get(` only on the plain mapping of reasons it is handed, and the card renderer's
-    # facedown section not at all: the answer and the profile are objects, and a renamed field fails in mypy.
+    # The verdict renderer calls `.get(` only on the plain mapping of reasons it is handed and the table of version
+    # dates, and the card renderer's facedown section not at all: the answer and the profile are objects, and a
+    # renamed field fails in mypy.
     verdict = ast.parse((ROOT / "bot" / "render" / "verdict.py").read_text(encoding="utf-8"))
-    assert set(_get_calls(verdict)) <= {"reasons or {}"}
+    assert set(_get_calls(verdict)) <= {"reasons or {}", "VERSION_DATES"}
     facedown = next(f for f in _functions(ROOT / "bot" / "render" / "card.py") if f.name == "facedown_lines")
     assert _get_calls(facedown) == []
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-import asyncio
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,8 @@ from engine_cards import CARDS
 from bot import judge
 from bot.database import DatabaseHandle
 from bot.factory import create_bot
-from bot.harness import DEFAULT_USER_ID, Harness, HarnessError, Result, Sent
+from bot.harness import DEFAULT_USER_ID, Harness, Sent
+from bot.persistent import TOO_OLD
 from bot.settings import Settings
 from bot.store.sqlite import SqliteStore
 
@@ -149,24 +150,19 @@ def test_the_ruled_via_name_is_cleaned_and_the_footer_stays_within_limits() -> N
     assert embed.footer.text == "x" * 2048  # the private answer's embeds are not changed
 
 
-async def _wait_for_edit(result: Result, count: int) -> Sent:
-    for _ in range(200):
-        if len(result.sent) > count:
-            return result.sent[-1]
-        await asyncio.sleep(0.01)
-    raise AssertionError("the expired view never edited its message")
-
-
-async def test_an_expired_answer_disables_its_controls(
-    harness: Harness, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(judge, "ANSWER_TIMEOUT", 0.05)
-    private = await harness.command("rule", {"query": "811.1.d", "public": False})
-    edited = await _wait_for_edit(private, len(private.sent))
-    assert edited.kind == "edit" and int(edited.message["id"]) == int(private.first.message["id"])
-    assert edited.buttons() and all(b.get("disabled") for b in edited.buttons())
-    with pytest.raises(HarnessError, match="disabled"):
-        await harness.click(edited, judge.POST_LABEL)
-    # a client that still shows the old buttons gets no answer: Discord reports the interaction failed
-    with pytest.raises(HarnessError, match="never answered"):
-        await harness.click(private.first, judge.POST_LABEL)
+async def test_an_answer_older_than_its_state_answers_every_control_too_old(tmp_path: Path) -> None:
+    # the controls never time out; the saved state behind them expires (RIFTBOUND_STATE_DAYS), then a press answers
+    # privately in one line, whoever presses, and changes nothing
+    now = [datetime(2026, 10, 9, tzinfo=UTC)]
+    store = SqliteStore(tmp_path / "settings.sqlite3", clock=lambda: now[0])
+    bot = create_bot(Settings(), DatabaseHandle(FakeCards(cards=CARDS)), sharded=False, store=store)
+    harness = await Harness.start(bot)
+    private = await harness.command("hidden hide", {"card": "Hidden Blade", "public": False})
+    now[0] += timedelta(days=90, seconds=1)
+    for label in (judge.POST_LABEL, "Details", "Show the cited rules", "Your turn: yes"):
+        for user in (DEFAULT_USER_ID, OTHER_USER):
+            pressed = await harness.click(private.first, label, user_id=user)
+            assert [s.kind for s in pressed.sent] == ["response"] and pressed.ephemeral
+            assert pressed.embeds[0]["description"] == TOO_OLD
+    too_old = await harness.select(private.first, ["elsewhere"])
+    assert too_old.ephemeral and too_old.embeds[0]["description"] == TOO_OLD

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bot_harness_fixtures import FakeCards, assert_fits
+from bot_harness_fixtures import FakeCards, assert_fits, details
 from engine_cards import CARDS
 
 from bot import answers
@@ -67,7 +67,7 @@ def checks_field(result: Result) -> str:
 async def test_hide_verdict_carries_a_code_that_replays_to_the_same_verdict(
     harness: Harness, options: dict[str, Any]
 ) -> None:
-    asked = await harness.command("hidden hide", {"card": "Hidden Blade", **options})
+    asked = await details(harness, await harness.command("hidden hide", {"card": "Hidden Blade", **options}))
     code = code_of(asked)
     replayed = await harness.command("hidden scenario", {"text": code})
     assert not replayed.ephemeral
@@ -80,20 +80,22 @@ async def test_hide_verdict_carries_a_code_that_replays_to_the_same_verdict(
 
 async def test_play_verdict_code_replays(harness: Harness) -> None:
     asked = await harness.command("hidden play", {"card": "Hidden Blade", "hidden_this_turn": True})
+    shown = await details(harness, asked)
     replayed = await harness.command(
-        "hidden scenario", {"text": f"  `{code_of(asked)}`  "}
+        "hidden scenario", {"text": f"  `{code_of(shown)}`  "}
     )  # pasted from a code block
-    assert replayed.embeds[0]["title"] == asked.embeds[0]["title"]
-    assert replayed.embeds[0]["title"].startswith("No")
+    assert replayed.embeds[0]["title"] == shown.embeds[0]["title"]
+    assert replayed.embeds[0]["title"].startswith("No") and asked.embeds[0]["title"].startswith("No")
 
 
 async def test_a_position_changed_with_the_builder_carries_its_own_code(harness: Harness) -> None:
     asked = await harness.command("hidden hide", {"card": "Hidden Blade"})
     changed = await harness.click(asked.first, "Chain open: no")
-    assert code_of(changed) != code_of(asked)
-    replayed = await harness.command("hidden scenario", {"text": code_of(changed)})
-    assert replayed.embeds[0]["title"] == changed.embeds[0]["title"]
-    assert "chain_open" in checks_field(replayed)
+    before, after = await details(harness, asked), await details(harness, changed)
+    assert code_of(after) != code_of(before)
+    replayed = await harness.command("hidden scenario", {"text": code_of(after)})
+    assert replayed.embeds[0]["title"] == after.embeds[0]["title"]
+    assert "❌ failed: A chain is open" in checks_field(replayed)
 
 
 async def test_an_old_v1_code_still_replays(harness: Harness) -> None:
@@ -101,7 +103,7 @@ async def test_an_old_v1_code_still_replays(harness: Harness) -> None:
     expected = check(hide_scenario("Hidden Blade", your_turn=False), FakeCards(cards=CARDS))
     assert expected.legal is False
     assert replayed.embeds[0]["title"].startswith("No")
-    assert "not_your_turn" in checks_field(replayed)
+    assert "❌ failed: It is not your turn" in checks_field(replayed)
 
 
 @pytest.mark.parametrize(

@@ -11,8 +11,8 @@ import discord
 from discord import app_commands
 
 from bot import limits
-from bot.answers import Reply
-from bot.errors import send
+from bot.reply import Reply, send
+from bot.server_settings import services_for
 from bot.services import Services
 from bot.views import answer_view
 from cardsdb.errors import CardsDBError
@@ -25,8 +25,6 @@ PUBLIC = "Show the answer to everyone? (default: this server's setting)"
 
 async def services_of(interaction: discord.Interaction[Any]) -> Services:
     """The bot's services as the interaction's server sees them (its symbol style, from /settings)."""
-    from bot.server_settings import services_for
-
     services: Services = interaction.client.services
     return await services_for(services, interaction.guild_id)
 
@@ -86,12 +84,13 @@ async def keyword_names(
 async def answer(
     interaction: discord.Interaction[Any], reply: Reply, *, view: discord.ui.View | None = None
 ) -> None:
-    """Send a reply with the "cited rules" button when it cites rules."""
-    services: Services = interaction.client.services  # the button shows rule text: no server setting applies
-    await send(
-        interaction,
-        reply.embeds,
-        content=reply.content,
-        ephemeral=reply.ephemeral,
-        view=view if view is not None else answer_view(services, reply),
-    )
+    """Send a reply with `view`, else with the "cited rules" button when it cites rules (without it, and saying so in
+    one line, when the store cannot keep its state now)."""
+    content = reply.content
+    if view is None:
+        services: Services = (
+            interaction.client.services
+        )  # the button shows rule text: no server setting applies
+        view, note = await answer_view(services, reply, interaction.user.id)
+        content = "\n".join(line for line in (content, note) if line) or None
+    await send(interaction, reply.embeds, content=content, ephemeral=reply.ephemeral, view=view)

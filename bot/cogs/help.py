@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import render
-from bot.errors import send
+from bot.reply import send
 
 
 class Help(commands.Cog):

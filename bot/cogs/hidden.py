@@ -9,10 +9,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import answers
-from bot.builder import PositionBuilder, Question
+from bot.answer_controls import send_answer
+from bot.builder import Question
 from bot.cogs.common import PUBLIC, card_names, services_of
-from bot.judge import send_answer
-from bot.views import ScenarioModal
+from bot.scenario_form import ScenarioModal
 
 ZONES = [
     app_commands.Choice(name="hand", value="hand"),
@@ -28,11 +28,11 @@ async def _quick_question(
     options: dict[str, Any],
     public: bool | None,
 ) -> None:
-    """/hidden hide or play: the answer, with the position builder's controls under it."""
+    """/hidden hide, play or targets: the answer at a glance, with Details and (hide, play) the position builder."""
     services = await services_of(interaction)
-    found, note = answers.lookup_card(services, card)
-    builder = PositionBuilder(question, found.name, options, match_note=note)
-    await send_answer(interaction, services, builder.reply(services), public=public, builder=builder)
+    await send_answer(
+        interaction, services, answers.quick_reply(services, question, card, options), public=public
+    )
 
 
 class Hidden(
@@ -119,8 +119,7 @@ class Hidden(
     async def targets(
         self, interaction: discord.Interaction[Any], card: str, public: bool | None = None
     ) -> None:
-        services = await services_of(interaction)
-        await send_answer(interaction, services, answers.hidden_targets_reply(services, card), public=public)
+        await _quick_question(interaction, "targets", card, {}, public)
 
     @app_commands.command(
         name="scenario", description="Ask about an exact position (scenario text; without it, a form opens)"

@@ -11,16 +11,17 @@ from discord.ext import commands
 
 from bot import answers, render
 from bot.database import NOT_AVAILABLE
-from bot.errors import NONE, discord_failure
+from bot.errors import discord_failure
+from bot.reply import NONE, Reply
 from bot.server_settings import card_lookups_on, services_for
 from bot.services import Services
-from bot.views import SuggestionView
+from bot.views import suggestion_view
 from cardsdb.errors import CardsDBError, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
 
 
-def replies_for(services: Services, content: str) -> list[answers.Reply]:
+def replies_for(services: Services, content: str) -> list[Reply]:
     """What the bot answers to a message: card replies, or one private-minded error line."""
     if "[[" not in content:
         return []
@@ -28,9 +29,9 @@ def replies_for(services: Services, content: str) -> list[answers.Reply]:
         return answers.message_replies(services, content)
     except (DatabaseUnavailable, sqlite3.Error) as error:
         services.db.broken(str(error))
-        return [answers.Reply([render.error_embed(NOT_AVAILABLE)])]
+        return [Reply([render.error_embed(NOT_AVAILABLE)])]
     except CardsDBError as error:
-        return [answers.Reply([render.error_embed(str(error))])]
+        return [Reply([render.error_embed(str(error))])]
 
 
 class Messages(commands.Cog):
@@ -62,7 +63,7 @@ class Messages(commands.Cog):
         for i, group in enumerate(groups):
             view = None
             if i == 0 and suggestions:
-                view = SuggestionView(services, suggestions, owner_id=message.author.id)
+                view = await suggestion_view(services, suggestions, owner_id=message.author.id)
             kwargs: dict[str, Any] = {"embeds": group, "mention_author": False, "allowed_mentions": NONE}
             if view is not None:
                 kwargs["view"] = view

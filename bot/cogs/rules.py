@@ -9,8 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import answers
+from bot.answer_controls import rule_reply, send_answer
 from bot.cogs.common import PUBLIC, answer, keyword_names, rule_numbers, services_of
-from bot.judge import send_answer
 from bot.pagers import ChangesPageButton, pager
 from cardsdb.models import CORE_DOC, CORE_VERSIONS, TOURNAMENT_DOC
 
@@ -52,7 +52,7 @@ class Rules(commands.Cog):
         public: bool | None = None,
     ) -> None:
         services = await services_of(interaction)
-        reply = answers.rule_reply(services, query, doc=_value(doc), version=_value(version))
+        reply = rule_reply(services, query, _value(doc), _value(version))
         await send_answer(interaction, services, reply, public=public)
 
     @app_commands.command(name="changes", description="What changed between two Core Rules versions")

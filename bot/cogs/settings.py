@@ -14,8 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.common import to_choices
-from bot.errors import UserError, send
+from bot.errors import UserError
 from bot.render.common import COLOR_INFO
+from bot.reply import send
 from bot.settings_store import KNOWN_SYMBOL_TOKENS, GuildSettings
 from bot.store import Store
 

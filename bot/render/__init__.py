@@ -13,10 +13,11 @@ from bot.render.rules import (
     ruling_embed,
     rulings_embeds,
 )
-from bot.render.verdict import verdict_embeds, verdict_word
+from bot.render.verdict import QUICK_LIMIT, quick_embed, verdict_embeds, verdict_word
 
 __all__ = [
     "CHANGES_PAGE_SIZE",
+    "QUICK_LIMIT",
     "SUMMARY_LABEL",
     "card_embeds",
     "changes_page_embed",
@@ -29,6 +30,7 @@ __all__ = [
     "keyword_embeds",
     "not_found_embed",
     "pack",
+    "quick_embed",
     "rule_embeds",
     "rule_list_embed",
     "rule_mark",

@@ -104,8 +104,8 @@ def help_embeds() -> list[discord.Embed]:
         name="/hidden hide · play · targets · scenario",
         value=(
             "May this card be hidden now? Played from facedown now? What may it choose? Options set the position "
-            "(your turn, chain open, showdown ...); the answer shows what was assumed and the position's scenario "
-            "code. For an exact board, `/hidden scenario` takes a scenario in YAML or a code (a form opens without one)."
+            "(your turn, chain open, showdown ...); the answer gives the verdict, why and what was assumed; its "
+            "Details show every check, the position and its scenario code. For an exact board, `/hidden scenario` takes a scenario in YAML or a code (a form opens without one)."
         ),
         inline=False,
     )

@@ -1,8 +1,14 @@
-"""The engine's `Answer` as embeds: the verdict first, in one line. The answer arrives typed; nothing is parsed back."""
+"""The engine's `Answer` as embeds, the verdict first. The answer arrives typed; nothing is parsed back.
+
+Two forms: the quick answer a channel reads at a glance (`quick_embed`: the verdict, one or two sentences why with
+their rule numbers, what was assumed in one line; at most `QUICK_BUDGET` characters) and the full answer
+(`verdict_embeds`: every check, the choices, the effects, the position and its scenario code), which `/hidden
+scenario` posts and the Details button shows. Players read words only: check codes and ids stay in the JSON.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import discord
 
@@ -14,9 +20,12 @@ from bot.render.common import (
     COLOR_YES,
     add_field,
     cited_list,
-    data_footer,
 )
-from cardsdb.engine import Answer, AskKind, Check, Choice
+from cardsdb import rule_numbers
+from cardsdb.engine import Answer, AskKind, Check, Choice, Citation
+from cardsdb.engine.naming import words_list
+from cardsdb.models import CURRENT_RULES_VERSION
+from cardsdb.rule_versions import VERSION_DATES
 
 ASK_WORDS: dict[AskKind, str] = {
     "hide": "hide it",
@@ -27,14 +36,144 @@ ASK_WORDS: dict[AskKind, str] = {
 }
 _COLOURS = {"Yes": COLOR_YES, "No": COLOR_NO, "Depends": COLOR_DEPENDS}
 
+QUICK_LIMIT = 1200
+"""A public quick answer's size at most, counted as Discord counts an embed (title, description, fields, footer,
+author) plus the message content."""
+QUICK_RESERVE = 160
+"""Kept free under QUICK_LIMIT for what a message may add to the quick embed: the one-line note that its buttons are
+off, or "ruled via <name> · " at the start of its footer when a judge posts it."""
+QUICK_BUDGET = QUICK_LIMIT - QUICK_RESERVE
+WHY_SENTENCES = 2
+TARGETS_SHOWN = 3
+
 
 def verdict_word(legal: bool | None) -> str:
     return "Yes" if legal is True else "No" if legal is False else "Depends"
 
 
+def versions_footer(
+    cited: Iterable[Citation], card_data: str | None = None, *, current: str = CURRENT_RULES_VERSION
+) -> str:
+    """Which rules versions an answer draws from: "Core Rules 2026-10-09; numbers marked v1.4 are from 2026-07-16",
+    then the date of the card data when given."""
+    older = sorted({c.version for c in cited if c.version != current}, reverse=True)
+    parts = [f"Core Rules {current}"]
+    parts.extend(f"numbers marked {v} are from {VERSION_DATES.get(v, v)}" for v in older)
+    text = "; ".join(parts)
+    return f"{text} · card data {card_data}" if card_data else text
+
+
+def _sentence(text: str, cited: Iterable[Citation]) -> str:
+    """A sentence with its rule numbers before its full stop: "It is your turn (rules 811.1.b, 422.2)."."""
+    text = " ".join(text.split()).rstrip()
+    rules = cited_list(cited)
+    if not rules:
+        return text if text.endswith((".", "!", "?")) else f"{text}."
+    return f"{text.rstrip('.')} ({rules})."
+
+
+# ---- the quick answer ----------------------------------------------------------------------------------------
+
+
+def _choice_sentence(choice: Choice) -> str:
+    if not choice.ok and choice.because:
+        return _sentence(choice.because, choice.cited)
+    verb = "may choose" if choice.optional else "chooses"
+    where = (
+        f"only at {choice.restricted_to}, where it was hidden"
+        if choice.restricted_to
+        else "from anywhere, not only where it was hidden"
+    )
+    shown = choice.legal_targets[:TARGETS_SHOWN]
+    more = len(choice.legal_targets) - len(shown)
+    targets = words_list(shown, conjunction="or") + (f" or {more} more" if more > 0 else "")
+    here = f": here {targets}" if shown else ": nothing listed to choose here"
+    return _sentence(f'It {verb} "{choice.choice}" {where}{here}', choice.cited)
+
+
+def _all_pass(answer: Answer) -> str:
+    """ "All 5 checks pass", with the main rule of each (its first: the rule the check is about)."""
+    count = len(answer.checks)
+    main = {c.cited[0] for c in answer.checks if c.cited}
+    what = "The check passes" if count == 1 else f"All {count} checks pass"
+    return _sentence(what, sorted(main, key=lambda c: rule_numbers.sort_key(c.number)))
+
+
+def _yes_reasons(answer: Answer) -> list[str]:
+    """Why a Yes: every check passes; then what qualifies it (a choice it can't make, its choices, other copies)."""
+    qualifiers = [_sentence(c.because, c.cited) for c in answer.cautions]
+    qualifiers.extend(_choice_sentence(c) for c in answer.choices)
+    qualifiers.extend(
+        f"{c.words[:1].upper()}{c.words[1:]} can't be played: {' '.join(c.reasons)}"
+        for c in answer.other_copies
+        if c.legal is False and c.words
+    )
+    passed = [_all_pass(answer)] if answer.checks else []
+    if not qualifiers and answer.checks:  # what the last check settles: for hiding, what it costs
+        last = answer.checks[-1]
+        qualifiers.append(_sentence(last.because, last.cited))
+    if answer.ask == "targets":  # the choices are the question
+        return [*qualifiers, *passed]
+    return [*passed, *qualifiers]
+
+
+def why_sentences(answer: Answer) -> list[str]:
+    """Why the verdict, each sentence with its rule numbers, most telling first."""
+    if answer.failed:
+        return [_sentence(c.because, c.cited) for c in answer.failed]
+    if answer.undecided_items:
+        return [_sentence(u.because, u.cited) for u in answer.undecided_items]
+    return _yes_reasons(answer)
+
+
+def quick_title(answer: Answer) -> str:
+    return limits.fit(" ".join(f"{answer.verdict}: {answer.sentence}".split()), limits.EMBED_TITLE)
+
+
+def quick_embed(
+    answer: Answer,
+    *,
+    assumed: str | None,
+    match_note: str | None = None,
+    card_data: str | None = None,
+) -> discord.Embed:
+    """The verdict at a glance: title `Yes`/`No`/`Depends` and the answer, why (one or two sentences with their rule
+    numbers), what was assumed in one line; the rest is behind the Details button. Fits `QUICK_BUDGET`."""
+    embed = discord.Embed(title=quick_title(answer), colour=_COLOURS[answer.verdict])
+    footer = versions_footer(answer.cited, card_data, current=answer.rules_version)
+    embed.set_footer(text=limits.fit(footer, limits.FOOTER_TEXT))
+    reasons = why_sentences(answer)
+    shown = reasons[:WHY_SENTENCES]
+    if len(reasons) > len(shown) and answer.legal is not True:  # more reasons why not, or why it depends
+        shown.append(f"({len(reasons) - len(shown)} more in Details.)")
+    lines = [match_note] if match_note else []
+    lines.append(" ".join(shown))
+    if assumed:
+        lines.append(f"**Assumed:** {' '.join(assumed.split())}")
+    room = QUICK_BUDGET - limits.embed_size(embed.to_dict())
+    embed.description = _fit_lines(lines, room)
+    return embed
+
+
+def _fit_lines(lines: Sequence[str], room: int) -> str:
+    """The lines, the longest cut first until they fit `room` characters (each keeps at least a few words)."""
+    lines = list(lines)
+    while len("\n".join(lines)) > room and lines:
+        longest = max(range(len(lines)), key=lambda i: len(lines[i]))
+        over = len("\n".join(lines)) - room
+        keep = max(40, len(lines[longest]) - over)
+        if keep >= len(lines[longest]):
+            break
+        lines[longest] = limits.fit(lines[longest], keep)
+    return limits.fit("\n".join(lines), max(room, 1))
+
+
+# ---- the full answer -----------------------------------------------------------------------------------------
+
+
 def _check_line(check: Check) -> str:
     mark = "✅ passed" if check.ok else "❌ failed" if check.blocking else "⚠️ its play effect"
-    return f"{mark}: {check.because} ({cited_list(check.cited)}) `{check.code}`"
+    return f"{mark}: {_sentence(check.because, check.cited)}"
 
 
 def _choice_text(choice: Choice, why: str | None = None) -> str:
@@ -49,25 +188,19 @@ def _choice_text(choice: Choice, why: str | None = None) -> str:
         lines.append(choice.note)
     if choice.optional:
         lines.append("Optional: it may choose none.")
-    if choice.legal:
-        lines.append("Legal: " + ", ".join(choice.legal))
+    if choice.legal_targets:
+        lines.append("Legal: " + ", ".join(t.words for t in choice.legal_targets))
     elif not choice.excluded:
         # Nothing to choose from was given (a hand the position leaves out): "none" alone would read as "every
         # candidate is illegal".
         lines.append("Legal: none listed (the position shows no candidates)")
     else:
         lines.append("Legal: none")
-    lines.extend(f"Can't pay for {e.target}: {e.because} ({cited_list(e.cited)})" for e in choice.unpayable)
-    lines.extend(f"Not {e.target}: {e.because} ({cited_list(e.cited)})" for e in choice.excluded)
+    lines.extend(f"Can't pay for {e.what.words}: {_sentence(e.because, e.cited)}" for e in choice.unpayable)
+    lines.extend(f"Not {e.what.words}: {_sentence(e.because, e.cited)}" for e in choice.excluded)
     if not choice.ok and choice.because:
         lines.append(choice.because)
     return "\n".join(lines)
-
-
-def _title(answer: Answer) -> str:
-    """The verdict and the answer in one line; a No's reasons follow in the description (read at a glance, on a
-    phone too)."""
-    return " ".join(f"{answer.verdict}: {answer.headline}".split())
 
 
 def _position_embed(position: str | None, code: str | None, assumed: Sequence[str]) -> discord.Embed:
@@ -99,10 +232,10 @@ def _fields(embed: discord.Embed, answer: Answer, reasons: Mapping[str, str] | N
     if answer.effects:
         # After a No, what the action does is hypothetical: a bare "Effects" reads as what happens.
         name = "Effects" if answer.legal is not False else "Effects, were it allowed"
-        add_field(embed, name, "\n".join(f"• {e.text} ({cited_list(e.cited)})" for e in answer.effects))
+        add_field(embed, name, "\n".join(f"• {_sentence(e.text, e.cited)}" for e in answer.effects))
     if answer.other_copies:
         copies = [
-            f"• The {c.name} at {c.at}: {' '.join(c.reasons) or 'it can be played too.'}"
+            f"• {c.words[:1].upper()}{c.words[1:]} (at {c.at}): {' '.join(c.reasons) or 'it can be played too.'}"
             for c in answer.other_copies
         ]
         add_field(embed, "Other copies", "\n".join(copies))
@@ -115,34 +248,35 @@ def _fields(embed: discord.Embed, answer: Answer, reasons: Mapping[str, str] | N
 def verdict_embeds(
     answer: Answer,
     *,
-    meta: Mapping[str, str] | None = None,
+    card_data: str | None = None,
     position: str | None = None,
     code: str | None = None,
     assumed: Sequence[str] = (),
     reasons: Mapping[str, str] | None = None,
     match_note: str | None = None,
 ) -> list[discord.Embed]:
-    """First embed: `Yes`/`No`/`Depends` and the answer in one line; checks, choices, effects; then the position.
+    """The full answer. First embed: `Yes`/`No`/`Depends` and the answer in one line; checks, choices, effects; then
+    the position (what was assumed, its scenario code, and `position` as YAML when given).
 
     `reasons` maps a choice's phrase to why it is (or is not) restricted, from the engine's profile of the card.
-    `match_note` says which card a misspelt name was taken to be (and the others it may mean).
+    `match_note` says which card a misspelt name was taken to be (and the others it may mean); `card_data` is the
+    date of the card data, for the footer.
     """
-    full = _title(answer)
+    full = " ".join(f"{answer.verdict}: {answer.headline}".split())
     title = limits.fit(full, limits.EMBED_TITLE)
     embed = discord.Embed(title=title, colour=_COLOURS[answer.verdict])
     # "Closest match for ...": the card may not be the one meant
     description = [match_note] if match_note else []
     if len(title) < len(full):
         description.append(" ".join(answer.headline.split()))
-    if answer.reasons:
-        description.append(f"**Why:** {' '.join(answer.reasons)}")
+    if answer.failed:
+        description.append(f"**Why:** {' '.join(_sentence(c.because, c.cited) for c in answer.failed)}")
     description.append(f"Question: {ASK_WORDS[answer.ask]}.")
     embed.description = limits.fit("\n".join(description), limits.EMBED_DESCRIPTION)
     _fields(embed, answer, reasons)
     embeds = [embed]
     if position or assumed or code:
         embeds.append(_position_embed(position, code, assumed))
-    data = dict(meta or {})
-    data["rules_current_version"] = answer.rules_version
-    embed.set_footer(text=limits.fit(data_footer(data), limits.FOOTER_TEXT))
+    footer = versions_footer(answer.cited, card_data, current=answer.rules_version)
+    embed.set_footer(text=limits.fit(footer, limits.FOOTER_TEXT))
     return embeds

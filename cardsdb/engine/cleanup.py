@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.position import Battlefield, Position
+from cardsdb.engine.position import Battlefield, BoardObject, Position
 from cardsdb.engine.verdict import Answer, Effect
 
 
@@ -30,17 +30,27 @@ def _facedown(bf: Battlefield) -> list[Effect]:
 
 def _gear(position: Position, bf: Battlefield) -> list[Effect]:
     effects: list[Effect] = []
-    for obj in position.objects_at(bf.label):
+    here = position.objects_at(bf.label)
+    for obj in here:
         if obj.kind != "gear":
             continue
         if obj.attached_to:
-            text = f"{obj.name} at {bf.label} stays: it is attached to {obj.attached_to}."
+            text = f"{obj.words} stays: it is attached to {_unit_words(obj.attached_to, here)}."
             effects.append(Effect((r.GEAR_RECALLED_AT_CLEANUP,), text))
         else:
             base = "your" if obj.controller == "me" else "your opponent's"
-            text = f"{obj.name} at {bf.label} is not attached to a unit: it is recalled to {base} base."
+            text = f"{obj.words} is not attached to a unit: it is recalled to {base} base."
             effects.append(Effect((r.GEAR_RECALLED_AT_CLEANUP,), text, moves=True))
     return effects
+
+
+def _unit_words(named: str, here: tuple[BoardObject, ...]) -> str:
+    """The unit a gear is attached to (the scenario names it by id or card name), as players read it."""
+    folded = named.casefold()
+    unit = next((o for o in here if o.kind == "unit" and (o.id or "").casefold() == folded), None) or next(
+        (o for o in here if o.kind == "unit" and o.card.name.casefold() == folded), None
+    )
+    return unit.card.name if unit is not None else named
 
 
 def answer_cleanup(position: Position) -> Answer:

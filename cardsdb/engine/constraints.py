@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from cardsdb.engine.naming import place_words
 from cardsdb.engine.position import BoardObject
 
 Status = Literal["attacking", "defending", "exhausted", "ready", "buffed"]
@@ -32,7 +33,7 @@ class HasStatus:
         }[self.status]
         if has:
             return None
-        return f"{obj.name} has no buff" if self.status == "buffed" else f"{obj.name} is not {self.status}"
+        return "it has no buff" if self.status == "buffed" else f"it is not {self.status}"
 
 
 @dataclass(frozen=True)
@@ -45,10 +46,10 @@ class Might:
     def refuses(self, obj: BoardObject) -> str | None:
         might = obj.current_might
         if might is None:
-            return f"{obj.name} has no Might"
+            return "it has no Might"
         if (self.op == "<=" and might > self.limit) or (self.op == ">=" and might < self.limit):
             word = "less" if self.op == "<=" else "more"
-            return f"{obj.name} has {might} Might; the text asks for {self.limit} or {word}"
+            return f"it has {might} Might; the text asks for {self.limit} or {word}"
         return None
 
 
@@ -80,7 +81,7 @@ class OneBattlefield:
         places = sorted({o.location for o in chosen})
         if len(places) <= 1:
             return None
-        return f"the units chosen must all be at one battlefield; they are at {', '.join(places)}"
+        return f"the units chosen must all be at one battlefield; they are {', '.join(place_words(p) for p in places)}"
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ class TotalMight:
         might = obj.current_might or 0
         if might <= self.limit:
             return None
-        return f"{obj.name} alone has {might} Might, more than the total of {self.limit} the text allows"
+        return f"it alone has {might} Might, more than the total of {self.limit} the text allows"
 
 
 GroupRule = SameBattlefield | OneBattlefield | TotalMight

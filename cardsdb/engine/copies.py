@@ -13,10 +13,21 @@ _RANK = {True: 0, None: 1, False: 2}
 
 
 def copy_name(copy: FacedownCard, copies: Sequence[FacedownCard]) -> str:
-    """How the answer names one copy among others: by its id, else by whose it is, when and where it was hidden."""
+    """How the JSON names one copy among others (`copy`): by its id, else by whose it is, when and where it was hidden."""
     if copy.id is not None:
         return f"copy {copy.id}"
-    whose = "your opponent's copy" if copy.owner != "me" else "copy"
+    return _described(copy, copies, "copy")
+
+
+def copy_words(copy: FacedownCard, copies: Sequence[FacedownCard]) -> str:
+    """How players read one copy among others: "the copy hidden on turn 2"; its id only where two copies are alike."""
+    words = _described(copy, copies, "the copy")
+    alike = [c for c in copies if c is not copy and _described(c, copies, "the copy") == words]
+    return f"{words} ({copy.id})" if alike and copy.id is not None else words
+
+
+def _described(copy: FacedownCard, copies: Sequence[FacedownCard], mine: str) -> str:
+    whose = "your opponent's copy" if copy.owner != "me" else mine
     when = (
         f"hidden on turn {copy.hidden_turn}" if copy.hidden_turn is not None else "hidden on an earlier turn"
     )
@@ -30,10 +41,18 @@ def choose_copy(answers: Sequence[tuple[FacedownCard, Answer]]) -> Answer:
         return answers[0][1]
     copies = [fd for fd, _ in answers]
     best_fd, best = min(answers, key=lambda pair: _RANK[pair[1].legal])
-    name = copy_name(best_fd, copies)
     others = tuple(
-        Copy(copy_name(fd, copies), fd.location, answer.legal, answer.reasons or answer.undecided)
+        Copy(
+            copy_name(fd, copies),
+            fd.location,
+            answer.legal,
+            answer.reasons or answer.undecided,
+            words=copy_words(fd, copies),
+        )
         for fd, answer in answers
         if fd is not best_fd
     )
-    return replace(best, action=f"{best.action} (the {name})", copy=name, other_copies=others)
+    words = copy_words(best_fd, copies)
+    return replace(
+        best, action=f"{best.action} ({words})", copy=copy_name(best_fd, copies), other_copies=others
+    )

@@ -100,8 +100,8 @@ def _unpayable(play: Play, choice: Choice) -> tuple[Excluded, ...]:
     )
     objects = {o.label: o for o in play.position.objects}
     unpaid: list[Excluded] = []
-    for label in choice.legal:
-        obj = objects.get(label)
+    for target in choice.legal_targets:
+        obj = objects.get(target.label)
         extra = deflect(obj) if obj is not None and obj.controller != play.ctx.acting else 0
         bill = play.bill.plus(any_power=extra)
         if extra and not bill.paid_by(play.runes):
@@ -110,7 +110,7 @@ def _unpayable(play: Play, choice: Choice) -> tuple[Excluded, ...]:
                 f"choosing it costs {extra} more power of any domain (Deflect){total}; you have "
                 f"{have_words(play.runes)} ready"
             )
-            unpaid.append(Excluded(label, rules, because))
+            unpaid.append(Excluded(target, rules, because))
     return tuple(unpaid)
 
 

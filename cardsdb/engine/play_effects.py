@@ -140,7 +140,7 @@ def deflect_notes(choices: list[Choice], position: Position) -> list[Effect]:
         for label in choice.legal:
             obj = by_label.get(label)
             if obj is not None and obj.controller != "me" and deflect(obj):
-                text = f"Choosing {label} costs {deflect(obj)} more power of any domain (Deflect)."
+                text = f"Choosing {obj.words} costs {deflect(obj)} more power of any domain (Deflect)."
                 notes.append(Effect((r.ADDITIONAL_COSTS_STILL_APPLY, r.V14_DEFLECT), text))
     return notes
 

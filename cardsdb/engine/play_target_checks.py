@@ -18,9 +18,9 @@ def _leftover(play: Play, target: TargetRef, choices: list[Choice]) -> Check:
     refused = next((e for c in reversed(choices) for e in c.excluded if e.target == target.text), None)
     if refused is not None:
         return Check(
-            False, "illegal_target", refused.rules, play.refused(target.text, refused.because), play.blocking
+            False, "illegal_target", refused.rules, play.refused(target.words, refused.because), play.blocking
         )
-    because = f"{target.text}: the card makes no further choice."
+    because = f"{target.words}: the card makes no further choice."
     return Check(False, "illegal_target", (r.V14_TARGET_RESTRICTIONS,), because, play.blocking)
 
 
@@ -35,13 +35,13 @@ def _named(play: Play, choice: Choice, target: TargetRef, out: Resolution) -> Ch
         reason = next((e for e in choice.excluded if e.target == target.text), None)
         because = reason.because if reason else f'it is not one of the choices for "{choice.choice}"'
         rules = reason.rules if reason else choice.rules
-        return Check(False, "illegal_target", rules, play.refused(target.text, because), play.blocking)
+        return Check(False, "illegal_target", rules, play.refused(target.words, because), play.blocking)
     if target.obj is not None and target.obj.controller != play.ctx.acting:
         if play.blocking:
             out.spell_deflect += deflect(target.obj)
         else:
             out.effect_deflect += deflect(target.obj)
-    because = f'{target.text} is a legal choice for "{choice.choice}".'
+    because = f'{target.words} is a legal choice for "{choice.choice}".'
     return Check(True, "targets_legal", choice.rules, because, play.blocking)
 
 
@@ -105,7 +105,7 @@ def _cheapest_deflect(play: Play, specs: list[ChoiceSpec], choices: list[Choice]
 def _no_targets(play: Play, blocked: Choice) -> Check:
     hidden_at = play.ctx.hidden_at
     if blocked.legal and not blocked.payable:
-        unpaid = ", ".join(e.target for e in blocked.unpayable)
+        unpaid = ", ".join(e.what.words for e in blocked.unpayable)
         rules = (r.CHOICES_RESTRICTED, r.NO_VALID_TARGETS, r.V14_DEFLECT)
         because = (
             f'Every legal target for "{blocked.choice}" has Deflect you can\'t pay ({unpaid}): a spell with no legal, '

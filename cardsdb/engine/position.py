@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from cardsdb.engine.naming import Target
 from cardsdb.models import Card
 
 Side = Literal["me", "opp"]
@@ -36,14 +37,33 @@ class BoardObject:
     buffed: bool = False
     attached_to: str | None = None  # gear: the unit it is attached to
     extra_keywords: tuple[str, ...] = ()  # keywords granted by other cards: "Deflect", "Deflect 2"
+    twin: bool = False  # another object of the same card, controller and location: its id tells them apart
 
     @property
     def name(self) -> str:
+        """Its id, else its card's name: how the JSON's label names it (never shown to players: `words`)."""
         return self.id or self.card.name
 
     @property
     def label(self) -> str:
         return f"{self.name}@{self.location}"
+
+    @property
+    def target(self) -> Target:
+        return Target(
+            label=self.label,
+            kind=self.kind,
+            place=self.location,
+            card=self.card.name,
+            controller=self.controller,
+            id=self.id,
+            twin=self.twin,
+        )
+
+    @property
+    def words(self) -> str:
+        """As players read it: "Shipyard Skulker in your base", "Vanguard Sergeant (enemy) at Bandle Tree"."""
+        return self.target.words
 
     @property
     def current_might(self) -> int | None:

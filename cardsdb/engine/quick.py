@@ -2,7 +2,8 @@
 
 Everything not given is favourable and the same every time: the battlefield where the card is (to be) hidden holds
 a unit of yours (and, for /hidden play, an enemy unit, with a showdown there when it is not your turn); your base holds
-a unit of yours; another battlefield is the opponent's, with an enemy unit.
+a unit of yours; another battlefield is the opponent's, with an enemy unit. No two units of one card share a place, so
+their labels tell them apart without ids (`Shipyard Skulker@me.base`) and the position shown to players holds none.
 """
 
 from __future__ import annotations
@@ -30,19 +31,19 @@ def _position(
 ) -> dict[str, Any]:
     here: dict[str, Any] = {"controller": "me" if control else "opp", "units": []}
     if control:
-        here["units"].append({"card": YOUR_UNIT, "id": "your-unit"})
+        here["units"].append({"card": YOUR_UNIT})
     position: dict[str, Any] = {
         "turn": turn,
         "turn_player": "me" if your_turn else "opp",
         "state": "closed" if chain_open else "open",
         "showdown": HERE if showdown else None,
-        "me": {"base": {"units": [{"card": YOUR_UNIT, "id": "base-unit"}]}},
+        "me": {"base": {"units": [{"card": YOUR_UNIT}]}},
         "opp": {"base": {"units": []}},
         "battlefields": {
             HERE: here,
             THERE: {
                 "controller": "opp",
-                "units": [{"card": ENEMY_UNIT, "controller": "opp", "id": "their-unit"}],
+                "units": [{"card": ENEMY_UNIT, "controller": "opp"}],
             },
         },
     }
@@ -110,9 +111,7 @@ def play_scenario(
         control=control_battlefield,
     )
     here = scenario["battlefields"][HERE]
-    here["units"].append(
-        {"card": ENEMY_UNIT, "controller": "opp", "id": "enemy-unit", "attacking": not your_turn}
-    )
+    here["units"].append({"card": ENEMY_UNIT, "controller": "opp", "attacking": not your_turn})
     here["facedown"] = [
         {"card": _name(card), "owner": "me", "hidden_turn": turn if hidden_this_turn else turn - 1}
     ]

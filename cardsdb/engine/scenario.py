@@ -7,7 +7,7 @@ A position that can't exist is refused as well (`validate.py`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 import yaml
@@ -282,7 +282,19 @@ def _position(top: Mapping[str, Any], builder: _Builder) -> Position:
         me=players["me"],
         opp=players["opp"],
         battlefields=battlefields,
-        objects=tuple(objects),
+        objects=_told_apart(objects),
+    )
+
+
+def _told_apart(objects: list[BoardObject]) -> tuple[BoardObject, ...]:
+    """The objects, each marked when another of the same card, controller and location exists (its words add its id)."""
+    seen: dict[tuple[str, str, str], int] = {}
+    for obj in objects:
+        key = (obj.card.name, obj.controller, obj.location)
+        seen[key] = seen.get(key, 0) + 1
+    return tuple(
+        replace(obj, twin=True) if seen[(obj.card.name, obj.controller, obj.location)] > 1 else obj
+        for obj in objects
     )
 
 

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardsdb.engine.choices import facedown_capacity
-from cardsdb.engine.position import BASES, BoardObject, FacedownCard, Position
+from cardsdb.engine.naming import Target
+from cardsdb.engine.position import BASES, BoardObject, FacedownCard, Position, Side
 from cardsdb.engine.reading import flag, keys, label_of, listing, mapping, short
 from cardsdb.engine.validate import ScenarioError
 from cardsdb.engine.verdict import ASK_KINDS, AskKind
@@ -20,11 +21,26 @@ _ZONES = ("hand", "champion_zone", "elsewhere", "trash", "base", "facedown")
 
 @dataclass(frozen=True)
 class TargetRef:
+    """A target the ask names: `text` is its label (NAME@LOCATION, or a battlefield's label)."""
+
     text: str
     location: str
     obj: BoardObject | None = None
     battlefield: str | None = None
     hand_card: Card | None = None
+
+    @property
+    def target(self) -> Target:
+        if self.obj is not None:
+            return self.obj.target
+        if self.hand_card is not None:
+            owner: Side = "opp" if self.location.startswith("opp.") else "me"
+            return Target(self.text, "card", self.location, card=self.hand_card.name, controller=owner)
+        return Target(self.text, "battlefield", self.location)
+
+    @property
+    def words(self) -> str:
+        return self.target.words
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from typing import Literal
 from cardsdb.engine import citations as r
 from cardsdb.engine.choices import ChoiceSpec
 from cardsdb.engine.constraints import Another, TotalMight
-from cardsdb.engine.position import BASES, BoardObject, Position, Side, location_of, other
+from cardsdb.engine.naming import Target, place_words
+from cardsdb.engine.position import BASES, Battlefield, BoardObject, Position, Side, location_of, other
 from cardsdb.engine.verdict import Choice, Excluded
 from cardsdb.models import Card
 
@@ -54,13 +55,16 @@ def choice_rules(spec: ChoiceSpec, ctx: PlayContext) -> tuple[str, ...]:
     return restriction_rules(spec)
 
 
+# Why a target is refused, in words that speak of it as "it": the answer names it (`Target.words`) beside them.
+
+
 def _kind_reason(spec: ChoiceSpec, obj: BoardObject, ctx: PlayContext) -> str | None:
     if spec.what != "object" and obj.kind != spec.what:
-        return f"{obj.name} is a {obj.kind}, not a {spec.what}"
+        return f"it is a {obj.kind}, not a {spec.what}"
     if spec.whose == "friendly" and obj.controller != ctx.acting:
-        return f"{obj.name} is an enemy {obj.kind}; the text asks for one you control"
+        return f"it is an enemy {obj.kind}; the text asks for one you control"
     if spec.whose == "enemy" and obj.controller == ctx.acting:
-        return f"{obj.name} is a friendly {obj.kind}; the text asks for an enemy one"
+        return f"it is a friendly {obj.kind}; the text asks for an enemy one"
     return None
 
 
@@ -70,19 +74,21 @@ def _place_reason(
     on_battlefield = obj.location not in BASES
     here = ctx.source_location
     if spec.where in ("battlefield", "same_battlefield") and not on_battlefield:
-        return f"{obj.name} is in a base; the text asks for one at a battlefield"
+        return "it is in a base; the text asks for one at a battlefield"
     if spec.where == "base" and on_battlefield:
-        return f"{obj.name} is at a battlefield; the text asks for one in a base"
+        return "it is at a battlefield; the text asks for one in a base"
     if spec.where == "here" and here is not None and obj.location != here:
-        return f"{obj.name} is not here ({here})"
+        return f"it is not here ({place_words(here)})"
     if spec.where == "here" and here is None and not on_battlefield:
-        return f"{obj.name} is in a base; 'here' is the battlefield the card is played to"
+        return "it is in a base; 'here' is the battlefield the card is played to"
     if spec.where == "other_location" and here is not None and obj.location == here:
-        return f"{obj.name} is at {obj.location}, the card's own location; the text asks for another location"
+        return (
+            f"it is {place_words(obj.location)}, the card's own location; the text asks for another location"
+        )
     if spec.where == "different_location":
         elsewhere = first_location if first_location is not None else here
         if elsewhere is not None and obj.location == elsewhere:
-            return f"{obj.name} is at {elsewhere}; the text asks for a unit at a different location"
+            return f"it is {place_words(elsewhere)}; the text asks for a unit at a different location"
     return None
 
 
@@ -96,7 +102,7 @@ def text_reason(
     for flt in spec.filters:
         refused = flt.refuses(obj)
         if refused is None and itself and isinstance(flt, Another):
-            refused = f"{obj.name} is the card itself; the text asks for another"
+            refused = "it is the card itself; the text asks for another"
         if refused is not None:
             return refused
     for grp in spec.group:
@@ -139,21 +145,22 @@ class _Sorting:
     spec: ChoiceSpec
     ctx: PlayContext
     restricted: bool
-    legal: list[str]
+    legal: list[Target]
     excluded: list[Excluded]
 
-    def exclude(self, label: str, rules: tuple[str, ...], because: str) -> None:
-        self.excluded.append(Excluded(label, rules, because))
+    def exclude(self, target: Target, rules: tuple[str, ...], because: str) -> None:
+        self.excluded.append(Excluded(target, rules, because))
 
     def battlefields(self, position: Position) -> None:
         for bf in position.battlefields:
+            target = battlefield_target(bf)
             if self.spec.whose == "friendly" and bf.controller != self.ctx.acting:
-                self.exclude(bf.label, (r.V14_TARGET_RESTRICTIONS,), f"you don't control {bf.label}")
+                self.exclude(target, (r.V14_TARGET_RESTRICTIONS,), "you don't control it")
             elif self.restricted and bf.label != self.ctx.hidden_at:
-                because = f"{bf.label} is not {self.ctx.hidden_at}, where it was hidden"
-                self.exclude(bf.label, restriction_rules(self.spec), because)
+                because = f"it is not {self.ctx.hidden_at}, where the card was hidden"
+                self.exclude(target, restriction_rules(self.spec), because)
             else:
-                self.legal.append(bf.label)
+                self.legal.append(target)
 
     def hand(self, position: Position) -> str | None:
         owner = self.ctx.acting if self.spec.whose != "enemy" else other(self.ctx.acting)
@@ -161,7 +168,12 @@ class _Sorting:
         if hand is None:
             whose = "opponent" if owner != self.ctx.acting else "player"
             return f"The {whose}'s hand is not given, so its units can't be listed."
-        self.legal.extend(f"{card.name}@{owner}.hand" for card in hand if card.is_type("Unit"))
+        place = f"{owner}.hand"
+        self.legal.extend(
+            Target(f"{card.name}@{place}", "card", place, card=card.name, controller=owner)
+            for card in hand
+            if card.is_type("Unit")
+        )
         return None
 
     def board(self, position: Position, first_location: str | None) -> None:
@@ -172,17 +184,21 @@ class _Sorting:
                 continue
             reason = text_reason(self.spec, obj, self.ctx, first_location, itself=obj is source)
             if reason is not None:
-                self.exclude(obj.label, (r.V14_TARGET_RESTRICTIONS,), reason)
+                self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS,), reason)
             elif gone:
                 because = "the card has left the board, so its play effect has no legal target"
-                self.exclude(obj.label, (r.PLAY_EFFECT_SOURCE_GONE,), because)
+                self.exclude(obj.target, (r.PLAY_EFFECT_SOURCE_GONE,), because)
             elif self.restricted and obj.location != self.ctx.hidden_at:
-                because = (
-                    f"{obj.name} is at {obj.location}, not at {self.ctx.hidden_at} where the card was hidden"
-                )
-                self.exclude(obj.label, restriction_rules(self.spec), because)
+                because = f"it is {place_words(obj.location)}, not at {self.ctx.hidden_at} where the card was hidden"
+                self.exclude(obj.target, restriction_rules(self.spec), because)
             else:
-                self.legal.append(obj.label)
+                self.legal.append(obj.target)
+
+
+def battlefield_target(bf: Battlefield) -> Target:
+    return Target(
+        bf.label, "battlefield", bf.label, card=bf.card.name if bf.card else None, controller=bf.controller
+    )
 
 
 def evaluate(
@@ -202,7 +218,7 @@ def evaluate(
         choice=spec.phrase,
         restricted_to=ctx.hidden_at if restricted else None,
         rules=choice_rules(spec, ctx),
-        legal=tuple(sorting.legal),
+        legal_targets=tuple(sorting.legal),
         excluded=tuple(sorting.excluded),
         count=spec.count,
         optional=spec.optional,

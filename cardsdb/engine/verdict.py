@@ -13,6 +13,7 @@ from typing import Literal, get_args
 
 from cardsdb import rule_numbers
 from cardsdb.engine.citations import CURRENT_VERSION, V13, V14, Citation, RulesVersion, cite, numbers_of
+from cardsdb.engine.naming import Target
 
 AskKind = Literal["hide", "play_hidden", "play", "targets", "cleanup"]
 ASK_KINDS: tuple[AskKind, ...] = get_args(AskKind)
@@ -65,12 +66,23 @@ class Undecided:
     rules: tuple[str, ...]
     because: str
 
+    @property
+    def cited(self) -> tuple[Citation, ...]:
+        return cited(self.rules)
+
 
 @dataclass(frozen=True)
 class Excluded:
-    target: str
+    """A target a choice may not take (or can't pay for). `because` speaks of it as "it": `what.words` names it."""
+
+    what: Target
     rules: tuple[str, ...]
     because: str
+
+    @property
+    def target(self) -> str:
+        """Its label, as the JSON names it."""
+        return self.what.label
 
     @property
     def cited(self) -> tuple[Citation, ...]:
@@ -84,14 +96,15 @@ class Excluded:
 class Choice:
     """One choice the card makes when played, with the targets it may and may not choose in this position.
 
-    `legal` are the targets the rules allow; `unpayable` those of them whose added cost (Deflect) can't be paid.
-    `ok` is the choice's own verdict: whether it can be made here (an optional choice always can); `because` says why not.
+    `legal_targets` are the targets the rules allow (`legal`: their labels, as the JSON gives them); `unpayable` those
+    of them whose added cost (Deflect) can't be paid. `ok` is the choice's own verdict: whether it can be made here (an
+    optional choice always can); `because` says why not.
     """
 
     choice: str
     restricted_to: str | None
     rules: tuple[str, ...]
-    legal: tuple[str, ...]
+    legal_targets: tuple[Target, ...]
     excluded: tuple[Excluded, ...] = ()
     count: str = "1"  # "1", "2", "0-2" (up to two), "0+" (any number)
     optional: bool = False
@@ -103,6 +116,10 @@ class Choice:
 
     def __contains__(self, target: object) -> bool:
         return target in self.legal
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        return tuple(t.label for t in self.legal_targets)
 
     @property
     def payable(self) -> tuple[str, ...]:
@@ -152,10 +169,13 @@ class Effect:
 class Copy:
     """One of several facedown copies the question could mean, and its own verdict."""
 
-    name: str  # how the answer names it: "old-block", "the one hidden on turn 2"
+    name: str  # how the JSON names it: "copy old-block", "copy hidden on turn 2"
     at: str
     legal: bool | None
     reasons: tuple[str, ...]  # why it can't be played (its failed blocking checks), or why it is undecided
+    words: str = (
+        ""  # how players read it: "the copy hidden on turn 2" (an id only where two copies are alike)
+    )
 
     def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "at": self.at, "legal": self.legal, "because": list(self.reasons)}
@@ -206,14 +226,25 @@ class Answer:
 
     @property
     def headline(self) -> str:
-        """The answer in one sentence after its verdict word: what a title shows."""
+        """The answer after its verdict word: its sentence, then what qualifies a Yes or leaves it open."""
+        if self.ask == "cleanup":
+            return _cleanup_headline(self.effects)
+        if self.legal is None:
+            return " ".join([self.sentence, *self.undecided])
+        if self.legal is False:
+            return self.sentence
+        return " ".join([self.sentence, *self._yes_notes()])
+
+    @property
+    def sentence(self) -> str:
+        """The answer's one sentence after its verdict word, alone: "you can't hide Block at Bandle Tree."."""
         if self.ask == "cleanup":
             return _cleanup_headline(self.effects)
         if self.legal is False:
             return f"you can't {self.action}."
         if self.legal is None:
-            return f"whether you can {self.action} is not settled. " + " ".join(self.undecided)
-        return " ".join([f"you can {self.action}.", *self._yes_notes()])
+            return f"whether you can {self.action} is not settled."
+        return f"you can {self.action}."
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -236,7 +267,7 @@ class Answer:
         notes.extend(c.because for c in self.choices if not c.ok and c.because)
         notes.extend(c.because for c in self.cautions)
         notes.extend(
-            f"The {c.name} can't be played: {' '.join(c.reasons)}"
+            f"{_capital(c.words or c.name)} can't be played: {' '.join(c.reasons)}"
             for c in self.other_copies
             if c.legal is False
         )
@@ -285,6 +316,10 @@ class Answer:
             "citations_v13": list(self.citations_of(V13)),
             "rules_version": self.rules_version,
         }
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _cleanup_headline(effects: tuple[Effect, ...]) -> str:
