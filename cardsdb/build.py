@@ -137,6 +137,7 @@ def _keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[l
     card_keywords: list[Row] = []
     counts: dict[str, int] = {}
     reminders: dict[str, str] = {}
+    plain: dict[str, str] = {}
     for card in cards:
         values: dict[str, list[str]] = {}
         for k in card.keywords:
@@ -147,16 +148,17 @@ def _keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[l
             card_keywords.append({"card_id": card.id, "keyword": name, "value": ", ".join(vals) or None})
             if not card.partial:  # cards known only from the seeds stay out of the data counts
                 counts[name] = counts.get(name, 0) + 1
-            if name not in reminders:
-                reminder = cardtext.reminder_text(card.text_raw, name)
-                if reminder:
-                    reminders[name] = reminder
+            printed = cardtext.general_reminder(card.text_raw, name)
+            if printed and (name not in reminders or not vals):
+                reminders.setdefault(name, printed)
+                if not vals:  # the plain keyword's reminder ([Assault] rather than [Assault 3]) wins
+                    plain.setdefault(name, printed)
     keywords = [
         {
             "name": t.name,
             "kind": t.kind,
             "rule": t.rule,
-            "reminder": reminders.get(t.name) or t.meaning,
+            "reminder": plain.get(t.name) or reminders.get(t.name) or t.meaning,
             "card_count": counts.get(t.name, 0),
         }
         for t in known

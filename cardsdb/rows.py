@@ -53,7 +53,9 @@ def card_from_rows(
         if match is None and split:
             match = valued.get(split.group(1).casefold(), (split.group(1), split.group(2)))
         name, value = match or (printed, None)
-        keywords.append(KeywordValue(name, str(value) if value not in (None, "") else None))
+        keyword = KeywordValue(name, str(value) if value not in (None, "") else None)
+        if keyword not in keywords:  # "Level 6" and "Level 11" are one keyword row: Level 6, 11
+            keywords.append(keyword)
     older = []
     try:
         wordings = json.loads(row["older_wordings"] or "[]")
