@@ -19,7 +19,7 @@ from typing import Any
 
 import sqlite_utils
 
-from cardsdb import build_rules, build_rulings, project_data
+from cardsdb import build_rules, build_rulings, project_data, provenance
 from cardsdb.card_build import build_card_tables
 from cardsdb.errors import BuildError
 from cardsdb.importers import faqs as faq_importer
@@ -172,12 +172,6 @@ def _keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[l
 # --- rulings -------------------------------------------------------------------------------------------
 
 
-SEED_TITLES = {
-    "keyword-page": "Riftbound keyword page, Hidden",
-    "article": "Hiding cards and playing them from Hidden (article)",
-}
-
-
 def _claim_rows(
     claims: Sequence[project_data.Claim],
     sets: build_rules.RuleSets,
@@ -218,7 +212,7 @@ def _claim_rows(
                 "answer": claim.answer,
                 "source": "seed",
                 "source_id": claim.source,
-                "source_title": f"{SEED_TITLES.get(claim.source, claim.source)}: {claim.section}",
+                "source_title": provenance.claim_source_title(claim.source, claim.section, claim.origin),
                 "date": CURRENT_RULES_VERSION,
                 "url": None,
                 "rules": _dump(list(claim.rules)),

@@ -19,6 +19,7 @@ from cardsdb.fuzzy import close_names
 from cardsdb.importers.printings import loose_wording
 from cardsdb.importers.text import readable
 from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Ruling
+from cardsdb.provenance import ruling_label
 from cardsdb.query import CardsDB, SearchResult
 from cardsdb.rule_versions import Citation, cite_citation, cited_numbers
 
@@ -180,9 +181,8 @@ def ruling_dict(ruling: Ruling, citations: Sequence[Citation] = ()) -> dict[str,
 
 
 def _ruling_text(ruling: Ruling, citations: Sequence[Citation]) -> str:
-    source = "community" if ruling.source == "community" else ruling.source
     rules = f" — rules {cited_numbers(citations)}" if citations else ""
-    head = f"[{source}: {ruling.source_title}{', ' + ruling.date if ruling.date else ''}{rules}]"
+    head = f"[{ruling_label(ruling)}{', ' + ruling.date if ruling.date else ''}{rules}]"
     credit = f"\nCredit: {ruling.credit} ({ruling.url})" if ruling.credit else ""
     return f"Q: {ruling.question}\nA: {ruling.answer}\n{head}{credit}"
 

@@ -133,6 +133,9 @@ class Rule:
     parent: str | None = None
     doc: str = CORE_DOC  # "core" | "tournament"
     superseded: bool = False  # an older row whose number the current rules use for another rule
+    source: str | None = (
+        None  # a current rule's source line: "Core Rules 2026-10-09, as quoted on Riot's ..."
+    )
 
     @property
     def is_current(self) -> bool:

@@ -109,6 +109,7 @@ def rule_from_row(row: sqlite3.Row) -> Rule:
         parent=row["parent"],
         doc=row["doc"] or CORE_DOC,
         superseded=bool(row["superseded"]),
+        source=row["source"] if "source" in row.keys() else None,  # noqa: SIM118 (`in row` looks at values)
     )
 
 

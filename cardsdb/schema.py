@@ -83,6 +83,7 @@ TABLES: dict[str, dict[str, type]] = {
         "text": str,
         "wording": str,  # official | summary
         "seed_sentence": str,
+        "source": str,  # a current rule's source in player words: "Core Rules 2026-10-09, as quoted on ..."
         "counterpart": str,  # current row: its v1.4 (else v1.3) number; older row: its current number, where known
         "parent": str,  # parent number in the same version
         "sort_key": str,  # zero-padded for ordering

@@ -396,7 +396,7 @@ def parse_card(card: Card) -> CardChoices:
     """Read a card's text into its choices (the parser alone; `overrides.choices_for` applies corrections)."""
     if card.partial and not (card.text_raw or card.text).strip():
         return CardChoices(
-            card=card.name, unreadable=f"{card.name} is known only from the seeds, without its text"
+            card=card.name, unreadable=f"{card.name} is a newer card known only in part, without its text"
         )
     reading = _Reading(spell=card.is_type("Spell"))
     for ability in abilities(card):
