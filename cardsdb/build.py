@@ -304,6 +304,7 @@ def _faq_rows(
                 "rules": _dump(list(e.rules)),
                 "rules_version": e.rules_version,
                 "cards": _dump(list(names)),
+                "kind": e.kind,
             }
         )
     return rulings, ruling_rules, ruling_cards

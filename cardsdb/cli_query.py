@@ -184,6 +184,8 @@ def _ruling_text(ruling: Ruling, citations: Sequence[Citation]) -> str:
     rules = f" — rules {cited_numbers(citations)}" if citations else ""
     head = f"[{ruling_label(ruling)}{', ' + ruling.date if ruling.date else ''}{rules}]"
     credit = f"\nCredit: {ruling.credit} ({ruling.url})" if ruling.credit else ""
+    if ruling.is_topic:
+        return f"{ruling.question}\n{ruling.answer}\n{head}{credit}"
     return f"Q: {ruling.question}\nA: {ruling.answer}\n{head}{credit}"
 
 

@@ -242,6 +242,13 @@ class Ruling:
     rules_version: str | None = None
     cards: tuple[str, ...] = ()
     credit: str | None = None  # shown with the ruling where its licence asks for attribution
+    kind: str = (
+        "question"  # or "topic": `question` is a heading (an FAQ's clarification), never shown as a question
+    )
+
+    @property
+    def is_topic(self) -> bool:
+        return self.kind == "topic"
 
 
 @dataclass(frozen=True)

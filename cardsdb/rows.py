@@ -126,4 +126,5 @@ def ruling_from_row(row: sqlite3.Row) -> Ruling:
         rules_version=row["rules_version"],
         cards=tuple(json_list(row["cards"])),
         credit=row["credit"] if "credit" in row.keys() else None,  # noqa: SIM118 (`in row` looks at values)
+        kind=(row["kind"] if "kind" in row.keys() else None) or "question",  # noqa: SIM118
     )

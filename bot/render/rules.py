@@ -14,6 +14,7 @@ from cardsdb.provenance import ruling_label
 from cardsdb.rule_versions import DOC_TITLES, Citation, cite, cited_numbers
 
 SUMMARY_LABEL = "Summary (our wording, not the official text)"
+TOPIC_LABELS = {"official": "clarification", "community": "ruling"}
 
 
 def rule_heading(rule: Rule) -> str:
@@ -154,15 +155,22 @@ def ruling_source(ruling: Ruling) -> str:
     return ruling_label(ruling)
 
 
+def ruling_title(ruling: Ruling) -> str:
+    """ "Q: How do I hide a card?"; a topic (an FAQ's clarification under a heading) is no question: "Legion
+    (clarification)"."""
+    words = " ".join(ruling.question.split())
+    return f"{words} ({TOPIC_LABELS.get(ruling.source, 'ruling')})" if ruling.is_topic else f"Q: {words}"
+
+
 def ruling_embed(ruling: Ruling, citations: Sequence[Citation] | None = None) -> discord.Embed:
     """One ruling; `citations` (CardsDB.ruling_citations) say which version each cited number is in."""
     embed = discord.Embed(
-        title=limits.fit(f"Q: {' '.join(ruling.question.split())}", limits.EMBED_TITLE),
+        title=limits.fit(ruling_title(ruling), limits.EMBED_TITLE),
         description=limits.fit(ruling.answer.strip(), limits.EMBED_DESCRIPTION, marker=limits.CONTINUED),
         colour=COLOR_INFO,
         url=ruling.url or None,
     )
-    if len(ruling.question) > limits.EMBED_TITLE - 3:
+    if len(ruling_title(ruling)) > limits.EMBED_TITLE:
         add_field(embed, "Full question", ruling.question)
     embed.add_field(name="Source", value=limits.fit(ruling_source(ruling), limits.FIELD_VALUE), inline=True)
     if ruling.date:
@@ -229,7 +237,8 @@ def keyword_embeds(
             " ".join(
                 part
                 for part in (
-                    f"• {' '.join(r.question.split())}",
+                    f"• {' '.join(r.question.split())}"
+                    + (" (clarification)" if r.is_topic and r.source == "official" else ""),
                     f"({_ruling_rules(r, c)})" if r.rules else "",
                     "(community, not official)" if r.source == "community" else "",
                 )
