@@ -284,3 +284,14 @@ def test_rulings_are_labelled_by_their_real_source(cards: CardsDB) -> None:
 def test_keyword_hidden_names_the_newer_card_without_saying_how_we_know_it(cards: CardsDB) -> None:
     embed = answers.keyword_reply(Services(DatabaseHandle(cards)), "Hidden").embeds[0].to_dict()
     assert "(plus Elnuk Herd, a newer card known only in part)" in embed["description"]
+
+
+def test_a_choice_not_restricted_is_never_said_to_choose_at_the_battlefield(cards: CardsDB) -> None:
+    """ "(here it chooses at Your Battlefield)" beside "Not restricted" contradicted itself: a choice its own text
+    puts elsewhere (Tideturner's, Smoke and Mirrors' second unit) is not restricted, and nothing says otherwise."""
+    services = Services(DatabaseHandle(cards))
+    for name in ("Tideturner", "Smoke and Mirrors", "Resonating Strike"):
+        for make in (answers.card_reply, answers.hidden_play_reply, answers.hidden_targets_reply):
+            text = _embed_text(make(services, name).embeds)
+            assert "here it chooses" not in text and "chooses at Your Battlefield" not in text, name
+        assert "not restricted" in _embed_text(answers.card_reply(services, name).embeds).casefold()
