@@ -55,7 +55,6 @@ def _need(value: str | None, what: str) -> str:
 
 
 MAX_OTHER_NAMES = 8  # other cards a partial name may mean, named under the card shown
-STARTING_NAMES = 25  # cards offered for a partial name that matches no card closely
 
 
 def lookup_card(services: Services, name: str) -> tuple[Card, str | None]:
@@ -68,7 +67,7 @@ def lookup_card(services: Services, name: str) -> tuple[Card, str | None]:
     match = db.find_card(query)
     if match is not None and match.match == "exact":
         return match.card, None
-    starting = list(db.cards_starting(query, limit=STARTING_NAMES))
+    starting = list(db.cards_starting(query, limit=render.misc.STARTING_LOOKED_UP))
     if match is None and len(starting) == 1:
         card = db.get_card(starting[0])
         if card is not None:
@@ -81,7 +80,8 @@ def lookup_card(services: Services, name: str) -> tuple[Card, str | None]:
         # Bold each name: names hold commas ("Vi, Destructive"), so a plain comma list would be ambiguous.
         note += " Other cards it may mean: " + " · ".join(f"**{n}**" for n in others[:MAX_OTHER_NAMES])
         if len(others) > MAX_OTHER_NAMES:
-            note += f" and {len(others) - MAX_OTHER_NAMES} more"
+            many = len(starting) >= render.misc.STARTING_LOOKED_UP
+            note += " and many more" if many else f" and {len(others) - MAX_OTHER_NAMES} more"
     return match.card, note
 
 

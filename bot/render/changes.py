@@ -44,8 +44,10 @@ def _value(change: RuleChange) -> str:
         body = limits.fit(escape(change.new or ""), room - len(summary)) + summary
     elif change.change == "removed":
         body = limits.fit(escape(change.old or ""), room)
+    elif change.old and change.new and change.old == change.new:
+        body = "Same words."  # a heading's title moved with it ("Hide": 421 then, 422 now)
     elif change.wording == "official" and change.old and change.new:
-        body = "Same words." if change.old == change.new else diff_markdown(change.old, change.new, room)
+        body = diff_markdown(change.old, change.new, room)
     else:
         half = max(room // 2 - 20, 50)
         body = (

@@ -125,6 +125,9 @@ def error_embed(message: str, *, title: str = "Sorry") -> discord.Embed:
 
 
 STARTING_SHOWN = 15  # names listed for a partial name; the buttons show the first five
+STARTING_LOOKED_UP = (
+    26  # names looked up for a partial name: one more than is ever counted, to know there are more
+)
 
 
 def not_found_embed(what: str, query: str, suggestions: Sequence[str]) -> discord.Embed:
@@ -149,7 +152,12 @@ def more_cards_embed(named: int, shown: int) -> discord.Embed:
 def _cards_beginning(query: str, names: Sequence[str]) -> discord.Embed:
     """A short or partial name ("Ez"): the cards whose name, or a word in it, begins so."""
     shown = " · ".join(f"**{n}**" for n in names[:STARTING_SHOWN])
-    more = f" and {len(names) - STARTING_SHOWN} more" if len(names) > STARTING_SHOWN else ""
+    if len(names) >= STARTING_LOOKED_UP:
+        more = " and many more"
+    elif len(names) > STARTING_SHOWN:
+        more = f" and {len(names) - STARTING_SHOWN} more"
+    else:
+        more = ""
     text = (
         f"Cards whose name, or a word in it, begins with “{echo(query)}”: {shown}{more}. "
         "Press a button to see one, or type more of the name."
