@@ -194,3 +194,16 @@ def test_card_embeds_hold_no_markup_a_player_would_see_raw(
             for text in _texts(embed):
                 assert "###" not in text and "<img" not in text, name
                 assert discord.utils.escape_markdown(text).count("~~") % 2 == 0, name
+
+
+def test_the_command_line_shows_an_erratum_as_old_to_new(
+    capsys: pytest.CaptureFixture[str], real_db: Path
+) -> None:
+    from cardsdb.cli import main
+
+    assert main(["card", "Tideturner", "--db", str(real_db)]) == 0
+    out = capsys.readouterr().out
+    assert "choose a [-friendly unit.-] {+unit you control at another location.+}" in out
+    assert "(the text above includes it)" in out
+    assert main(["card", "Kai'Sa, Survivor", "--db", str(real_db)]) == 0
+    assert "You may pay 1 energy + 1 Fury power as an additional cost" in capsys.readouterr().out

@@ -136,7 +136,8 @@ def _answers(services: Services, cards: CardsDB) -> Iterator[tuple[str, Callable
         yield f"/hidden hide {name}", lambda n=name: answers.hidden_hide_reply(services, n)  # type: ignore[misc]
         yield f"/hidden play {name}", lambda n=name: answers.hidden_play_reply(services, n)  # type: ignore[misc]
         yield f"/hidden targets {name}", lambda n=name: answers.hidden_targets_reply(services, n)  # type: ignore[misc]
-    for old, new in (("v1.3", "v1.4"), ("v1.4", "2026-10-09"), ("v1.3", "2026-10-09")):
+    # into the current rules, where the project's rows are (v1.3 -> v1.4 is official text on both sides)
+    for old, new in (("v1.4", "2026-10-09"), ("v1.3", "2026-10-09")):
         pages = int(answers.changes_reply(services, old, new, None).extras["pages"])
         for page in range(pages):
             yield (
@@ -169,7 +170,7 @@ def test_no_answer_shows_a_note_on_how_the_data_was_made(cards: CardsDB) -> None
         found = _leaks(_embed_text(reply.embeds) + "\n" + (reply.content or ""), phrases)
         leaks += [f"{what}: {p!r}" for p in found]
         asked += 1
-    assert asked > 300
+    assert asked > 250
     assert leaks == []
 
 
