@@ -43,19 +43,34 @@ def _need(value: str | None, what: str) -> str:
     return text
 
 
+MAX_OTHER_NAMES = 8  # other cards a partial name may mean, named under the card shown
+
+
 def lookup_card(services: Services, name: str) -> tuple[Card, str | None]:
-    """The card for a typed name (typos forgiven) and a note when the match was fuzzy; raises CardNotFound."""
+    """The card for a typed name (typos forgiven) and a note when the match was not exact, naming the other cards
+    it may mean: its runners-up, and the cards whose name, or a word in it, begins so ("Yi": Master Yi's too).
+    A partial name that matches nothing closely raises CardNotFound with the cards that begin so ("Ez"), else with
+    the closest names."""
     query = _need(name, "a card name")
     db = services.cards()
     match = db.find_card(query)
+    if match is not None and match.match == "exact":
+        return match.card, None
+    starting = list(db.cards_starting(query, limit=render.misc.STARTING_LOOKED_UP))
+    if match is None and len(starting) == 1:
+        card = db.get_card(starting[0])
+        if card is not None:
+            return card, f"*Closest match for “{echo(query)}”.*"
     if match is None:
-        raise CardNotFound(query, list(db.suggest_cards(query, limit=5)))
-    note = None
-    if match.match == "fuzzy":
-        note = f"*Closest match for “{echo(query)}”.*"
-        if match.alternatives:
-            # Bold each name: names hold commas ("Vi, Destructive"), so a plain comma list would be ambiguous.
-            note += " Other cards it may mean: " + " · ".join(f"**{n}**" for n in match.alternatives)
+        raise CardNotFound(query, starting or list(db.suggest_cards(query, limit=5)))
+    note = f"*Closest match for “{echo(query)}”.*"
+    others = [n for n in dict.fromkeys([*match.alternatives, *starting]) if n != match.card.name]
+    if others:
+        # Bold each name: names hold commas ("Vi, Destructive"), so a plain comma list would be ambiguous.
+        note += " Other cards it may mean: " + " · ".join(f"**{n}**" for n in others[:MAX_OTHER_NAMES])
+        if len(others) > MAX_OTHER_NAMES:
+            many = len(starting) >= render.misc.STARTING_LOOKED_UP
+            note += " and many more" if many else f" and {len(others) - MAX_OTHER_NAMES} more"
     return match.card, note
 
 
@@ -93,7 +108,8 @@ def card_reply(services: Services, name: str, *, image: bool = False) -> Reply:
 
 
 def message_replies(services: Services, content: str) -> list[Reply]:
-    """`[[Card Name]]` in a message: one card reply per name (at most 3); unknown names say so in one embed."""
+    """`[[Card Name]]` in a message: one card reply per name (at most 3); unknown names say so in one embed; more
+    names than that get one line saying only the first 3 are shown."""
     names: dict[str, str] = {}
     for match in CARD_REF.finditer(content):
         name = " ".join(match.group(1).split())
@@ -106,6 +122,8 @@ def message_replies(services: Services, content: str) -> list[Reply]:
         except CardNotFound as missing:
             embed = render.not_found_embed("card", missing.query, missing.suggestions)
             replies.append(Reply([embed], extras={"suggestions": list(missing.suggestions)}))
+    if len(names) > MAX_CARD_REFS:
+        replies.append(Reply([render.more_cards_embed(len(names), MAX_CARD_REFS)]))
     return replies
 
 

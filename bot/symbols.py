@@ -1,6 +1,7 @@
 """Card symbol tokens (`:rb_energy_2:`, `:rb_rune_fury:` ...) turned into readable words or custom emoji.
 
-The data writes symbols as tokens; the rendered text reads "2 energy", "Fury power". A server with its own emoji
+The data writes symbols as tokens; the rendered text reads "2 energy", "1 Fury power" (words from
+`cardsdb.importers.text.symbol_words`, one place for the bot and the command line). A server with its own emoji
 sets `RIFTBOUND_EMOJI` (`rb_energy_2=<:e2:1234>,rb_rune_fury=<:fury:5678>`) and those tokens show as its emoji.
 """
 
@@ -10,29 +11,31 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from cardsdb.importers.text import counted_symbols, opening_capital, symbol_words
+
 TOKEN = re.compile(r":(rb_[a-z0-9_]+):")
+# Symbols printed side by side (":rb_energy_1::rb_rune_fury:") are one cost: "1 energy + 1 Fury power".
+_TOKEN_RUN = re.compile(r"(?::rb_[a-z0-9_]+:)+")
 _EMOJI = re.compile(r"^<a?:[A-Za-z0-9_]{2,32}:\d{5,25}>$")
 
-_WORDS = {
-    "rb_might": "Might",
-    "rb_exhaust": "exhaust",
-    "rb_rune_rainbow": "1 power of any domain",
-}
+DOMAINS = ("Body", "Calm", "Chaos", "Fury", "Mind", "Order")
 
-# Bracketed letters some texts (errata articles, the gallery's alt text) use for the same symbols.
-_BRACKET = re.compile(r"\[(A|S|T|\d{1,2})\]")
-_BRACKET_TOKENS = {"A": "rb_rune_rainbow", "S": "rb_might", "T": "rb_exhaust"}
+# Bracketed symbols some texts use for the same symbols: errata articles and the gallery's alt text (`[A]`, `[2]`),
+# and the engine's reading of card text (`[Fury]`, `[E]`), whose phrases reach answers.
+_BRACKET = re.compile(r"\[(A|S|T|E|M|\d{1,2}|" + "|".join(DOMAINS) + r")\]")
+_BRACKET_TOKENS = {
+    "A": "rb_rune_rainbow",
+    "S": "rb_might",
+    "M": "rb_might",
+    "T": "rb_exhaust",
+    "E": "rb_exhaust",
+}
+_BRACKET_TOKENS |= {domain: f"rb_rune_{domain.casefold()}" for domain in DOMAINS}
 
 
 def token_words(name: str) -> str:
-    """Readable words for one token name (without colons): rb_energy_2 -> "2 energy"."""
-    if name in _WORDS:
-        return _WORDS[name]
-    if name.startswith("rb_energy_"):
-        return f"{name.removeprefix('rb_energy_')} energy"
-    if name.startswith("rb_rune_"):
-        return f"1 {name.removeprefix('rb_rune_').capitalize()} power"
-    return name.removeprefix("rb_").replace("_", " ")
+    """Readable words for one token name (without colons): rb_energy_2 -> "2 energy" (`cardsdb.importers.text`)."""
+    return symbol_words(name)
 
 
 @dataclass(frozen=True)
@@ -45,10 +48,19 @@ class Symbols:
         return self.emoji.get(name) or token_words(name)
 
     def render(self, text: str) -> str:
-        """Tokens (`:rb_energy_2:`) and bracket letters (`[A]`, `[2]`) as words or configured emoji."""
-        text = TOKEN.sub(lambda m: self.token(m.group(1)), text)
-        return _BRACKET.sub(
-            lambda m: self.token(_BRACKET_TOKENS.get(m.group(1)) or f"rb_energy_{m.group(1)}"), text
+        """Tokens (`:rb_energy_2:`) and bracketed symbols (`[A]`, `[2]`, `[Fury]`) as words or configured emoji;
+        symbols side by side as one cost ("1 energy + 1 Fury power", emoji next to each other)."""
+        text = _BRACKET.sub(
+            lambda m: f":{_BRACKET_TOKENS.get(m.group(1)) or f'rb_energy_{m.group(1)}'}:", text
+        )
+        return _TOKEN_RUN.sub(lambda m: opening_capital(self._run(TOKEN.findall(m.group(0))), m), text)
+
+    def _run(self, names: list[str]) -> str:
+        if all(name in self.emoji for name in names):
+            return "".join(self.emoji[name] for name in names)
+        return " + ".join(
+            self.emoji[name] * count if name in self.emoji else symbol_words(name, count)
+            for name, count in counted_symbols(names)
         )
 
     def domain(self, name: str) -> str:

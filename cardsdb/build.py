@@ -19,7 +19,7 @@ from typing import Any
 
 import sqlite_utils
 
-from cardsdb import build_rules, build_rulings, project_data
+from cardsdb import build_rules, build_rulings, project_data, provenance
 from cardsdb.card_build import build_card_tables
 from cardsdb.errors import BuildError
 from cardsdb.importers import faqs as faq_importer
@@ -137,6 +137,7 @@ def _keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[l
     card_keywords: list[Row] = []
     counts: dict[str, int] = {}
     reminders: dict[str, str] = {}
+    plain: dict[str, str] = {}
     for card in cards:
         values: dict[str, list[str]] = {}
         for k in card.keywords:
@@ -147,16 +148,17 @@ def _keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[l
             card_keywords.append({"card_id": card.id, "keyword": name, "value": ", ".join(vals) or None})
             if not card.partial:  # cards known only from the seeds stay out of the data counts
                 counts[name] = counts.get(name, 0) + 1
-            if name not in reminders:
-                reminder = cardtext.reminder_text(card.text_raw, name)
-                if reminder:
-                    reminders[name] = reminder
+            printed = cardtext.general_reminder(card.text_raw, name)
+            if printed and (name not in reminders or not vals):
+                reminders.setdefault(name, printed)
+                if not vals:  # the plain keyword's reminder ([Assault] rather than [Assault 3]) wins
+                    plain.setdefault(name, printed)
     keywords = [
         {
             "name": t.name,
             "kind": t.kind,
             "rule": t.rule,
-            "reminder": reminders.get(t.name) or t.meaning,
+            "reminder": plain.get(t.name) or reminders.get(t.name) or t.meaning,
             "card_count": counts.get(t.name, 0),
         }
         for t in known
@@ -168,12 +170,6 @@ def _keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[l
 
 
 # --- rulings -------------------------------------------------------------------------------------------
-
-
-SEED_TITLES = {
-    "keyword-page": "Riftbound keyword page, Hidden",
-    "article": "Hiding cards and playing them from Hidden (article)",
-}
 
 
 def _claim_rows(
@@ -216,7 +212,7 @@ def _claim_rows(
                 "answer": claim.answer,
                 "source": "seed",
                 "source_id": claim.source,
-                "source_title": f"{SEED_TITLES.get(claim.source, claim.source)}: {claim.section}",
+                "source_title": provenance.claim_source_title(claim.source, claim.section, claim.origin),
                 "date": CURRENT_RULES_VERSION,
                 "url": None,
                 "rules": _dump(list(claim.rules)),
@@ -308,6 +304,7 @@ def _faq_rows(
                 "rules": _dump(list(e.rules)),
                 "rules_version": e.rules_version,
                 "cards": _dump(list(names)),
+                "kind": e.kind,
             }
         )
     return rulings, ruling_rules, ruling_cards

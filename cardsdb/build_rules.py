@@ -34,6 +34,7 @@ from cardsdb.models import (
     V14_RULES_VERSION,
 )
 from cardsdb.project_data import Overlay, OverlayRule
+from cardsdb.provenance import current_rule_source
 from cardsdb.rule_diff import without_examples
 from cardsdb.rule_versions import VERSION_DATES, rule_key
 
@@ -60,6 +61,7 @@ class SourceRule:
     wording: str = "official"
     seed_sentence: str | None = None
     scaffold: bool = False
+    source: str | None = None  # for a current rule: where it comes from, in player words (cardsdb.provenance)
 
 
 @dataclass
@@ -139,7 +141,15 @@ def _from_text(document: rules_text.ParsedDocument) -> dict[str, SourceRule]:
 def _from_overlay(overlay: Overlay) -> dict[str, SourceRule]:
     return {
         r.number: SourceRule(
-            r.number, r.kind, r.text, r.title, r.parent, r.wording, r.seed_sentence, r.scaffold
+            r.number,
+            r.kind,
+            r.text,
+            r.title,
+            r.parent,
+            r.wording,
+            None if r.scaffold else r.seed_sentence,  # a scaffold's sentence is its sub-rule's, not its own
+            r.scaffold,
+            current_rule_source(r.document, wording=r.wording, scaffold=r.scaffold),
         )
         for r in overlay.rules
     }
@@ -263,6 +273,7 @@ def _row(
         "text": rule.text,
         "wording": rule.wording,
         "seed_sentence": rule.seed_sentence,
+        "source": rule.source,
         "counterpart": counterpart,
         "parent": rule.parent,
         "sort_key": rules_v13.sort_key(rule.number),

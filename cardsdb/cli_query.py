@@ -17,9 +17,11 @@ from cardsdb.cli_rules import rule_dict, rule_line
 from cardsdb.errors import NotFound
 from cardsdb.fuzzy import close_names
 from cardsdb.importers.printings import loose_wording
-from cardsdb.importers.text import readable
+from cardsdb.importers.text import from_article_symbols, readable
 from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Ruling
+from cardsdb.provenance import ruling_label
 from cardsdb.query import CardsDB, SearchResult
+from cardsdb.rule_diff import render_diff, word_diff
 from cardsdb.rule_versions import Citation, cite_citation, cited_numbers
 
 CLI_SEARCH_LIMIT = 100
@@ -92,16 +94,19 @@ def card_line(card: Card) -> str:
 
 
 def errata_line(erratum: Errata, card: Card) -> str:
-    """An erratum as one entry: its date and article; when the card's text is its wording, what the card printed
-    before; else its new text, and whether the card's text is a newer wording."""
+    """An erratum as one entry: its date and article, its words old -> new (`[-old-] {+new+}`, as `git diff
+    --word-diff` writes them), then whether the card's text above is its wording or a newer one."""
     when = ", ".join(x for x in (erratum.date, erratum.source_title) if x)
     head = f"Errata ({when}):" if when else "Errata:"
+    new = readable(from_article_symbols(erratum.new_text, card.domains))
+    if erratum.old_text:
+        old = readable(from_article_symbols(erratum.old_text, card.domains))
+        line = f"{head} {render_diff(word_diff(old, new))}"
+    else:
+        line = f"{head} now: {new}"
     if loose_wording(erratum.new_text) == loose_wording(card.text_raw):
-        if erratum.old_text:
-            return f"{head} the text above includes it; worded before as: {readable(erratum.old_text)}"
-        return f"{head} the text above includes it."
-    line = f"{head} {readable(erratum.new_text)}"
-    if card.text_date and erratum.date and card.text_date > erratum.date:
+        line += "\n  (the text above includes it)"
+    elif card.text_date and erratum.date and card.text_date > erratum.date:
         line += f"\n  (the text above is a newer wording, of {card.text_date})"
     return line
 
@@ -180,10 +185,11 @@ def ruling_dict(ruling: Ruling, citations: Sequence[Citation] = ()) -> dict[str,
 
 
 def _ruling_text(ruling: Ruling, citations: Sequence[Citation]) -> str:
-    source = "community" if ruling.source == "community" else ruling.source
     rules = f" — rules {cited_numbers(citations)}" if citations else ""
-    head = f"[{source}: {ruling.source_title}{', ' + ruling.date if ruling.date else ''}{rules}]"
+    head = f"[{ruling_label(ruling)}{', ' + ruling.date if ruling.date else ''}{rules}]"
     credit = f"\nCredit: {ruling.credit} ({ruling.url})" if ruling.credit else ""
+    if ruling.is_topic:
+        return f"{ruling.question}\n{ruling.answer}\n{head}{credit}"
     return f"Q: {ruling.question}\nA: {ruling.answer}\n{head}{credit}"
 
 

@@ -22,6 +22,7 @@ from cardsdb.models import (
     RuleChange,
     RuleView,
 )
+from cardsdb.provenance import PARTIAL_CHANGES
 from cardsdb.query import CardsDB
 from cardsdb.rule_diff import render_diff, word_diff
 from cardsdb.rule_versions import DOC_TITLES, VERSION_DATES, cite, parse_doc, parse_version
@@ -85,6 +86,7 @@ def view_dict(view: RuleView) -> dict[str, Any]:
         **rule_dict(rule),
         "stamp": rule.stamp,
         "seed_sentence": rule.seed_sentence,
+        "source": rule.source,
         "counterpart": rule.counterpart,
         "versions": [
             {
@@ -146,17 +148,25 @@ def view_text(view: RuleView) -> str:
             f"Changed since {cite(was.from_number, was.from_version)}: "
             + render_diff(word_diff(was.old, was.new))
         )
+    official = next((r for r in view.lineage if r.wording == "official"), None)
+    if rule.wording != "summary" or (
+        official is not None and official.text == (official.title or official.text)
+    ):
+        official = None  # only a summary has an official text to show beside it, and a heading's is its title
+    shown = {" ".join(t.split()) for t in (rule.title or rule.text, official.text if official else "") if t}
     for other in view.versions:
-        if other.version == rule.version:
-            continue
+        if other.version == rule.version or (
+            other.same_rule and " ".join((other.title or other.text).split()) in shown
+        ):
+            continue  # each wording once
         what = "" if other.same_rule else " (another rule under this number)"
         lines.append(f"In {other.version}{what}: {other.title or other.text}")
-    if rule.wording == "summary":
-        official = next((r for r in view.lineage if r.wording == "official"), None)
-        if official is not None:
-            lines.append(f"Official text, {mark(official)}: {official.text}")
+    if official is not None:
+        lines.append(f"Official text, {mark(official)}: {official.text}")
     lines += [_patch_note_line(n) for n in view.patch_notes]
     lines += [f"Note: {n}" for n in view.notes]
+    if rule.source:
+        lines.append(f"Source: {rule.source}")
     return "\n".join(lines)
 
 
@@ -255,10 +265,7 @@ def changes_heading(found: ChangeList) -> str:
     )
 
 
-PARTIAL_NOTE = (
-    "The current rules are known only where the seed documents quote or summarise them: only those rules are "
-    "compared, and none is listed as removed."
-)
+PARTIAL_NOTE = PARTIAL_CHANGES
 
 
 def changes_text(found: ChangeList) -> str:

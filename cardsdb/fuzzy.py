@@ -261,19 +261,26 @@ class NameIndex:
         found = self.match(text, limit=1)
         return found[0].name if found and found[0].score >= minimum else None
 
-    def complete(self, text: str, limit: int = 25) -> list[str]:
-        """Autocomplete: names starting with text first (alphabetical), then fuzzy matches."""
+    def starting(self, text: str, limit: int = 25) -> list[str]:
+        """Names that begin with text, then names with a later word that begins so ("yi": "Yi, Honed", then "Master
+        Yi, Tempered"); each group in name order, at most `limit`."""
         query = normalize(text)
         if not query:
-            return self.names[:limit]
+            return []
         # Names whose compact form starts with the compact query (this covers the name starting with the query),
-        # then names with a later word starting the query; each group in name order.
+        # then names with a later word starting the query.
         starts = set(_prefixed(self._compact_sorted, self._compact_position, query.replace(" ", "")))
         first = heapq.nsmallest(limit, starts)
         if len(first) < limit:
             later = set(_prefixed(self._suffix_sorted, self._suffix_position, query)) - starts
             first += heapq.nsmallest(limit - len(first), later)
-        chosen = [self.names[i] for i in first]
+        return [self.names[i] for i in first]
+
+    def complete(self, text: str, limit: int = 25) -> list[str]:
+        """Autocomplete: names starting with text first (alphabetical), then fuzzy matches."""
+        if not normalize(text):
+            return self.names[:limit]
+        chosen = self.starting(text, limit)
         if len(chosen) < limit:
             for scored in self.match(text, limit=limit):
                 if scored.score >= 55.0 and scored.name not in chosen:

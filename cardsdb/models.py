@@ -133,6 +133,9 @@ class Rule:
     parent: str | None = None
     doc: str = CORE_DOC  # "core" | "tournament"
     superseded: bool = False  # an older row whose number the current rules use for another rule
+    source: str | None = (
+        None  # a current rule's source line: "Core Rules 2026-10-09, as quoted on Riot's ..."
+    )
 
     @property
     def is_current(self) -> bool:
@@ -239,6 +242,13 @@ class Ruling:
     rules_version: str | None = None
     cards: tuple[str, ...] = ()
     credit: str | None = None  # shown with the ruling where its licence asks for attribution
+    kind: str = (
+        "question"  # or "topic": `question` is a heading (an FAQ's clarification), never shown as a question
+    )
+
+    @property
+    def is_topic(self) -> bool:
+        return self.kind == "topic"
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,18 @@ def normalize(name: str) -> str:
     return " ".join(_NON_WORD.sub(" ", text).split())
 
 
+def begins(name: str, text: str) -> bool:
+    """Whether the name, or a word in it onwards, begins with text: "Master Yi, Tempered" begins with "yi" and with
+    "master y"; "Ezreal, Dashing" with "Ez". (`fuzzy.NameIndex.starting` finds such names by bisection.)"""
+    query = normalize(text)
+    words = normalize(name).split()
+    if not query:
+        return False
+    if "".join(words).startswith(query.replace(" ", "")):
+        return True
+    return any(" ".join(words[i:]).startswith(query) for i in range(1, len(words)))
+
+
 def drop_small_words(normalized: str) -> str:
     """normalize() output without "the", "of", "a", "an", "and"."""
     return " ".join(w for w in normalized.split() if w not in _SMALL_WORDS)

@@ -59,6 +59,12 @@ class OverlayRule:
     scaffold: bool = (
         False  # added by the project so that a cited rule has its parent; the seeds don't cite it
     )
+    note: str | None = None  # for us only, never shown: how the row was made
+
+    @property
+    def document(self) -> str:
+        """The seed document the row comes from: "keyword-page" or "article"."""
+        return self.source.split(":", 1)[0]
 
     def older(self, version: str) -> str | None:
         """The same rule's number in an older version (v1.3 or v1.4), where there is one."""
@@ -142,6 +148,9 @@ class Claim:
     seed_sentence: str
     cards: tuple[str, ...]
     scenarios: tuple[ClaimScenario, ...]
+    # who said it, where the seed quotes another document ("Riot's Radiance patch notes ..."); else the seed itself
+    origin: str | None = None
+    note: str | None = None  # for us only, never shown: what the project added or left out, and why
 
 
 # --- reading -------------------------------------------------------------------------------------------
@@ -302,8 +311,11 @@ def load_overlay(path: Path | None = None) -> Overlay:
                 source=entry.text("source"),
                 v14=entry.number("v14", optional=True),
                 scaffold=entry.flag("scaffold"),
+                note=entry.optional_text("note"),
             )
         )
+        if rules[-1].document not in CLAIM_SOURCES:
+            entry.fail("source", f"must start with one of {', '.join(CLAIM_SOURCES)}")
     for row in rules:
         if row.parent is not None and row.parent not in seen:
             raise BuildError(
@@ -428,6 +440,8 @@ def load_claims(path: Path | None = None) -> tuple[Claim, ...]:
                 seed_sentence=entry.text("seed_sentence"),
                 cards=entry.texts("cards"),
                 scenarios=scenarios,
+                origin=entry.optional_text("origin"),
+                note=entry.optional_text("note"),
             )
         )
     return tuple(claims)
@@ -476,6 +490,17 @@ def load_seed_cards(path: Path | None = None) -> tuple[Card, ...]:
             )
         )
     return tuple(cards)
+
+
+def internal_notes() -> tuple[str, ...]:
+    """Every note the project's data keeps for us (the `note` fields of rules_current.yaml's rows and moves, of
+    claims.yaml and of seed_cards.yaml): text no answer may show."""
+    overlay = load_overlay()
+    notes = [r.note for r in overlay.rules] + [m.note for m in overlay.moves]
+    notes += [c.note for c in load_claims()]
+    path = PROJECT_DATA_DIR / SEED_CARDS_FILE
+    notes += [e.optional_text("note") for e in _entries(path, read_yaml(path), "cards", "card", "name")]
+    return tuple(n for n in notes if n)
 
 
 def load_seed_errata_notes(path: Path | None = None) -> dict[str, tuple[str, ...]]:

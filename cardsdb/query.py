@@ -31,7 +31,7 @@ from cardsdb.models import (
     Rule,
     Ruling,
 )
-from cardsdb.names import fold, normalize
+from cardsdb.names import begins, fold, normalize
 from cardsdb.paths import BUILD_HINT
 from cardsdb.query_rules import RuleQueries
 from cardsdb.rows import card_from_rows, json_list, ruling_from_row
@@ -254,6 +254,10 @@ class CardsDB(RuleQueries):
         )
         return CardMatch(card, "fuzzy", best.score, alternatives)
 
+    def cards_starting(self, text: str, limit: int = 25) -> list[str]:
+        """The cards whose name, or a word in it, begins with text ("ez": Ezreal's cards), in name order."""
+        return self.names.starting(text, limit)
+
     def autocomplete_cards(self, text: str, limit: int = 25) -> list[str]:
         """At most `limit` (<= 25) names of at most 100 characters: prefix matches first, then fuzzy."""
         return [n[:100] for n in self.names.complete(text, limit=min(limit, 25))]
@@ -307,6 +311,7 @@ class CardsDB(RuleQueries):
                 "rarity": "SELECT DISTINCT rarity FROM printings WHERE rarity IS NOT NULL "
                 "UNION SELECT DISTINCT rarity FROM cards WHERE rarity IS NOT NULL",
                 "set": "SELECT DISTINCT set_id FROM printings UNION SELECT DISTINCT set_name FROM printings",
+                "tag": "SELECT DISTINCT j.value FROM cards, json_each(cards.tags) j",
             }[field]
             self._known[field] = sorted({str(r[0]) for r in self._rows(sql) if r[0]}, key=str.casefold)
         return self._known[field]
@@ -351,11 +356,16 @@ class CardsDB(RuleQueries):
         return SearchResult(tuple(card for card in cards if card is not None), found.bit_count())
 
     def search_hint(self, query: str) -> str | None:
-        """Why a search that found nothing may have: one field asked for twice must match both values."""
+        """Why a search that found nothing may have: one field asked for twice must match both values; or a tag,
+        or a word of the name, that no card has, with the nearest tag, keyword or type value (`tag:bandle` ->
+        `tag:"bandle city"`, `yordle` -> `tag:yordle`)."""
         try:
             terms = parse(query)
         except QuerySyntaxError:
             return None
+        return self._both_values_hint(terms) or self._nearest_value_hint(terms)
+
+    def _both_values_hint(self, terms: Sequence[Term]) -> str | None:
         seen: dict[tuple[int, str], Term] = {}
         for term in terms:
             if term.negated or term.field not in ("type", "domain", "keyword", "tag", "rarity", "set"):
@@ -369,6 +379,42 @@ class CardsDB(RuleQueries):
                 )
             seen[(term.group, term.field)] = term
         return None
+
+    def _nearest_value_hint(self, terms: Sequence[Term]) -> str | None:
+        index = self.search_index
+        for term in terms:
+            if term.negated or term.field not in ("tag", "name") or index.term(term):
+                continue
+            values = [term.value] if term.field == "name" else list(term.choices)
+            for value in values:
+                nearest = self._nearest_values(value, same_field=term.field)
+                if nearest:
+                    what = (
+                        f"no card has the tag {value!r}"
+                        if term.field == "tag"
+                        else f"no card is named {value!r}"
+                    )
+                    return f"{what}; did you mean {' or '.join(nearest)}?"
+        return None
+
+    def _nearest_values(self, value: str, *, same_field: str) -> list[str]:
+        """Search terms for the known values nearest to a value no card has: another field's value spelled so
+        (`kw:hidden` for `tag:hidden`), the tags that begin so (`tag:"bandle city"` for `bandle`), else the closest
+        tags, keywords and types."""
+        fields = (("tag", "tag"), ("keyword", "kw"), ("type", "t"), ("domain", "d"))
+        for field, prefix in fields:
+            if field != same_field and (found := _known_spelling(value, self._known_values(field))):
+                return [_term(prefix, found)]
+        tags = self._known_values("tag")
+        begun = [t for t in tags if begins(t, value)]
+        if begun:
+            return [_term("tag", t) for t in begun[:3]]
+        close = [
+            _term(prefix, name)
+            for field, prefix in fields
+            for name in close_names(self._known_values(field), value, limit=2, minimum=75.0)
+        ]
+        return close[:3]
 
     # --- keywords --------------------------------------------------------------------------------------
     def keyword_names(self) -> list[str]:
@@ -572,6 +618,12 @@ def _champion_tags(rows: Sequence[tuple[str, list[str], list[str], list[str]]]) 
             if tag == head or tag.endswith(f" {head}") or head.endswith(f" {tag}"):
                 found.add(tag)
     return found
+
+
+def _term(prefix: str, value: str) -> str:
+    """A search term as one would type it: `tag:yordle`, `tag:"bandle city"`."""
+    value = value.casefold()
+    return f'{prefix}:"{value}"' if " " in value else f"{prefix}:{value}"
 
 
 def _known_spelling(value: str, known: Sequence[str]) -> str | None:

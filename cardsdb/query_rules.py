@@ -38,6 +38,7 @@ from cardsdb.rule_versions import (
     BadVersion,
     Citation,
     cite,
+    cite_versions,
     is_newer,
     parse_doc,
     parse_version,
@@ -204,21 +205,13 @@ class RuleQueries:
         return str(rows[0]["lineage"]) if rows and rows[0]["lineage"] else None
 
     def _moved(self, rule: Rule, lineage: Sequence[Rule], now: Sequence[str]) -> list[str]:
-        """Where the number moved, in plain sentences, every number marked with its version."""
+        """Where the number moved, in plain sentences, every number marked with its version; one sentence per move
+        (the versions that had the old number together), the rule's own moves, else its nearest parent's."""
         if rule.doc != CORE_DOC:
             return []
-        sentences: list[str] = []
         if rule.version == CURRENT_RULES_VERSION:
-            for number in [*rule_numbers.ancestors(rule.number), rule.number]:
-                for move in self._rows(
-                    f"SELECT version, old FROM rule_moves WHERE current = ? ORDER BY {_RANK}", [number]
-                ):
-                    if move["old"] != number:
-                        sentences.append(self._move_sentence(str(move["old"]), str(move["version"]), number))
-            for older in lineage:
-                if older.number != rule.number and older.version != CURRENT_RULES_VERSION:
-                    sentences.append(self._move_sentence(older.number, older.version, rule.number))
-            return sentences
+            return self._moved_here(rule, lineage)
+        sentences: list[str] = []
         for newer in lineage:
             renumbered = newer.number != rule.number and newer.version != CURRENT_RULES_VERSION
             if renumbered and is_newer(newer.version, rule.version):
@@ -227,9 +220,28 @@ class RuleQueries:
             sentences.append(f"{cite(rule.number, rule.version)} is {_joined([cite(n) for n in now])} now.")
         return sentences
 
-    def _move_sentence(self, old: str, version: str, current: str) -> str:
-        title = self._title(old, version)
-        named = f"{cite(old, version)}, {title}," if title else cite(old, version)
+    def _moved_here(self, rule: Rule, lineage: Sequence[Rule]) -> list[str]:
+        """A current rule's moves: (old number, current) -> the older versions that had it, oldest first."""
+        moves: dict[tuple[str, str], list[str]] = {}
+        for number in [rule.number, *reversed(rule_numbers.ancestors(rule.number))]:
+            for move in self._rows(
+                f"SELECT version, old FROM rule_moves WHERE current = ? ORDER BY {_RANK} DESC", [number]
+            ):
+                if move["old"] != number:
+                    moves.setdefault((str(move["old"]), number), []).append(str(move["version"]))
+            for older in reversed(lineage) if number == rule.number else ():
+                if older.number != rule.number and older.version != CURRENT_RULES_VERSION:
+                    found = moves.setdefault((older.number, number), [])
+                    if older.version not in found:
+                        found.append(older.version)
+            if moves:
+                break
+        return [self._move_sentence(old, versions, current) for (old, current), versions in moves.items()]
+
+    def _move_sentence(self, old: str, versions: Sequence[str], current: str) -> str:
+        title = self._title(old, versions[-1])
+        marked = cite_versions(old, versions)
+        named = f"{marked}, {title}," if title else marked
         return f"{named} is {cite(current)} now."
 
     def _notes(self, rule: Rule, lineage: Sequence[Rule], now: Sequence[str]) -> list[str]:
@@ -240,11 +252,7 @@ class RuleQueries:
                 "not in the data."
             ]
         if rule.version == CURRENT_RULES_VERSION:
-            if rule.wording == "summary":
-                return [
-                    "The seeds cite this rule without quoting it; the text is the project's summary of what they say."
-                ]
-            return []
+            return []  # where it comes from is its source line (`Rule.source`), a summary is marked as one
         if rule.superseded:
             return self._superseded_notes(rule, lineage)
         notes: list[str] = []
@@ -261,8 +269,8 @@ class RuleQueries:
             )
         elif not now:
             notes.append(
-                f"The current rules ({CURRENT_RULES_VERSION}) are known here only where the seeds give them; this is "
-                f"{rule.version}'s text (dated {VERSION_DATES.get(rule.version, rule.version)})."
+                f"This is {rule.version}'s text (dated {VERSION_DATES.get(rule.version, rule.version)}); the current "
+                f"rules ({CURRENT_RULES_VERSION}) may word it differently."
             )
         newer = [
             r for r in lineage if r.version != CURRENT_RULES_VERSION and is_newer(r.version, rule.version)

@@ -53,7 +53,9 @@ def card_from_rows(
         if match is None and split:
             match = valued.get(split.group(1).casefold(), (split.group(1), split.group(2)))
         name, value = match or (printed, None)
-        keywords.append(KeywordValue(name, str(value) if value not in (None, "") else None))
+        keyword = KeywordValue(name, str(value) if value not in (None, "") else None)
+        if keyword not in keywords:  # "Level 6" and "Level 11" are one keyword row: Level 6, 11
+            keywords.append(keyword)
     older = []
     try:
         wordings = json.loads(row["older_wordings"] or "[]")
@@ -107,6 +109,7 @@ def rule_from_row(row: sqlite3.Row) -> Rule:
         parent=row["parent"],
         doc=row["doc"] or CORE_DOC,
         superseded=bool(row["superseded"]),
+        source=row["source"] if "source" in row.keys() else None,  # noqa: SIM118 (`in row` looks at values)
     )
 
 
@@ -123,4 +126,5 @@ def ruling_from_row(row: sqlite3.Row) -> Ruling:
         rules_version=row["rules_version"],
         cards=tuple(json_list(row["cards"])),
         credit=row["credit"] if "credit" in row.keys() else None,  # noqa: SIM118 (`in row` looks at values)
+        kind=(row["kind"] if "kind" in row.keys() else None) or "question",  # noqa: SIM118
     )

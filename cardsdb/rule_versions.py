@@ -129,6 +129,15 @@ def cite(number: str, version: str | None = None, doc: str = CORE_DOC) -> str:
     return f"{number} ({version_label(version)})"
 
 
+def cite_versions(number: str, versions: Sequence[str]) -> str:
+    """One number of several older versions, marked once: "421.2 (v1.3, v1.4)" (each recorded as `cite` would)."""
+    marks = [cite(number, version) for version in versions]
+    older = [version_label(v) for v in versions if v and v != CURRENT_RULES_VERSION]
+    if len(marks) == 1 or not older:
+        return marks[0]
+    return f"{number} ({', '.join(older)})"
+
+
 def cite_citation(citation: Citation) -> str:
     """A number a ruling cites, marked with its version; one that version lacks says so: "323.8.6 (v1.3; not in our
     copy)"."""

@@ -83,6 +83,7 @@ TABLES: dict[str, dict[str, type]] = {
         "text": str,
         "wording": str,  # official | summary
         "seed_sentence": str,
+        "source": str,  # a current rule's source in player words: "Core Rules 2026-10-09, as quoted on ..."
         "counterpart": str,  # current row: its v1.4 (else v1.3) number; older row: its current number, where known
         "parent": str,  # parent number in the same version
         "sort_key": str,  # zero-padded for ordering
@@ -136,6 +137,9 @@ TABLES: dict[str, dict[str, type]] = {
         "rules_version": str,
         "cards": str,  # JSON list of card names
         "credit": str,  # the attribution a licence asks for (community rulings of riftboundfaq.com), else null
+        # "topic" for a heading's text (an FAQ's clarification, an event's ruling on a topic): `question` holds the
+        # heading, never shown as a question; null or "question" otherwise
+        "kind": str,
     },
     # version: the rules version the ruling numbers by ("2026-10-09", "v1.4", "1.3", "pre-1.3"); resolves: 1 when that
     # version is loaded and has the number

@@ -114,7 +114,7 @@ def current_wording(group: CardGroup, errata: Sequence[ErratumEntry]) -> Wording
         same = [c for c in printed if loose_wording(c.text_raw) == loose_wording(best.text_raw)]
         if same:
             chosen = max(same, key=Candidate.key)
-    text_raw = _with_reminders(chosen.text_raw, printed)
+    text_raw = _with_reminder_errata(_with_reminders(chosen.text_raw, printed), errata, domains)
     shown_elsewhere = {loose_wording(t) for e in errata for t in (e.new_text, e.old_text) if t}
     return Wording(
         text_raw=text_raw,
@@ -143,6 +143,27 @@ def _with_reminders(text_raw: str, printed: Sequence[Candidate]) -> str:
         for token, reminder in cardtext.keyword_reminders(candidate.text_raw).items():
             reminders.setdefault(token, reminder)
     return cardtext.add_reminders(text_raw, reminders)
+
+
+def _with_reminder_errata(text_raw: str, errata: Sequence[ErratumEntry], domains: Sequence[str]) -> str:
+    """A keyword's reminder an erratum rewrote (Resonating Strike's [Reaction] printed with Action's reminder, set
+    right by the Vendetta errata): where the text still prints the erratum's old reminder, the text is older than
+    the erratum whatever its source's date, so the erratum's reminder replaces it."""
+    for entry in sorted((e for e in errata if e.date and e.old_text), key=lambda e: e.date or ""):
+        assert entry.old_text is not None
+        old = cardtext.keyword_reminders(cardtext.from_article_symbols(entry.old_text, domains))
+        new = cardtext.keyword_reminders(cardtext.from_article_symbols(entry.new_text, domains))
+        printed = cardtext.keyword_reminders(text_raw)
+        rewritten = {
+            token: reminder
+            for token, reminder in new.items()
+            if token in old
+            and token in printed
+            and cardtext.reminder_letters(old[token]) != cardtext.reminder_letters(reminder)
+            and cardtext.reminder_letters(printed[token]) == cardtext.reminder_letters(old[token])
+        }
+        text_raw = cardtext.replace_reminders(text_raw, rewritten)
+    return text_raw
 
 
 def _older(

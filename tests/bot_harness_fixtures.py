@@ -25,6 +25,7 @@ from cardsdb.models import (
     RuleView,
     Ruling,
 )
+from cardsdb.names import begins
 from cardsdb.rule_versions import Citation
 
 HIDDEN_REMINDER_RAW = "(Hide now for :rb_rune_rainbow: to react with later for :rb_energy_0:.)"
@@ -148,6 +149,9 @@ class FakeCards:
         if best is None:
             return None
         return CardMatch(self.cards[best[0].casefold()], "fuzzy", float(best[1]))
+
+    def cards_starting(self, text: str, limit: int = 25) -> list[str]:
+        return sorted(c.name for c in self.cards.values() if begins(c.name, text))[:limit]
 
     def autocomplete_cards(self, text: str, limit: int = 25) -> list[str]:
         return [c.name for c in self.cards.values() if text.casefold() in c.name.casefold()][:limit]

@@ -145,8 +145,11 @@ async def test_422_rule_hide_is_current_and_moved_from_421(harness: Any, cards: 
     result = await harness.command("rule", {"query": "422"})
     assert result.embeds[0]["title"] == "Rule 422 · Hide"
     text = result.text()
-    assert "current, 2026-10-09" in text and "421" in text
-    assert "Summary (our wording, not the official text)" in text
+    assert "Core Rules 2026-10-09" in text
+    assert (
+        len(re.findall(r"• 421 \(v1\.3, v1\.4\)(, Hide,)? is 422 now\.", text)) == 1
+    )  # both versions at once
+    assert "**422.1** (summary)" in text  # rules in our words are marked
 
 
 async def test_811_1_d_2_rule_text_is_quoted_as_official(harness: Any, cards: CardsDB) -> None:

@@ -50,7 +50,9 @@ async def test_card_reference_in_a_message_answers_with_the_card(bot: Any) -> No
 async def test_at_most_three_cards_per_message(bot: Any) -> None:
     await dpytest.message("[[Pouty Poro]] [[pouty poro]] [[Qqqq]] [[Wwww]] [[Xxxx]]")
     reply = dpytest.get_message()
-    assert [e.title for e in reply.embeds] == ["Pouty Poro", "Unknown card", "Unknown card"]
+    assert [e.title for e in reply.embeds] == ["Pouty Poro", "Unknown card", "Unknown card", None]
+    # the fourth name is not dropped without a word
+    assert reply.embeds[3].description == "Only the first 3 cards of a message are shown (4 were named)."
 
 
 async def test_unknown_card_in_a_message_suggests_names(bot: Any) -> None:

@@ -54,7 +54,8 @@ async def test_ruling_how_do_i_hide_a_card_answers_with_the_current_seed_first(h
     first = result.embeds[1]
     assert first["title"] == "Q: How do I hide a card?"
     assert "while no chain is open" in first["description"]
-    assert "From the seed documents" in " ".join(f["value"] for f in first["fields"])
+    # labelled by its real source: the statement of Riot's keyword page, and where on it
+    assert "Riot's Hidden keyword page, How Hidden works" in " ".join(f["value"] for f in first["fields"])
 
 
 @pytest.mark.parametrize(

@@ -135,14 +135,18 @@ def test_card_embed_notes_errata_and_legality() -> None:
     assert "Constructed: **Banned** · 2v2 Constructed: Legal\n*Ban lists of 2026-09-18*" in text
 
 
-def test_an_erratum_the_text_includes_shows_the_wording_before_it() -> None:
+def test_an_erratum_is_shown_as_old_to_new_words() -> None:
     card = replace(HIDDEN_BLADE, text_date="2026-03-28")
     errata = Errata(card.name, card.text_raw, "Kill a unit.", "Origins errata", "2025-10-28", None)
     text = _all_text(render.card_embeds(card, errata=[errata]))
-    assert "The text above includes it.\nWorded before: Kill a unit." in text
+    # the old words struck through, the new ones in bold, then whether the text above has it
+    assert (
+        "Kill a ~~unit.~~ **unit at a battlefield. Its controller draws 2.**\nThe text above includes it."
+        in text
+    )
     newer = replace(errata, new_text="Kill two units.", old_text=None)
     text = _all_text(render.card_embeds(card, errata=[newer]))
-    assert "Kill two units." in text and "The text above is a newer wording (2026-03-28)." in text
+    assert "Now: Kill two units." in text and "The text above is a newer wording (2026-03-28)." in text
 
 
 def test_older_wordings_show_where_and_when() -> None:

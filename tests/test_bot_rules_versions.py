@@ -79,7 +79,7 @@ async def test_changes_under_811_list_811_1_d_2_a_as_added(harness: Any) -> None
     assert "➕ Added 811.1.d.2.a (v1.4)" in names
     assert not result.first.components  # one page: no buttons
     into_now = await harness.command("changes", {"from": "v1.4", "to": "2026-10-09", "under": "811.1.d.4"})
-    assert "known only where the seed documents quote or summarise them" in into_now.embeds[0]["description"]
+    assert "compared only where Riot's Hidden keyword page and" in into_now.embeds[0]["description"]
     assert "↪️ Moved 811.1.d.2.a (v1.4) → 811.1.d.4" in _fields(into_now)
 
 

@@ -58,7 +58,7 @@ def test_cards_and_printings(conn: sqlite3.Connection) -> None:
     assert json.loads(blade["types"]) == ["Spell"]
     assert blade["set_id"] == "OGN" and blade["public_code"] == "OGN-213/298"
     assert blade["partial"] == 0
-    assert "any power" in blade["text"] and ":rb_rune_rainbow:" in blade["text_raw"]
+    assert "1 power of any domain" in blade["text"] and ":rb_rune_rainbow:" in blade["text_raw"]
     poro = _one(conn, "SELECT * FROM cards WHERE id = 'pouty-poro'")
     assert poro["set_id"] == "UNL"
     count = _one(conn, "SELECT count(*) AS n FROM printings WHERE card_id = 'pouty-poro'")
@@ -78,7 +78,7 @@ def test_card_keywords_with_values(conn: sqlite3.Connection) -> None:
     # the data cards: 11 of cards.json, Spiderling (the 2026-07 gallery) and Kennen, Keeper of Balance (RiftCodex);
     # Elnuk Herd (seeds only) stays out of the count
     assert hidden["card_count"] == 13
-    assert hidden["reminder"].startswith("Hide now for any power")
+    assert hidden["reminder"].startswith("Hide now for 1 power of any domain")
     assert _one(conn, "SELECT kind FROM keywords WHERE name = '>'")["kind"] == "token"
 
 

@@ -63,3 +63,48 @@ def test_card_names_whole_and_longest_first() -> None:
 
 def test_unmarked_text_gives_no_entries() -> None:
     assert split_entries("Just an announcement with no questions.") == []
+
+
+def test_an_answer_ends_before_the_caption_of_the_next_question() -> None:
+    # The Spiritforged FAQ names each card on a line of its own above the question about it: that line belongs to
+    # no answer, and the card's revised text under its own heading stays with the answer, as text.
+    content = (
+        "### Q: Is the first friendly unit on Deathgrip a cost or a target?\n\nIt is a target.\n\n"
+        "### Deathgrip (revised text)\n\n<img src='x.png' />\n\nKill a friendly unit.\n\nDraw 1.\n\n"
+        "Edge of Night\n\n### Q: Does Edge of Night's auto-attach ability work?\n\nYes.\n\n"
+        "### Q: A third?\n\nAn answer.\n"
+    )
+    entries = split_entries(content)
+    assert [(q, kind) for q, _, kind in entries] == [
+        ("Is the first friendly unit on Deathgrip a cost or a target?", "question"),
+        ("Does Edge of Night's auto-attach ability work?", "question"),
+        ("A third?", "question"),
+    ]
+    answer = entries[0][1]
+    assert answer == "It is a target.\n\nDeathgrip (revised text):\n\nKill a friendly unit.\n\nDraw 1."
+    assert "Edge of Night" not in answer and "#" not in answer
+
+
+def test_a_heading_is_a_topic_never_a_question() -> None:
+    content = (
+        "## Legion\nLegion's change in this rules update is a byproduct of the transition.\n\n"
+        "Frequently Asked Questions\n\n<img src='a.png' />\n\nCan I use Sun Disc's ability the turn I play it?\n\n"
+        "Yes.\n"
+    )
+    assert [(q, kind) for q, _, kind in split_entries(content)] == [
+        ("Legion", "topic"),
+        ("Can I use Sun Disc's ability the turn I play it?", "question"),
+    ]
+
+
+def test_a_quoted_rule_is_a_paragraph_of_its_own() -> None:
+    content = (
+        "## Control\nRule 323.6 lagged behind it.\n\n187.4.c.If a player has no Units there, they lose it.323.6.(OLD) 4. "
+        "If the turn is open, they become Uncontrolled.\n"
+    )
+    ((_, answer, _),) = split_entries(content)
+    assert answer.split("\n\n") == [
+        "Rule 323.6 lagged behind it.",
+        "187.4.c. If a player has no Units there, they lose it.",
+        "323.6. (OLD) 4. If the turn is open, they become Uncontrolled.",
+    ]

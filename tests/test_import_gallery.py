@@ -73,7 +73,7 @@ def test_gallery_fields() -> None:
     assert blade.domains == ("Order",)
     assert blade.energy is not None and blade.might is None
     assert blade.printings[0].public_code == "OGN-213/298"
-    assert ":rb_rune_rainbow:" in blade.text_raw and "any power" in blade.text
+    assert ":rb_rune_rainbow:" in blade.text_raw and "1 power of any domain" in blade.text
     assert cards["Bandle Tree"].types == ("Battlefield",)
 
 

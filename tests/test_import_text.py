@@ -21,9 +21,12 @@ WINDSINGER = (
 
 def test_symbols_become_words() -> None:
     assert cardtext.readable(":rb_energy_2:") == "2 energy"
-    assert cardtext.readable("pay :rb_energy_1::rb_rune_fury: now") == "pay 1 energy + Fury power now"
-    assert cardtext.readable("for :rb_rune_rainbow:") == "for any power"
-    assert cardtext.readable("3 :rb_might: or less; :rb_exhaust:: draw") == "3 Might or less; Exhaust: draw"
+    # symbols side by side are one cost, each power counted: never "1 energy1 Fury power"
+    assert cardtext.readable("pay :rb_energy_1::rb_rune_fury: now") == "pay 1 energy + 1 Fury power now"
+    assert cardtext.readable("for :rb_rune_rainbow:") == "for 1 power of any domain"
+    assert cardtext.readable("pay :rb_rune_rainbow::rb_rune_rainbow:") == "pay 2 power of any domain"
+    assert cardtext.readable("3 :rb_might: or less; :rb_exhaust:: draw") == "3 Might or less; exhaust: draw"
+    assert cardtext.readable(":rb_exhaust:: Draw 1.") == "Exhaust: Draw 1."
 
 
 def test_readable_keeps_text_without_symbols() -> None:
@@ -102,5 +105,5 @@ def test_dropped_reminders_are_put_back() -> None:
 def test_reminder_text_is_readable() -> None:
     assert (
         cardtext.reminder_text(HIDDEN_BLADE, "hidden")
-        == "Hide now for any power to react with later for 0 energy."
+        == "Hide now for 1 power of any domain to react with later for 0 energy."
     )

@@ -164,7 +164,7 @@ def test_seed_cards_say_only_what_the_seeds_say() -> None:
     assert herd.is_type("Unit") and herd.has_keyword("Hidden")
     assert "+3" in herd.text_raw and "friendly unit" in herd.text_raw
     assert herd.energy is None and herd.might is None and herd.domains == ()  # unknown, not zero
-    assert any("Unknown" in note for note in herd.notes)
+    assert any("Not known yet" in note for note in herd.notes)
     guardian = cards["Gutter Guardian"]
     assert "Show Off" in guardian.text_raw
     assert guardian.notes

@@ -212,7 +212,7 @@ def test_an_erratum_beats_a_newer_source_that_prints_its_old_text(real_db: Path)
         draven = db.get_card(
             "Draven, Vanquisher"
         )  # Vendetta erratum of 2026-07-23, older than the 2026-07 gallery
-        assert draven is not None and "you may pay Fury power to give me +2 Might" in draven.text
+        assert draven is not None and "you may pay 1 Fury power to give me +2 Might" in draven.text
 
 
 def test_a_radiance_erratum_gives_elnuk_herd_its_text(real_db: Path) -> None:

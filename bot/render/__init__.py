@@ -3,7 +3,7 @@
 from bot.render.card import card_embeds, cost_line, facedown_lines, type_line
 from bot.render.changes import CHANGES_PAGE_SIZE, changes_page_embed
 from bot.render.common import data_footer, pack, rule_mark, rules_list, text_embeds
-from bot.render.misc import error_embed, help_embeds, not_found_embed, search_page_embed
+from bot.render.misc import error_embed, help_embeds, more_cards_embed, not_found_embed, search_page_embed
 from bot.render.rules import (
     SUMMARY_LABEL,
     cited_rules_embeds,
@@ -28,6 +28,7 @@ __all__ = [
     "facedown_lines",
     "help_embeds",
     "keyword_embeds",
+    "more_cards_embed",
     "not_found_embed",
     "pack",
     "quick_embed",

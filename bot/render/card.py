@@ -7,15 +7,17 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot import limits
-from bot.render.common import COLOR_INFO, DOMAIN_COLORS, add_field, cited_list, rules_list
+from bot.render.common import COLOR_INFO, DOMAIN_COLORS, add_field, cited_list, diff_markdown, rules_list
 from bot.symbols import Symbols
 from cardsdb.currency import format_name
 from cardsdb.engine import HiddenProfile
 from cardsdb.engine.verdict import cited
 from cardsdb.importers.printings import loose_wording
+from cardsdb.importers.text import from_article_symbols, reminder_text
 from cardsdb.models import CURRENT_RULES_VERSION, Card, Errata, Legality, Printing
 
 OLDER_WORDINGS_SHOWN = 2
+ERRATUM_DIFF_CHARS = 900  # an erratum's old -> new words, at most
 
 
 def cost_line(card: Card, symbols: Symbols) -> str:
@@ -99,16 +101,26 @@ def older_wording_text(card: Card, symbols: Symbols) -> str:
 
 
 def errata_text(item: Errata, card: Card, symbols: Symbols) -> str:
-    """The erratum: when the card's text is its wording, what the card printed before; else its new text, and
-    whether the card's text is a newer wording."""
+    """The erratum as old -> new (its words struck through and inserted), then whether the card's text above is
+    its wording or a newer one, then where it was published."""
+    new = _article_text(item.new_text, card, symbols)
+    change = (
+        diff_markdown(_article_text(item.old_text, card, symbols), new, ERRATUM_DIFF_CHARS)
+        if item.old_text
+        else f"Now: {new}"
+    )
+    lines = [change]
     if loose_wording(item.new_text) == loose_wording(card.text_raw):
-        before = f"\nWorded before: {symbols.render(item.old_text)}" if item.old_text else ""
-        return f"The text above includes it.{before}\n*{item.source_title}*"
-    text = f"{symbols.render(item.new_text)}\n*{item.source_title}*"
-    newer = card.text_date and item.date and card.text_date > item.date
-    if newer and loose_wording(item.new_text) != loose_wording(card.text_raw):
-        text += f"\nThe text above is a newer wording ({card.text_date})."
-    return text
+        lines.append("The text above includes it.")
+    elif card.text_date and item.date and card.text_date > item.date:
+        lines.append(f"The text above is a newer wording ({card.text_date}).")
+    lines.append(f"*{item.source_title}*")
+    return "\n".join(lines)
+
+
+def _article_text(text: str, card: Card, symbols: Symbols) -> str:
+    """An erratum's text (`[A]`, `[C]` for the card's own domain, or symbol tokens) in words or emoji."""
+    return symbols.render(from_article_symbols(text, card.domains))
 
 
 def shown_printing(card: Card) -> Printing | None:
@@ -159,7 +171,8 @@ def card_embeds(
         for kw in card.keywords:
             reminder, numbers = (keyword_reminders or {}).get(kw.name, (None, ()))
             line = f"**{kw}**"
-            if reminder:
+            # A reminder the card prints is in its text above, in its own domain and values: not said twice.
+            if reminder and not reminder_text(card.text_raw, kw.name):
                 line += f": {symbols.render(reminder)}"
             if numbers:
                 line += f" ({rules_list(numbers)})"
@@ -168,13 +181,14 @@ def card_embeds(
     if legality is not None and legality.formats:
         add_field(embed, "Legality", legality_text(legality))
     if facedown is not None:
-        add_field(embed, "From facedown", "\n".join(facedown_lines(facedown)) or "No choices to restrict.")
+        lines = [symbols.render(line) for line in facedown_lines(facedown)]
+        add_field(embed, "From facedown", "\n".join(lines) or "No choices to restrict.")
     for item in errata:
         when = f" ({item.date})" if item.date else ""
         add_field(embed, f"Errata{when}", errata_text(item, card, symbols))
     if card.older_wordings:
         add_field(embed, "Older wording", older_wording_text(card, symbols))
-    for note in card.notes:
+    for note in dict.fromkeys(card.notes):
         add_field(embed, "Note", note)
     if card.partial:
         add_field(

@@ -9,6 +9,7 @@ from bot import limits
 from bot.render.common import COLOR_INFO, diff_markdown
 from bot.render.rules import patch_note_line
 from cardsdb.models import ChangeList, RuleChange
+from cardsdb.provenance import PARTIAL_CHANGES
 from cardsdb.rule_versions import DOC_TITLES, cite
 
 CHANGES_PAGE_SIZE = 5
@@ -16,10 +17,7 @@ CHANGE_VALUE = (
     850  # five of these, the counts and the patch notes on the last page stay within 6,000 characters
 )
 _SIGNS = {"added": "➕ Added", "removed": "➖ Removed", "reworded": "✏️ Reworded", "moved": "↪️ Moved"}
-PARTIAL_NOTE = (
-    "The current rules are known only where the seed documents quote or summarise them: only those rules are "
-    "compared, and none is listed as removed."
-)
+PARTIAL_NOTE = PARTIAL_CHANGES
 
 
 def _name(change: RuleChange) -> str:
@@ -40,14 +38,16 @@ def _value(change: RuleChange) -> str:
     room = CHANGE_VALUE
     notes = [f"📝 {patch_note_line(n, 300)}" for n in change.patch_notes[:2]]
     room -= sum(len(n) + 1 for n in notes)
-    summary = " *(our summary of the seeds)*" if change.wording == "summary" else ""
+    summary = " *(summary)*" if change.wording == "summary" else ""
     escape = discord.utils.escape_markdown
     if change.change == "added":
         body = limits.fit(escape(change.new or ""), room - len(summary)) + summary
     elif change.change == "removed":
         body = limits.fit(escape(change.old or ""), room)
+    elif change.old and change.new and change.old == change.new:
+        body = "Same words."  # a heading's title moved with it ("Hide": 421 then, 422 now)
     elif change.wording == "official" and change.old and change.new:
-        body = "Same words." if change.old == change.new else diff_markdown(change.old, change.new, room)
+        body = diff_markdown(change.old, change.new, room)
     else:
         half = max(room // 2 - 20, 50)
         body = (

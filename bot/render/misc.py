@@ -12,6 +12,7 @@ from bot.render.common import COLOR_ERROR, COLOR_INFO
 from bot.symbols import Symbols
 from bot.text import echo
 from cardsdb.models import Card
+from cardsdb.names import begins
 
 PAGE_SIZE = 10
 
@@ -35,7 +36,8 @@ def search_page_embed(
     if not cards:
         embed.description = "No card matches. Try fewer filters, e.g. `kw:hidden t:spell`."
         if hint:
-            embed.description += f"\n{echo(hint, 300)}."
+            hint = echo(hint, 300)
+            embed.description += f"\n{hint}" + ("" if hint.endswith(("?", ".")) else ".")
     else:
         lines = []
         for i, card in enumerate(cards, start=page * page_size + 1):
@@ -122,10 +124,44 @@ def error_embed(message: str, *, title: str = "Sorry") -> discord.Embed:
     )
 
 
+STARTING_SHOWN = 15  # names listed for a partial name; the buttons show the first five
+STARTING_LOOKED_UP = (
+    26  # names looked up for a partial name: one more than is ever counted, to know there are more
+)
+
+
 def not_found_embed(what: str, query: str, suggestions: Sequence[str]) -> discord.Embed:
+    if what == "card" and suggestions and all(begins(s, query) for s in suggestions):
+        return _cards_beginning(query, suggestions)
     text = f"No {what} named **{echo(query)}**."
     if suggestions:
         text += " Did you mean: " + ", ".join(f"**{s}**" for s in suggestions) + "?"
         if what == "card":
             text += " Press a button to see one."
     return error_embed(text, title=f"Unknown {what}")
+
+
+def more_cards_embed(named: int, shown: int) -> discord.Embed:
+    """The line under the cards of a message that names more than are shown."""
+    return discord.Embed(
+        description=f"Only the first {shown} cards of a message are shown ({named} were named).",
+        colour=COLOR_INFO,
+    )
+
+
+def _cards_beginning(query: str, names: Sequence[str]) -> discord.Embed:
+    """A short or partial name ("Ez"): the cards whose name, or a word in it, begins so."""
+    shown = " · ".join(f"**{n}**" for n in names[:STARTING_SHOWN])
+    if len(names) >= STARTING_LOOKED_UP:
+        more = " and many more"
+    elif len(names) > STARTING_SHOWN:
+        more = f" and {len(names) - STARTING_SHOWN} more"
+    else:
+        more = ""
+    text = (
+        f"Cards whose name, or a word in it, begins with “{echo(query)}”: {shown}{more}. "
+        "Press a button to see one, or type more of the name."
+    )
+    return discord.Embed(
+        title="Which card?", description=limits.fit(text, limits.EMBED_DESCRIPTION), colour=COLOR_INFO
+    )

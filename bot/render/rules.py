@@ -10,9 +10,11 @@ from bot import limits
 from bot.render.common import COLOR_INFO, add_field, diff_markdown, rule_mark, text_embeds
 from bot.symbols import Symbols
 from cardsdb.models import TOURNAMENT_DOC, KeywordInfo, PatchNote, Rule, RuleView, Ruling
+from cardsdb.provenance import ruling_label
 from cardsdb.rule_versions import DOC_TITLES, Citation, cite, cited_numbers
 
 SUMMARY_LABEL = "Summary (our wording, not the official text)"
+TOPIC_LABELS = {"official": "clarification", "community": "ruling"}
 
 
 def rule_heading(rule: Rule) -> str:
@@ -21,10 +23,15 @@ def rule_heading(rule: Rule) -> str:
     return f"{title} · {rule.title}" if rule.title else title
 
 
+def _is_bare_heading(rule: Rule) -> bool:
+    """A heading whose text is its title alone ("Hide"): nothing to quote or summarise."""
+    return rule.kind in ("heading", "chapter") and bool(rule.title) and rule.text.strip() in ("", rule.title)
+
+
 def rule_text(rule: Rule) -> str:
     """The rule's text, with a summary labelled so that it is never passed off as official wording."""
     text = rule.text.strip() or (rule.title or "")
-    if rule.kind == "heading" and rule.title and text == rule.title.strip():
+    if _is_bare_heading(rule):
         return f"*Heading of section {rule.number}.*"
     if rule.wording == "summary":
         return f"*{SUMMARY_LABEL}:* {text}"
@@ -33,8 +40,12 @@ def rule_text(rule: Rule) -> str:
 
 def _one_line(rule: Rule, width: int = 160) -> str:
     label = rule.title or rule.text
-    summary = " (summary)" if rule.wording == "summary" else ""
+    summary = " (summary)" if rule.wording == "summary" and not _is_bare_heading(rule) else ""
     return f"**{rule_mark(rule)}**{summary} {limits.fit(' '.join(label.split()), width)}"
+
+
+def _same_words(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
 def patch_note_line(note: PatchNote, width: int = 400) -> str:
@@ -66,16 +77,19 @@ def rule_embeds(
             f"What changed since {cite(was.from_number, was.from_version)}",
             diff_markdown(was.old, was.new, limits.FIELD_VALUE),
         )
+    official = _official_text(view)
+    # Each wording once: another version's text is left out where it is the rule's own or its official text.
+    shown = [t for t in (rule.title or rule.text, official.text if official else None) if t]
     others = [
         f"**{v.version}**{'' if v.same_rule else ' (another rule under this number)'}: "
         + limits.fit(" ".join((v.title or v.text).split()), 300)
         for v in view.versions
         if v.version != rule.version
+        and not (v.same_rule and any(_same_words(v.title or v.text, t) for t in shown))
     ]
     if others:
         add_field(first, f"Under {rule.number} in other versions", "\n".join(others))
-    official = next((r for r in view.lineage if r.wording == "official"), None)
-    if rule.wording == "summary" and official is not None:
+    if official is not None:
         add_field(
             first, f"Official text, {rule_mark(official)}", limits.fit(official.text, limits.FIELD_VALUE)
         )
@@ -84,12 +98,29 @@ def rule_embeds(
     if view.notes:
         add_field(first, "Note", "\n".join(f"• {n}" for n in view.notes))
     if rule.seed_sentence and rule.wording == "summary":
-        add_field(first, "Source sentence", f"> {rule.seed_sentence}")
+        add_field(first, "The source's words", f"> {rule.seed_sentence}")
     if also:
         add_field(first, "Also matching", "\n".join(_one_line(r, 120) for r in also))
-    footer = rule.stamp if rule.doc == TOURNAMENT_DOC else f"{DOC_TITLES[rule.doc]}: {rule.stamp}"
-    embeds[-1].set_footer(text=footer)
+    embeds[-1].set_footer(text=rule_footer(rule))
     return embeds
+
+
+def _official_text(view: RuleView) -> Rule | None:
+    """For a rule in our words, the newest official wording of the same rule, unless it is only a heading's title."""
+    if view.rule.wording != "summary":
+        return None
+    official = next((r for r in view.lineage if r.wording == "official"), None)
+    if official is None or (_is_bare_heading(official) and _is_bare_heading(view.rule)):
+        return None
+    return official
+
+
+def rule_footer(rule: Rule) -> str:
+    """Where the rule comes from: its source line ("Core Rules 2026-10-09, as quoted on Riot's Hidden keyword
+    page"), else its document and version ("Core Rules: as of v1.4", "Tournament Rules, 2026-07-16")."""
+    if rule.source:
+        return rule.source
+    return rule.stamp if rule.doc == TOURNAMENT_DOC else f"{DOC_TITLES[rule.doc]}: {rule.stamp}"
 
 
 def rule_list_embed(title: str, rules: Sequence[Rule]) -> discord.Embed:
@@ -120,23 +151,26 @@ def _ruling_rules(ruling: Ruling, citations: Sequence[Citation] | None) -> str:
 
 
 def ruling_source(ruling: Ruling) -> str:
-    kind = {
-        "official": "Official",
-        "community": "Community (not official)",
-        "seed": "From the seed documents",
-    }.get(ruling.source, ruling.source.capitalize())
-    return f"{kind}: {ruling.source_title}" if ruling.source_title else kind
+    """ "Official: Riftbound Origins FAQ", "Riot's Hidden keyword page, How Hidden works" (`cardsdb.provenance`)."""
+    return ruling_label(ruling)
+
+
+def ruling_title(ruling: Ruling) -> str:
+    """ "Q: How do I hide a card?"; a topic (an FAQ's clarification under a heading) is no question: "Legion
+    (clarification)"."""
+    words = " ".join(ruling.question.split())
+    return f"{words} ({TOPIC_LABELS.get(ruling.source, 'ruling')})" if ruling.is_topic else f"Q: {words}"
 
 
 def ruling_embed(ruling: Ruling, citations: Sequence[Citation] | None = None) -> discord.Embed:
     """One ruling; `citations` (CardsDB.ruling_citations) say which version each cited number is in."""
     embed = discord.Embed(
-        title=limits.fit(f"Q: {' '.join(ruling.question.split())}", limits.EMBED_TITLE),
+        title=limits.fit(ruling_title(ruling), limits.EMBED_TITLE),
         description=limits.fit(ruling.answer.strip(), limits.EMBED_DESCRIPTION, marker=limits.CONTINUED),
         colour=COLOR_INFO,
         url=ruling.url or None,
     )
-    if len(ruling.question) > limits.EMBED_TITLE - 3:
+    if len(ruling_title(ruling)) > limits.EMBED_TITLE:
         add_field(embed, "Full question", ruling.question)
     embed.add_field(name="Source", value=limits.fit(ruling_source(ruling), limits.FIELD_VALUE), inline=True)
     if ruling.date:
@@ -189,7 +223,8 @@ def keyword_embeds(
         "1 cares about it" if len(info.cards_referring) == 1 else f"{len(info.cards_referring)} care about it"
     )
     if info.seed_only:
-        have += f" (plus {', '.join(info.seed_only)}, known only from the seed documents)"
+        newer = "a newer card" if len(info.seed_only) == 1 else "newer cards"
+        have += f" (plus {', '.join(info.seed_only)}, {newer} known only in part)"
     if info.kind != "token":
         parts.append(f"{have}; {care}.")
     embed.description = limits.fit("\n\n".join(parts), limits.EMBED_DESCRIPTION)
@@ -202,7 +237,8 @@ def keyword_embeds(
             " ".join(
                 part
                 for part in (
-                    f"• {' '.join(r.question.split())}",
+                    f"• {' '.join(r.question.split())}"
+                    + (" (clarification)" if r.is_topic and r.source == "official" else ""),
                     f"({_ruling_rules(r, c)})" if r.rules else "",
                     "(community, not official)" if r.source == "community" else "",
                 )

@@ -38,7 +38,7 @@ def answer(scenario: Scenario) -> Answer:
     assumptions = list(scenario.assumptions)
     if ask.card.partial:
         assumptions.append(
-            f"{ask.card.name} is known only from the seed documents: its text here is partial."
+            f"{ask.card.name} is a newer card known only in part: its text here may be incomplete."
         )
     return HANDLERS[ask.kind](ask.card, scenario.position, ask, assumptions)
 

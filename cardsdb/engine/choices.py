@@ -135,6 +135,11 @@ class CardChoices:
     override: str | None = None  # why the parser's reading was corrected, when it was
     unreadable: str | None = None  # set when the engine cannot read the text (a partial card without text)
 
+    @property
+    def may_choose_enemy_units(self) -> bool:
+        """Whether a choice may pick an opponent's unit: only then can Deflect add to what the play costs."""
+        return any(spec.what in ("unit", "object") and spec.whose != "friendly" for spec in self.choices)
+
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 _DET = r"(?P<det>\b(?:another|an|a|two|three|up to (?:one|two|three|four|\d+)|any number of))"
@@ -391,7 +396,7 @@ def parse_card(card: Card) -> CardChoices:
     """Read a card's text into its choices (the parser alone; `overrides.choices_for` applies corrections)."""
     if card.partial and not (card.text_raw or card.text).strip():
         return CardChoices(
-            card=card.name, unreadable=f"{card.name} is known only from the seeds, without its text"
+            card=card.name, unreadable=f"{card.name} is a newer card known only in part, without its text"
         )
     reading = _Reading(spell=card.is_type("Spell"))
     for ability in abilities(card):

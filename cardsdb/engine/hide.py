@@ -228,7 +228,7 @@ def answer_hide(card: Card, position: Position, ask: Ask, assumptions: list[str]
         # Known only partly from the seeds: not knowing it has Hidden is not knowing it lacks it.
         checks = [c for c in checks if c.code != "no_hidden"]
         because = (
-            f"{card.name} is known only partly (from the seed documents): whether it has Hidden is not known, and "
+            f"{card.name} is a newer card known only in part: whether it has Hidden is not known, and "
             "only a card with Hidden can be hidden (811.1, 811.1.b)."
         )
         undecided = (Undecided("hidden_unknown", (r.HIDDEN, r.HIDDEN_DEFINITION), because),)

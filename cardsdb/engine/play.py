@@ -119,7 +119,7 @@ def _hand_cost(
 ) -> Check | Undecided | None:
     if card.partial and card.energy is None and card.power is None:
         because = (
-            f"{card.name} is known only partly (from the seed documents): its cost is not known, so whether you can "
+            f"{card.name} is a newer card known only in part: its cost is not known, so whether you can "
             "pay it is not known (811.3)."
         )
         return Undecided("cost_unknown", (r.PLAYED_FROM_HAND,), because)

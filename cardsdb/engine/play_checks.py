@@ -27,7 +27,7 @@ def has_hidden_check(card: Card) -> Check | Undecided:
         return Check(True, "has_hidden", _HIDDEN_RULES, f"{card.name} has Hidden.")
     if card.partial:
         because = (
-            f"{card.name} is known only partly (from the seed documents): whether it has Hidden is not known, and "
+            f"{card.name} is a newer card known only in part: whether it has Hidden is not known, and "
             "only a card with Hidden may be played from facedown this way (811.1.b, 811.6)."
         )
         return Undecided("hidden_unknown", _HIDDEN_RULES, because)

@@ -103,13 +103,17 @@ def facedown_play(card: Card, parsed: CardChoices) -> list[Effect]:
             (r.HIDDEN_DEFINITION, r.IGNORE_BASE_COST),
             f"Its base cost ({_printed_cost(card)}) is ignored: it costs 0.",
         ),
-        Effect(
-            (r.ADDITIONAL_COSTS_STILL_APPLY,),
-            "Additional costs still apply: Deflect on an enemy unit it chooses, and optional additional costs if you "
-            f"choose to pay them{costs}.",
-        ),
+        Effect((r.ADDITIONAL_COSTS_STILL_APPLY,), _additional_costs(parsed, costs)),
         REVEALED,
     ]
+
+
+def _additional_costs(parsed: CardChoices, costs: str) -> str:
+    """What still costs something from facedown: Deflect only for a card that may choose an enemy unit."""
+    deflect = "Deflect on an enemy unit it chooses, and " if parsed.may_choose_enemy_units else ""
+    return (
+        f"Additional costs still apply: {deflect}optional additional costs if you choose to pay them{costs}."
+    )
 
 
 def works_as_normal(parsed: CardChoices, *, from_facedown: bool) -> list[Effect]:

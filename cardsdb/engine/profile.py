@@ -189,7 +189,7 @@ def _destination(card: Card) -> tuple[str | None, tuple[str, ...]]:
 def _cost(parsed: CardChoices) -> str:
     extra = "; ".join(c.text for c in parsed.costs)
     cost = "0: its base cost is ignored" + (f"; additional costs still apply ({extra})" if extra else "")
-    if any(spec.what in ("unit", "object") and spec.whose != "friendly" for spec in parsed.choices):
+    if parsed.may_choose_enemy_units:
         cost += "; choosing an enemy unit with Deflect still costs its Deflect"
     return cost
 
@@ -197,7 +197,7 @@ def _cost(parsed: CardChoices) -> str:
 def _notes(card: Card, parsed: CardChoices) -> tuple[str, ...]:
     notes: list[str] = []
     if parsed.override:
-        notes.append(f"Reading corrected by hand: {parsed.override}.")
+        notes.append(f"How its text reads: {parsed.override}.")
     notes.extend(f'"{text}" applies only when played from hand.' for text in parsed.hand_only)
     if not card.is_type("Spell") and not parsed.choices:
         notes.append("It has no play effect that chooses anything.")

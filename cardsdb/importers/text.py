@@ -20,27 +20,54 @@ _LEADING_TOKENS = re.compile(r"^(?:\[[^\[\]]+\][\s,]*)+")
 _TOKEN_VALUE = re.compile(r"^(.*?)(?:\s+(\d+|X))?$")
 
 
-def _symbol_words(name: str, arg: str | None) -> str:
-    if name == "energy" and arg is not None:
+def symbol_words(token: str, count: int = 1) -> str:
+    """One symbol token (without colons) in words, a power symbol printed `count` times side by side counted:
+    rb_energy_2 -> "2 energy", rb_rune_fury -> "1 Fury power", rb_rune_rainbow (x2) -> "2 power of any domain"."""
+    name, _, arg = token.removeprefix("rb_").partition("_")
+    if name == "energy" and arg:
         return f"{arg} energy"
     if name == "rune" and arg == "rainbow":
-        return "any power"
-    if name == "rune" and arg is not None:
-        return f"{arg.capitalize()} power"
+        return f"{count} power of any domain"
+    if (
+        name == "rune" and arg == "domain"
+    ):  # an erratum's [C] on a card of several domains, a general reminder
+        return f"{count} power of the card's domain"
+    if name == "rune" and arg:
+        return f"{count} {arg.capitalize()} power"
     if name == "might":
         return "Might"
     if name == "exhaust":
-        return "Exhaust"
-    return f"{name} {arg}" if arg else name
+        return "exhaust"
+    return f"{name} {arg}".strip()
+
+
+def counted_symbols(tokens: Iterable[str]) -> list[tuple[str, int]]:
+    """Symbols printed side by side, the same power symbol repeated counted once: [(token, count), ...]."""
+    counted: list[tuple[str, int]] = []
+    for token in tokens:
+        if counted and counted[-1][0] == token and token.startswith("rb_rune_"):
+            counted[-1] = (token, counted[-1][1] + 1)
+        else:
+            counted.append((token, 1))
+    return counted
 
 
 def readable(text_raw: str) -> str:
-    """`:rb_energy_1::rb_rune_fury:` -> `1 energy + Fury power`; `:rb_might:` -> `Might`."""
+    """`:rb_energy_1::rb_rune_fury:` -> `1 energy + 1 Fury power`; `:rb_might:` -> `Might`: symbols side by side
+    are one cost."""
 
     def run(match: re.Match[str]) -> str:
-        return " + ".join(_symbol_words(m.group(1), m.group(2)) for m in SYMBOL.finditer(match.group(0)))
+        tokens = [m.group(0)[1:-1] for m in SYMBOL.finditer(match.group(0))]
+        words = " + ".join(symbol_words(token, n) for token, n in counted_symbols(tokens))
+        return opening_capital(words, match)
 
     return _SYMBOL_RUN.sub(run, text_raw)
+
+
+def opening_capital(words: str, match: re.Match[str]) -> str:
+    """Words replacing a match, capitalised where the match opens a line ("Exhaust: draw 1")."""
+    opens = match.start() == 0 or match.string[match.start() - 1] == "\n"
+    return words[:1].upper() + words[1:] if opens else words
 
 
 def split_token(token: str) -> KeywordValue:
@@ -136,6 +163,35 @@ def add_reminders(text_raw: str, reminders: Mapping[str, str]) -> str:
                 line = f"[{tokens[0]}] {reminders[tokens[0]]}" + (f" {rest}" if rest.strip() else "")
         lines.append(line)
     return "\n".join(lines)
+
+
+def replace_reminders(text_raw: str, reminders: Mapping[str, str]) -> str:
+    """Each bracketed keyword's printed reminder replaced by the one given for it (`{"Reaction": "(Play ...)"}`)."""
+    if not reminders:
+        return text_raw
+
+    def swap(match: re.Match[str]) -> str:
+        new = reminders.get(match.group(1))
+        return f"[{match.group(1)}]{match.group(2)}{new}" if new else match.group(0)
+
+    return re.sub(r"\[([^\[\]]+)\](\s*)(\([^()]*\))", swap, text_raw)
+
+
+def reminder_letters(reminder: str) -> str:
+    """A reminder reduced to its letters, symbols left out: a printing's and an erratum's compare equal."""
+    return re.sub(r"[^a-z0-9]+", "", _SYMBOL_RUN.sub(" ", BRACKETED.sub(" ", reminder)).casefold())
+
+
+_DOMAIN_RUNE = re.compile(r":rb_rune_(?!rainbow:)[a-z]+:")
+
+
+def general_reminder(text_raw: str, keyword: str) -> str | None:
+    """The keyword's reminder as printed on this card, readable, with the card's own domain said in general (its
+    [C] is the card's domain, v1.4 805.1.a.1): "1 energy + a power of the card's domain", for /keyword."""
+    for token, reminder in keyword_reminders(text_raw).items():
+        if split_token(token).name.casefold() == keyword.casefold():
+            return readable(_DOMAIN_RUNE.sub(":rb_rune_domain:", reminder[1:-1])).strip()
+    return None
 
 
 def reminder_text(text_raw: str, keyword: str) -> str | None:

@@ -1,0 +1,98 @@
+"""Lookups that lead somewhere, over the real data (skips without it): a short or partial card name offers the cards
+whose name, or a word in it, begins so; an empty search names the nearest tag, keyword or type value; a fourth
+`[[card]]` gets one line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bot_harness_fixtures import assert_fits, harness_for
+
+from bot import answers
+from bot.database import DatabaseHandle
+from bot.services import Services
+from cardsdb.names import begins
+from cardsdb.query import CardsDB
+
+EZREAL = ["Ezreal, Dashing", "Ezreal, Prodigal Explorer", "Ezreal, Prodigy"]
+
+
+@pytest.fixture(scope="module")
+def cards(real_db: Path) -> Iterator[CardsDB]:
+    with CardsDB.open(real_db) as db:
+        yield db
+
+
+@pytest.fixture
+async def harness(cards: CardsDB) -> Any:
+    return await harness_for(cards)
+
+
+def test_names_beginning_so_are_found_by_a_word_of_the_name(cards: CardsDB) -> None:
+    assert cards.cards_starting("Ez") == EZREAL
+    yi = cards.cards_starting("Yi")
+    assert yi[:2] == ["Yi, Honed", "Yi, Meditative"]  # the name itself first, then a later word
+    assert set(yi[2:]) == {n for n in cards.names.names if n.startswith("Master Yi")}
+    assert all(begins(n, "lee sin") for n in cards.cards_starting("lee sin"))
+
+
+async def test_a_partial_name_offers_the_cards_that_begin_so(harness: Any) -> None:
+    result = await harness.command("card", {"name": "Ez"})
+    embed = result.embeds[0]
+    assert embed["title"] == "Which card?" and "No card named" not in embed["description"]
+    assert " · ".join(f"**{n}**" for n in EZREAL) in embed["description"]
+    labels = [b["label"] for b in result.first.buttons()]
+    assert labels == EZREAL  # a button for each
+    assert_fits(result)
+
+
+async def test_a_short_name_names_every_card_that_begins_so(harness: Any, cards: CardsDB) -> None:
+    result = await harness.command("card", {"name": "Yi"})
+    description = result.embeds[0]["description"]
+    shown = result.embeds[0]["title"]
+    assert shown in cards.cards_starting("Yi")
+    for name in cards.cards_starting("Yi"):
+        assert name == shown or f"**{name}**" in description  # Master Yi's cards too, not only "Yi, ..."
+
+
+async def test_a_partial_name_of_one_card_shows_it(harness: Any) -> None:
+    result = await harness.command("card", {"name": "Hidden Bla"})
+    assert result.embeds[0]["title"] == "Hidden Blade"
+
+
+async def test_a_name_nothing_begins_with_still_says_so(harness: Any) -> None:
+    result = await harness.command("card", {"name": "Qzxv"})
+    assert result.embeds[0]["title"] == "Unknown card"
+
+
+@pytest.mark.parametrize(
+    ("query", "suggested"),
+    [
+        ("tag:bandle", 'tag:"bandle city"'),  # the tag that begins so
+        ("tag:yordel", "tag:yordle"),  # the closest tag
+        ("tag:hidden", "kw:hidden"),  # a keyword, not a tag
+        ("tag:spell", "t:spell"),  # a type
+    ],
+)
+def test_an_empty_search_names_the_nearest_value(cards: CardsDB, query: str, suggested: str) -> None:
+    services = Services(DatabaseHandle(cards))
+    reply = answers.search_reply(services, query)
+    assert reply.extras["total"] == 0
+    assert f"did you mean {suggested}" in (reply.embeds[0].description or "")
+    assert cards.search(suggested).total > 0  # and the suggestion finds cards
+
+
+def test_a_fourth_card_in_a_message_gets_one_line(cards: CardsDB) -> None:
+    services = Services(DatabaseHandle(cards))
+    replies = answers.message_replies(
+        services, "[[Hidden Blade]] [[Tideturner]] [[Block]] [[Lotus Trap]] [[Hidden Blade]]"
+    )
+    titles = [r.embeds[0].title for r in replies]
+    assert titles[:3] == ["Hidden Blade", "Tideturner", "Block"]
+    assert len(replies) == 4
+    assert replies[3].embeds[0].description == "Only the first 3 cards of a message are shown (4 were named)."
+    three = answers.message_replies(services, "[[Hidden Blade]] [[Tideturner]] [[Block]]")
+    assert len(three) == 3  # no line when nothing is left out
