@@ -21,11 +21,12 @@ from bot.render.common import (
     add_field,
     cited_list,
 )
+from bot.symbols import Symbols
 from cardsdb import rule_numbers
 from cardsdb.engine import Answer, AskKind, Check, Choice, Citation
 from cardsdb.engine.naming import words_list
 from cardsdb.models import CURRENT_RULES_VERSION
-from cardsdb.rule_versions import VERSION_DATES
+from cardsdb.rule_versions import VERSION_DATES, cite
 
 ASK_WORDS: dict[AskKind, str] = {
     "hide": "hide it",
@@ -63,9 +64,17 @@ def versions_footer(
     return f"{text} · card data {card_data}" if card_data else text
 
 
+_WORDS = Symbols()  # the engine quotes card text with its symbols in brackets ("you may pay [2] to Stun a unit")
+
+
+def _words(text: str) -> str:
+    """An engine phrase as players read it: symbols in words ("you may pay 2 energy to Stun a unit")."""
+    return " ".join(_WORDS.render(text).split()).rstrip()
+
+
 def _sentence(text: str, cited: Iterable[Citation]) -> str:
     """A sentence with its rule numbers before its full stop: "It is your turn (rules 811.1.b, 422.2)."."""
-    text = " ".join(text.split()).rstrip()
+    text = _words(text)
     rules = cited_list(cited)
     if not rules:
         return text if text.endswith((".", "!", "?")) else f"{text}."
@@ -185,7 +194,7 @@ def _choice_text(choice: Choice, why: str | None = None) -> str:
     else:
         lines.append(f"Not restricted to one battlefield{because} ({cited}).")
     if choice.note:
-        lines.append(choice.note)
+        lines.append(_words(choice.note))
     if choice.optional:
         lines.append("Optional: it may choose none.")
     if choice.legal_targets:
@@ -199,7 +208,7 @@ def _choice_text(choice: Choice, why: str | None = None) -> str:
     lines.extend(f"Can't pay for {e.what.words}: {_sentence(e.because, e.cited)}" for e in choice.unpayable)
     lines.extend(f"Not {e.what.words}: {_sentence(e.because, e.cited)}" for e in choice.excluded)
     if not choice.ok and choice.because:
-        lines.append(choice.because)
+        lines.append(_words(choice.because))
     return "\n".join(lines)
 
 
@@ -242,7 +251,7 @@ def _fields(embed: discord.Embed, answer: Answer, reasons: Mapping[str, str] | N
     if answer.undecided:
         add_field(embed, "It depends on", "\n".join(f"• {u}" for u in answer.undecided))
     if answer.cited:
-        add_field(embed, "Rules cited", ", ".join(str(c) for c in answer.cited))
+        add_field(embed, "Rules cited", ", ".join(cite(c.number, c.version) for c in answer.cited))
 
 
 def verdict_embeds(
