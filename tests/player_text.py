@@ -1,5 +1,6 @@
 """What players must never read in a reply: the engine's check codes (they stay in the JSON), targets written
-`id@place` or `Name@me.base`, and the ids a scenario gave its units (shown only to tell two alike units apart)."""
+`id@place` or `Name@me.base`, the ids a scenario gave its units (shown only to tell two alike units apart), and card
+symbols in the data's or the engine's raw form (`[2]`, `[Fury]`, `:rb_rune_fury:`)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ ARCHITECTURE = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 CODE = re.compile(r"[a-z]+(?:_[a-z]+)+")
 AT_FORM = re.compile(r"\S@\S")
 INTERNAL_PLACES = re.compile(r"\b(?:me|opp)\.(?:base|hand)\b")
+# Card symbols as the data and the engine write them: `:rb_energy_2:`, `[2]`, `[A]`, `[Fury]` (keywords such as
+# `[Hidden]` are printed so on the cards and may stay).
+RAW_SYMBOL = re.compile(r":rb_[a-z0-9_]+:|\[(?:A|C|E|M|S|T|\d{1,2}|Fury|Calm|Mind|Body|Chaos|Order)\]")
 
 
 def _strings(node: ast.AST) -> Iterable[str]:
@@ -78,11 +82,17 @@ def scenario_ids(scenario: Mapping[str, Any]) -> set[str]:
     return found
 
 
-def problems(text: str, *, ids: Iterable[str] = (), allowed_ids: Iterable[str] = ()) -> list[str]:
-    """What in `text` players must not read: check codes, `x@y` forms, `me.base`, and `ids` not in `allowed_ids`."""
+def problems(
+    text: str, *, ids: Iterable[str] = (), allowed_ids: Iterable[str] = (), quotes_rules: bool = False
+) -> list[str]:
+    """What in `text` players must not read: check codes, `x@y` forms, `me.base`, `ids` not in `allowed_ids`, raw
+    card symbols. A reply that quotes the rules (`quotes_rules`) keeps their shorthand: the rules define `[M]`, `[E]`
+    (v1.4 135.2.e) and quote them in examples."""
     out = [f"check code {code!r}" for code in sorted(check_codes()) if re.search(rf"\b{code}\b", text)]
     out += [f"an @ form: {m.group(0)!r}" for m in AT_FORM.finditer(text)]
     out += [f"an internal place: {m.group(0)!r}" for m in INTERNAL_PLACES.finditer(text)]
+    if not quotes_rules:
+        out += [f"a raw card symbol: {m.group(0)!r}" for m in RAW_SYMBOL.finditer(text)]
     allowed = set(allowed_ids)
     out += [
         f"the id {i!r}"

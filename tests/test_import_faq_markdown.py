@@ -10,8 +10,8 @@ import pytest
 
 from cardsdb.build_rulings import load_newer_rulings
 from cardsdb.errors import BuildError
-from cardsdb.importers.faq_markdown import parse_faq_markdown, symbol_words
-from cardsdb.importers.ruling_entries import V14_RULES_VERSION, rules_version_on
+from cardsdb.importers.faq_markdown import parse_faq_markdown
+from cardsdb.importers.ruling_entries import V14_RULES_VERSION, rules_version_on, symbol_words
 from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
 
 FAQ = """# Testing Rules FAQ (Riot, published 2026-08-14)
@@ -82,6 +82,9 @@ def test_symbol_words() -> None:
     assert (
         symbol_words("[2][A][A] less; [T]he end; [Level][>]")
         == "2 energy + 2 power of any domain less; [T]he end; [Level][>]"
+    )
+    assert symbol_words("Accelerate costs [1][C]. [E]: draw 1.\n[E]: draw 2.") == (
+        "Accelerate costs 1 energy + 1 power of the card's domain. exhaust: draw 1.\nExhaust: draw 2."
     )
 
 

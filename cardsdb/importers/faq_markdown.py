@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from cardsdb.errors import BuildError
 from cardsdb.importers.faqs import rule_numbers
-from cardsdb.importers.ruling_entries import RulingEntry, cost_phrase, rules_version_on
+from cardsdb.importers.ruling_entries import RulingEntry, rules_version_on, symbol_words
 
 _TITLE = re.compile(r"^#\s+(.+?)\s*$")
 _PUBLISHED = re.compile(r"\bpublished\s+(\d{4}-\d{2}-\d{2})\b", re.IGNORECASE)
@@ -31,11 +31,6 @@ _QUESTION = re.compile(r"^##\s+(?:(\d+)\.\s+)?(.+?)\s*$")
 _RELEVANT = re.compile(r"^\s*Relevant Rules?:\s*(.+)$", re.IGNORECASE)
 _LISTED_NUMBER = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[a-z]))*")
 _LIST_ITEM = re.compile(r"^(?:\d+\.|[-*])\s")
-# A run of symbol tokens: energy digits, [A] any power, [M] Might, [E] exhaust. A token followed by a letter is
-# an editor's bracket ("[T]hen"), not a symbol.
-_SYMBOL_RUN = re.compile(r"(?:\[(?:\d{1,2}|A|M|E)\])+(?![A-Za-z])")
-_SYMBOL = re.compile(r"\[(\d{1,2}|A|M|E)\]")
-_ENERGY_WORD_AFTER = re.compile(r"\[(\d{1,2})\](?=\s+Energy\b)")
 
 
 @dataclass(frozen=True)
@@ -46,27 +41,6 @@ class FaqDocument:
     url: str | None
     entries: tuple[RulingEntry, ...]
     warnings: tuple[str, ...]
-
-
-def symbol_words(text: str) -> str:
-    """`-3 [M]` -> "-3 Might"; `[2][A][A]` -> "2 energy + 2 power of any domain"; `[1] Energy` -> "1 Energy"."""
-    text = _ENERGY_WORD_AFTER.sub(r"\1", text)
-
-    def run(match: re.Match[str]) -> str:
-        energy = None
-        powers: list[str | None] = []
-        words: list[str] = []
-        for token in _SYMBOL.findall(match.group(0)):
-            if token.isdigit():
-                energy = (energy or 0) + int(token)
-            elif token == "A":
-                powers.append(None)
-            else:
-                words.append("Might" if token == "M" else "exhaust")
-        cost = cost_phrase(energy, powers)
-        return " + ".join(p for p in (cost, *words) if p)
-
-    return _SYMBOL_RUN.sub(run, text)
 
 
 def _paragraphs(lines: list[str]) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cardsdb.errors import BuildError
+from cardsdb.importers.ruling_entries import symbol_words
 from cardsdb.models import V13_RULES_DATE, V13_RULES_VERSION
 
 OLDER_RULES = f"pre-{V13_RULES_VERSION}"
@@ -215,8 +216,8 @@ def parse_faqs(data: object, *, source: str = "faqs.json") -> list[FaqEntry]:
                     source=official,
                     date=date,
                     url=str(article["originUrl"]) if article.get("originUrl") else None,
-                    question=question,
-                    answer=answer,
+                    question=symbol_words(question),
+                    answer=symbol_words(answer),
                     rules=rule_numbers(f"{question}\n{answer}"),
                     rules_version=version,
                     kind=entry_kind,

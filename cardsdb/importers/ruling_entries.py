@@ -7,6 +7,7 @@ is never read in a meaning it no longer has.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -67,3 +68,38 @@ def cost_phrase(energy: int | None, powers: Sequence[str | None]) -> str:
     for domain, count in Counter(powers).items():
         parts.append(f"{count} {domain} power" if domain else f"{count} power of any domain")
     return " + ".join(parts)
+
+
+# A run of symbol tokens: energy digits, [A] any power, [C] a power of the card's domain, [M] Might, [E] exhaust. A
+# token followed by a letter is an editor's bracket ("[T]hen"), not a symbol.
+_SYMBOL_RUN = re.compile(r"(?:\[(?:\d{1,2}|A|C|M|E)\])+(?![A-Za-z])")
+_SYMBOL = re.compile(r"\[(\d{1,2}|A|C|M|E)\]")
+_ENERGY_WORD_AFTER = re.compile(r"\[(\d{1,2})\](?=\s+Energy\b)")
+
+
+def symbol_words(text: str) -> str:
+    """`-3 [M]` -> "-3 Might"; `[2][A][A]` -> "2 energy + 2 power of any domain"; `[1][C]` -> "1 energy + 1 power of
+    the card's domain"; `[1] Energy` -> "1 Energy"."""
+    text = _ENERGY_WORD_AFTER.sub(r"\1", text)
+
+    def run(match: re.Match[str]) -> str:
+        energy = None
+        powers: list[str | None] = []
+        own = 0
+        words: list[str] = []
+        for token in _SYMBOL.findall(match.group(0)):
+            if token.isdigit():
+                energy = (energy or 0) + int(token)
+            elif token == "A":
+                powers.append(None)
+            elif token == "C":
+                own += 1
+            else:
+                words.append("Might" if token == "M" else "exhaust")
+        cost = cost_phrase(energy, powers)
+        domain = f"{own} power of the card's domain" if own else ""
+        phrase = " + ".join(p for p in (cost, domain, *words) if p)
+        starts_line = match.start() == 0 or match.string[match.start() - 1] == "\n"
+        return phrase[:1].upper() + phrase[1:] if starts_line else phrase
+
+    return _SYMBOL_RUN.sub(run, text)
