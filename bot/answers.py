@@ -175,6 +175,8 @@ def ruling_reply(services: Services, query: str) -> Reply:
     text = _need(query, "some words, a card name or a rule number")
     db = services.cards()
     found = list(db.rulings(text, limit=RULINGS_SHOWN))
+    if not found and rule_numbers.number_shaped(text) and rule_numbers.parse_rule_ref(text) is None:
+        raise NotFound(f"No rule has the number {echo(text)}, so no ruling cites it.", db.suggest_rules(text))
     if not found:
         raise NotFound(
             f"No FAQ answer or ruling matches “{echo(text)}”. For the rule itself, try `/rule` with the same words."

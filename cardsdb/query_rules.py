@@ -44,6 +44,7 @@ from cardsdb.rule_versions import (
     rule_key,
 )
 from cardsdb.search_syntax import escape_like
+from cardsdb.text_rank import asked_about
 
 # Versions newest first, as SQL: ORDER BY it.
 _RANK = (
@@ -376,8 +377,9 @@ class RuleQueries:
     def search_rules(
         self, words: str, limit: int = 10, *, doc: str | None = None, version: str | None = None
     ) -> list[Rule]:
-        """Rules by words, best first: a heading named so first ("hide" -> 422 Hide), then the rules that best answer
-        the words as a question (`cardsdb.question_rank`). Words shaped as a rule number (`9999.9`) find nothing.
+        """Rules by words, best first: a heading named so first ("hide" -> 422 Hide; "what is a showdown" -> the
+        heading Showdowns), then the rules that best answer the words as a question (`cardsdb.question_rank`). Words
+        shaped as a rule number (`9999.9`) find nothing.
 
         Without a version, only the newest form of each rule: an older version's rule where no newer version holds
         it (stamped), never an older rule whose number the current rules gave to another (a heading named exactly
@@ -388,7 +390,8 @@ class RuleQueries:
         if rule_numbers.number_shaped(words):
             return []
         ranked = self.question_ranker.rules(words, doc=doc, version=version, limit=limit)
-        return _unique_rules(self._titled(words, doc, version) + ranked)[:limit]
+        titled = self._titled(words, doc, version) or self._titled(asked_about(words), doc, version)
+        return _unique_rules(titled + ranked)[:limit]
 
     @property
     def question_ranker(self) -> QuestionRanker:

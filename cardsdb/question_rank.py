@@ -37,9 +37,8 @@ from cardsdb.models import (
     Rule,
     Ruling,
 )
-from cardsdb.project_data import load_overlay
 from cardsdb.rows import rule_from_row, ruling_from_row
-from cardsdb.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, load_thesaurus
+from cardsdb.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, load_thesaurus, words
 
 Rows = Callable[..., Sequence[Any]]  # runs one SQL statement (with parameters), returns its rows
 
@@ -48,7 +47,7 @@ RULE_FIELDS = (
     FieldSpec(weight=1.0, b=0.75),  # the rule's text, without its examples
     FieldSpec(weight=1.5, b=0.3),  # its title (a heading's name)
     FieldSpec(weight=0.3, b=0.5),  # its examples
-    FieldSpec(weight=0.5, b=0.3),  # its parent's title or text
+    FieldSpec(weight=0.4, b=0.3),  # its parent's title or text
     FieldSpec(weight=0.3, b=0.3),  # the titles (or short texts) of the rules above that
 )
 RULING_FIELDS = (
@@ -117,6 +116,7 @@ class _Asked:
     concepts: list[Concept]
     rules: dict[tuple[str, str | None], list[int]] = field(default_factory=dict)  # (doc, version) -> ranked
     rule_relevance: dict[int, float] | None = None  # of the rules shown without a version, core
+    ruling_scores: Scores | None = None
     ruling_relevance: dict[int, float] | None = None
     rulings: list[RankedRuling] | None = None
 
@@ -256,7 +256,8 @@ class QuestionRanker:
         """How well each ruling matches the words: its question and answer, and how much of the words its question
         itself holds (a ruling asking what the words ask comes first)."""
         if asked.ruling_relevance is None:
-            relevance = _relevance(self._ruling_index.score(asked.concepts))
+            asked.ruling_scores = self._ruling_index.score(asked.concepts)
+            relevance = _relevance(asked.ruling_scores)
             in_question = self._question_index.score(asked.concepts)
             for i in relevance:
                 relevance[i] *= QUESTION_BASE + (1 - QUESTION_BASE) * in_question.share(i)
@@ -336,8 +337,8 @@ class QuestionRanker:
         best = max(final.values(), default=0.0)
         if exact is not None:
             final[exact] = final.get(exact, 0.0) + ASKED_EXACTLY
-        complete = self._ruling_index.score(asked.concepts)
-        holding_all = {i for i in final if i == exact or complete.share(i) >= COMPLETE}
+        scores = asked.ruling_scores
+        holding_all = {i for i in final if i == exact or (scores is not None and scores.share(i) >= COMPLETE)}
         # A ruling's question typed word for word, or a few words (as in a search box), find the rulings holding
         # them all; other words, a question, find the best matches, whole or partial.
         few = exact is not None or len(asked.concepts) <= FEW_WORDS
@@ -396,12 +397,14 @@ def _split_examples(text: str) -> tuple[str, str]:
 
 def _plain(text: str) -> str:
     """Text as compared with a ruling's question typed word for word."""
-    return " ".join(re.findall(r"[0-9a-z]+", text.casefold().replace("'", "").replace("\u2019", "")))
+    return " ".join(words(text))
 
 
 @functools.cache
 def _scaffold_numbers() -> frozenset[str]:
     """The current rules' numbers the project added only as parents (cardsdb/data/rules_current.yaml)."""
+    from cardsdb.project_data import load_overlay  # at the first word search: start-up reads no project data
+
     return frozenset(r.number for r in load_overlay().rules if r.scaffold)
 
 

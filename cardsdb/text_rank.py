@@ -22,16 +22,16 @@ from typing import Any
 from cardsdb.errors import BuildError
 from cardsdb.names import fold
 from cardsdb.paths import PROJECT_DATA_DIR
-from cardsdb.project_data import read_yaml
 
 THESAURUS_FILE = "thesaurus.yaml"
-ALSO_WEIGHT = 0.7  # a word the thesaurus adds counts this much of the word typed
+ALSO_WEIGHT = 0.6  # a word the thesaurus adds counts this much of the word typed
 PHRASE_WORD_IMPORTANCE = 0.5
 PREFIX_TERMS = 12  # the words a word still being typed may become
 SELECTIVE_POSTINGS = 200  # a concept held by at most this many documents (or a sixth of them) is selective
 
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 _POSSESSIVE = re.compile(r"'s\b")
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})  # "opponent’s", the FAQs' "Iʼm"
 _VOWELS = frozenset("aeiou")
 
 # Words of questions that say nothing about the rules: question words, pronouns, auxiliaries, small connectives and
@@ -53,9 +53,17 @@ STOP_WORDS = frozenset(_STOP_WORDS.split())
 
 def words(text: str) -> list[str]:
     """The words of text, folded: "Opponent's Turn" -> ["opponent", "turn"] (possessives and apostrophes dropped)."""
-    folded = (text.lower() if text.isascii() else fold(text)).replace("\u2019", "'").replace("\u2018", "'")
+    folded = text.lower() if text.isascii() else fold(text).translate(_APOSTROPHES)
     folded = _POSSESSIVE.sub("", folded).replace("'", "")
     return [w for w in _NON_WORD.split(folded) if w]
+
+
+def asked_about(question: str) -> str:
+    """The words of a question without its question words: "what is a showdown" -> "showdown"; "" when nothing is
+    left or nothing was left out."""
+    typed = words(question)
+    kept = [w for w in typed if w not in STOP_WORDS]
+    return " ".join(kept) if kept and len(kept) < len(typed) else ""
 
 
 def _is_vowel(word: str, i: int) -> bool:
@@ -132,6 +140,8 @@ class ThesaurusEntry:
 
 def load_thesaurus(path: Path | None = None) -> tuple[ThesaurusEntry, ...]:
     """The thesaurus (cardsdb/data/thesaurus.yaml). Raises BuildError in one line naming the entry and field."""
+    from cardsdb.project_data import read_yaml  # at the first word search: start-up reads no project data
+
     path = path or PROJECT_DATA_DIR / THESAURUS_FILE
     entries = read_yaml(path).get("entries")
     if not isinstance(entries, list) or not entries:

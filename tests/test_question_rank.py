@@ -56,6 +56,11 @@ def test_a_rule_number_in_the_words_comes_first(db: CardsDB) -> None:
     assert db.search_rules("is rule 422.2 about hiding")[0].number == "422.2"
 
 
+def test_a_question_about_a_heading_s_name_leads_with_the_heading(db: CardsDB) -> None:
+    view = db.rule("what is hidden?")
+    assert view is not None and (view.rule.number, view.rule.version) == ("811", CURRENT_RULES_VERSION)
+
+
 def test_the_newest_version_of_each_rule_only(db: CardsDB) -> None:
     found = db.search_rules("card hidden gains reaction facedown played", limit=10)
     assert ("811.6", CURRENT_RULES_VERSION) in _numbers(found)
@@ -131,3 +136,9 @@ def test_cli_rule_says_no_rule_has_the_number(db_path: Path, capsys: pytest.Capt
     assert main(["rule", "811.99", "--db", str(db_path)]) == 2
     err = capsys.readouterr().err
     assert 'no rule numbered "811.99"' in err and "811.6" in err
+
+
+async def test_slash_ruling_says_no_rule_has_the_number(db: CardsDB) -> None:
+    harness = await harness_for(db)
+    result = await harness.command("ruling", {"query": "9999.9"})
+    assert result.ephemeral and "No rule has the number 9999.9, so no ruling cites it." in result.text()
