@@ -311,8 +311,12 @@ async def _bot_parts(
     from bot.harness import Harness
     from bot.settings import Settings
     from bot.store.sqlite import SqliteStore
+    from cardsdb.query import CardsDB
 
-    handle = DatabaseHandle(open_cardsdb(db_path), path=db_path)
+    cards = open_cardsdb(db_path)
+    if isinstance(cards, CardsDB):
+        cards.warm()  # timed after a warm-up: the indexes a refresh builds before swapping a database in
+    handle = DatabaseHandle(cards, path=db_path)
     store = SqliteStore(workdir / "settings.sqlite3")
     # As `python -m bot` runs: settings from an environment with nothing set (cooldowns on), sharded, a settings store.
     settings = dataclasses.replace(Settings.from_env({}, need_token=False), db_path=db_path)

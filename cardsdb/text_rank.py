@@ -14,13 +14,13 @@ import bisect
 import functools
 import math
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cardsdb.errors import BuildError
-from cardsdb.names import fold
 from cardsdb.paths import PROJECT_DATA_DIR
 
 THESAURUS_FILE = "thesaurus.yaml"
@@ -31,7 +31,11 @@ SELECTIVE_POSTINGS = 200  # a concept held by at most this many documents (or a 
 
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 _POSSESSIVE = re.compile(r"'s\b")
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})  # "opponent’s", the FAQs' "Iʼm"
+# Curly apostrophes ("opponent’s", the FAQs' "Iʼm") read as "'"; dashes, bullets and quotes as spaces.
+_PUNCTUATION = str.maketrans(
+    {"\u2019": "'", "\u2018": "'", "\u02bc": "'"}
+    | dict.fromkeys("\u2013\u2014\u2022\u2026\u201c\u201d\u00a0", " ")
+)
 _VOWELS = frozenset("aeiou")
 
 # Words of questions that say nothing about the rules: question words, pronouns, auxiliaries, small connectives and
@@ -53,9 +57,16 @@ STOP_WORDS = frozenset(_STOP_WORDS.split())
 
 def words(text: str) -> list[str]:
     """The words of text, folded: "Opponent's Turn" -> ["opponent", "turn"] (possessives and apostrophes dropped)."""
-    folded = text.lower() if text.isascii() else fold(text).translate(_APOSTROPHES)
+    folded = text.lower() if text.isascii() else _ascii(text)
     folded = _POSSESSIVE.sub("", folded).replace("'", "")
     return [w for w in _NON_WORD.split(folded) if w]
+
+
+def _ascii(text: str) -> str:
+    """Text folded to lower-case ASCII: accents dropped ("é" -> "e"), curly apostrophes straight."""
+    return (
+        unicodedata.normalize("NFKD", text.translate(_PUNCTUATION)).encode("ascii", "ignore").decode().lower()
+    )
 
 
 def asked_about(question: str) -> str:
@@ -287,10 +298,12 @@ class TextIndex:
         """Index the documents (positions 0, 1, ... in order)."""
         counted: list[list[dict[str, int]]] = []
         lengths: list[list[int]] = []
+        # Each text stemmed once: a parent's text is the context of each of its children.
+        seen: dict[str, tuple[dict[str, int], int]] = {}
         for texts in documents:
-            per_field = [self.analyzer.stems(t) if t else [] for t in texts]
-            counted.append([_counts(stems) for stems in per_field])
-            lengths.append([len(stems) for stems in per_field])
+            per_field = [seen.get(t) or seen.setdefault(t, self._counted(t)) for t in texts]
+            counted.append([counts for counts, _ in per_field])
+            lengths.append([length for _, length in per_field])
         self.size = len(counted)
         averages = [
             max(1.0, sum(doc[f] for doc in lengths) / max(1, self.size)) for f in range(len(self.fields))
@@ -310,6 +323,10 @@ class TextIndex:
                 position: idf * tf * (self.k1 + 1) / (tf + self.k1) for position, tf in weights.items()
             }
         return self
+
+    def _counted(self, text: str) -> tuple[dict[str, int], int]:
+        stems = self.analyzer.stems(text) if text else []
+        return _counts(stems), len(stems)
 
     def starting(self, prefix: str, limit: int = PREFIX_TERMS) -> list[str]:
         """The indexed words starting with prefix, the most common first (for a word still being typed)."""

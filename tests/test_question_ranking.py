@@ -29,6 +29,7 @@ import yaml
 
 from bot.answers import RULE_ALSO, RULINGS_SHOWN
 from cardsdb import rule_numbers
+from cardsdb.cli import main
 from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, TOURNAMENT_DOC, TOURNAMENT_RULES_VERSION
 from cardsdb.query import CardsDB
 
@@ -191,6 +192,16 @@ def test_top_3_of_the_tuning_set_stays_at_the_level_reached(real: CardsDB) -> No
     print("\n" + tuning.line("tuning set (40)") + "\n" + held_out.line("held-out set (20)"))
     assert tuning.rule_top3 >= PINNED["rule_top3"]
     assert tuning.ruling_top3 >= PINNED["ruling_top3"]
+
+
+@pytest.mark.parametrize("typed", ["9999.9", "811.99", "0.0"])
+def test_a_number_no_rule_has_is_never_answered_by_words_over_the_real_rules(
+    real: CardsDB, real_db: Path, typed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `rule 9999.9` used to answer with an unrelated v1.3 rule found by the word "9"
+    assert real.rule(typed) is None and real.search_rules(typed) == [] and real.rulings(typed) == []
+    assert main(["rule", typed, "--db", str(real_db)]) == 2
+    assert f'no rule numbered "{typed}"' in capsys.readouterr().err
 
 
 # PYTHONPATH=. python tests/test_question_ranking.py DB [SET] [-v]: the figures, and with -v each question's lists.
