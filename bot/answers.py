@@ -34,6 +34,7 @@ MAX_CARD_REFS = 3
 CARD_REF = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
 MAX_SCENARIO_CHARS = 8000
 RULE_ALSO = 5  # other rules listed under the best match for words
+RULINGS_SHOWN = 8  # rulings /ruling shows, best first
 
 
 def _need(value: str | None, what: str) -> str:
@@ -180,7 +181,9 @@ def changes_reply(
 def ruling_reply(services: Services, query: str) -> Reply:
     text = _need(query, "some words, a card name or a rule number")
     db = services.cards()
-    found = list(db.rulings(text, limit=8))
+    found = list(db.rulings(text, limit=RULINGS_SHOWN))
+    if not found and rule_numbers.number_shaped(text) and rule_numbers.parse_rule_ref(text) is None:
+        raise NotFound(f"No rule has the number {echo(text)}, so no ruling cites it.", db.suggest_rules(text))
     if not found:
         raise NotFound(
             f"No FAQ answer or ruling matches “{echo(text)}”. For the rule itself, try `/rule` with the same words."

@@ -64,6 +64,17 @@ RULE_WORDS = (
     "battlefield control",
     "cleanup",
 )
+# Questions in a player's words (not those of the question sets in tests/fixtures): /rule and /ruling rank for them.
+QUESTION_WORDS = (
+    "can I react to a spell my opponent plays",
+    "what happens to a unit with lethal damage",
+    "when does my hidden card get revealed",
+    "do I have to pay the deflect cost twice",
+    "can a unit move from one battlefield to another",
+    "what does it cost to play a facedown spell",
+    "who wins when both players reach the victory score",
+    "how do I take control of a battlefield",
+)
 RULING_WORDS = (
     "hidden",
     "facedown card",
@@ -119,10 +130,12 @@ def _inputs(db: Any, connection: sqlite3.Connection, typo_set: list[Any]) -> dic
             connection.execute("SELECT number, version FROM rules WHERE doc = 'core' ORDER BY sort_key")
         )
     ]
-    rules = rng.sample(numbers, min(len(numbers), 600)) + list(RULE_WORDS) * 10
+    rules = rng.sample(numbers, min(len(numbers), 600)) + list(RULE_WORDS) * 10 + list(QUESTION_WORDS) * 10
     rng.shuffle(rules)
     current = [str(r[0]) for r in connection.execute("SELECT number FROM rules WHERE version = '2026-10-09'")]
-    rulings = list(RULING_WORDS) * 4 + rng.sample(names, min(len(names), 40)) + current
+    rulings = (
+        list(RULING_WORDS) * 4 + list(QUESTION_WORDS) * 4 + rng.sample(names, min(len(names), 40)) + current
+    )
     rng.shuffle(rulings)
     return {
         "names": names,
@@ -298,8 +311,12 @@ async def _bot_parts(
     from bot.harness import Harness
     from bot.settings import Settings
     from bot.store.sqlite import SqliteStore
+    from cardsdb.query import CardsDB
 
-    handle = DatabaseHandle(open_cardsdb(db_path), path=db_path)
+    cards = open_cardsdb(db_path)
+    if isinstance(cards, CardsDB):
+        cards.warm()  # timed after a warm-up: the indexes a refresh builds before swapping a database in
+    handle = DatabaseHandle(cards, path=db_path)
     store = SqliteStore(workdir / "settings.sqlite3")
     # As `python -m bot` runs: settings from an environment with nothing set (cooldowns on), sharded, a settings store.
     settings = dataclasses.replace(Settings.from_env({}, need_token=False), db_path=db_path)

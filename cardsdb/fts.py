@@ -7,7 +7,6 @@ put in double quotes, so `AND`, `NEAR(`, `*`, `"` and `'; DROP TABLE` are only w
 from __future__ import annotations
 
 import re
-from itertools import combinations
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 # Question words that every answer holds: left out of a search when other words remain ("what is a chain").
@@ -83,28 +82,8 @@ def fts_query(
     return (" OR " if any_word else " ").join(quoted)
 
 
-def fts_loose_queries(text: str) -> list[str]:
-    """Looser FTS5 queries to try, in order, when every word as typed finds nothing: every word by its stem as
-    a prefix ("opponents" finds "opponent's", "hiding" finds "hide"), then all words but one. Common words are
-    left out; a query of one word has nothing looser."""
-    stems = [f'"{_stem(w)}" *' for w in _kept(text, True)]
-    queries = [" ".join(stems)] if stems else []
-    if 3 <= len(stems) <= 8:
-        queries.append(" OR ".join(f"({' '.join(kept)})" for kept in combinations(stems, len(stems) - 1)))
-    return queries
-
-
 def _kept(text: str, skip_common: bool) -> list[str]:
     words = fts_words(text)
     if skip_common:
         words = [w for w in words if w.casefold() not in COMMON_WORDS] or words
     return words
-
-
-def _stem(word: str) -> str:
-    """A crude English stem, enough for a prefix search: "opponents" -> "opponent", "hiding" -> "hid"."""
-    lowered = word.casefold()
-    for suffix in ("ing", "ed", "es", "s"):
-        if lowered.endswith(suffix) and len(lowered) - len(suffix) >= 3:
-            return lowered[: -len(suffix)]
-    return lowered

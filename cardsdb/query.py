@@ -17,7 +17,7 @@ from types import TracebackType
 
 from cardsdb import rule_numbers
 from cardsdb.errors import DatabaseUnavailable, QuerySyntaxError
-from cardsdb.fts import fts_loose_queries, fts_query
+from cardsdb.fts import fts_query, fts_words
 from cardsdb.fuzzy import NameIndex, NameSpec, close_names, closest_name
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
@@ -34,6 +34,7 @@ from cardsdb.models import (
 from cardsdb.names import begins, fold, normalize
 from cardsdb.paths import BUILD_HINT
 from cardsdb.query_rules import RuleQueries
+from cardsdb.question_rank import QuestionRanker
 from cardsdb.rows import card_from_rows, json_list, ruling_from_row
 from cardsdb.schema import SCHEMA_VERSION
 from cardsdb.search_index import SearchIndex
@@ -64,7 +65,9 @@ _SET_ORDER = set_order_sql("set_id")
 _KEYWORD_NOISE = re.compile(r"\b(?:the|keyword|keywords|ability)\b", re.IGNORECASE)
 
 
-ASKED_POOL = 50  # FTS matches searched for a question asked word for word
+MISTYPED_NAME_WORDS = (
+    4  # words a card's name may have, for a ruling search that found no ruling holding them all
+)
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,9 @@ class CardsDB(RuleQueries):
             tuple[str, str | None], list[tuple[str, str, Rule]]
         ] = {}  # rule titles by doc/version
         self._search_index: SearchIndex | None = None
+        self._ranker: QuestionRanker | None = (
+            None  # rules and rulings indexed for words, read at the first search
+        )
 
     # --- opening ---------------------------------------------------------------------------------------
     @classmethod
@@ -132,7 +138,7 @@ class CardsDB(RuleQueries):
 
     def warm(self) -> None:
         """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread)."""
-        _ = self.names, self.search_index
+        _ = self.names, self.search_index, self.question_ranker
 
     def __enter__(self) -> CardsDB:
         return self
@@ -503,47 +509,37 @@ class CardsDB(RuleQueries):
 
     # --- rulings ---------------------------------------------------------------------------------------
     def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
-        """Rulings for a rule number, else for a card name, else by words."""
+        """Rulings for a rule number, else for a card name, else for words as a question (`cardsdb.question_rank`):
+        the best matches, well-matching official answers first. Words shaped as a rule number that is none
+        (`9999.9`) find nothing."""
         if rule_numbers.parse_rule_ref(query) is not None:
             return self.rulings_for_rule(query)[:limit]
+        if rule_numbers.number_shaped(query):
+            return []
         exact = self.names.exact(query)
         if exact:
             found = self.rulings_for_card(exact)
             if found:
                 return found[:limit]
-        found = self._rulings_fts(query, max(limit, ASKED_POOL))
-        if found:
-            # A question typed as a FAQ or seed asks it ("When can I play a card I hid?") comes first: bm25 may rank
-            # a longer answer above it. Then official answers before community ones.
-            asked = normalize(query)
-            return sorted(found, key=lambda r: (normalize(r.question) != asked, _community(r)))[:limit]
-        match = self.find_card(query)
-        if match is not None and match.score >= 85:
-            found = self.rulings_for_card(match.card.name)[:limit]
-            if found:
-                return found
-        if self._has_fts("rulings"):
-            for loose in fts_loose_queries(query):
-                found = self._rulings_matching(loose, limit)
+        ranked = self.question_ranker.rulings(query, limit=limit)
+        if not any(r.complete for r in ranked) and len(fts_words(query)) <= MISTYPED_NAME_WORDS:
+            # A few words that no ruling holds all of may be a card's name mistyped ("hiden blade").
+            match = self.find_card(query)
+            if match is not None and match.score >= 85:
+                found = self.rulings_for_card(match.card.name)[:limit]
                 if found:
                     return found
-        return self._rulings_fts(query, limit, any_word=True)
+        return [r.ruling for r in ranked]
 
-    def _rulings_matching(self, fts: str, limit: int) -> list[Ruling]:
+    def _rulings_fts(self, words: str, limit: int) -> list[Ruling]:
+        """Rulings with every word, best first (full-text search)."""
+        fts = fts_query(words, skip_common=True) if self._has_fts("rulings") else None
+        if fts is None:
+            return []
         rows = self._rows(
             "SELECT r.* FROM rulings_fts JOIN rulings r ON r.rowid = rulings_fts.rowid "
             "WHERE rulings_fts MATCH ? ORDER BY rulings_fts.rank LIMIT ?",
             [fts, limit],
-        )
-        return [ruling_from_row(r) for r in rows]
-
-    def _rulings_fts(self, words: str, limit: int, *, any_word: bool = False) -> list[Ruling]:
-        """Rulings with every word (or any word), best first."""
-        if self._has_fts("rulings"):
-            fts = fts_query(words, any_word=any_word, skip_common=True)
-            return self._rulings_matching(fts, limit) if fts is not None else []
-        rows = (
-            self._like_rows("rulings", ["question", "answer"], words, "", [], limit) if not any_word else []
         )
         return [ruling_from_row(r) for r in rows]
 

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 from cardsdb import rule_numbers
 from cardsdb.errors import BadInput, NotFound
-from cardsdb.fts import fts_loose_queries, fts_query
 from cardsdb.models import (
     CORE_DOC,
     CURRENT_RULES_VERSION,
@@ -30,6 +29,7 @@ from cardsdb.models import (
     Ruling,
 )
 from cardsdb.names import normalize
+from cardsdb.question_rank import QuestionRanker
 from cardsdb.rows import rule_from_row, truncate
 from cardsdb.rule_diff import without_examples
 from cardsdb.rule_versions import (
@@ -45,6 +45,7 @@ from cardsdb.rule_versions import (
     rule_key,
 )
 from cardsdb.search_syntax import escape_like
+from cardsdb.text_rank import asked_about
 
 # Versions newest first, as SQL: ORDER BY it.
 _RANK = (
@@ -61,6 +62,7 @@ class RuleQueries:
 
     _titles_by: dict[tuple[str, str | None], list[tuple[str, str, Rule]]]  # CardsDB starts it empty
     _tables: frozenset[str]
+    _ranker: QuestionRanker | None  # CardsDB starts it None
 
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
         raise NotImplementedError
@@ -120,6 +122,7 @@ class RuleQueries:
         ref = rule_numbers.parse_rule_ref(number_or_words)
         doc, wanted = self._doc_and_version(ref, doc, version)
         if ref is None:
+            # Words shaped as a number that is none ("9999.9") name no rule: search_rules finds nothing for them.
             found = self.search_rules(number_or_words, limit=1, doc=doc, version=wanted)
             return self._view(found[0]) if found else None
         versions = (wanted,) if wanted else VERSIONS_BY_DOC[doc]
@@ -382,7 +385,9 @@ class RuleQueries:
     def search_rules(
         self, words: str, limit: int = 10, *, doc: str | None = None, version: str | None = None
     ) -> list[Rule]:
-        """Rules by words, best first: a heading named so first ("hide" -> 422 Hide), then full-text matches.
+        """Rules by words, best first: a heading named so first ("hide" -> 422 Hide; "what is a showdown" -> the
+        heading Showdowns), then the rules that best answer the words as a question (`cardsdb.question_rank`). Words
+        shaped as a rule number (`9999.9`) find nothing.
 
         Without a version, only the newest form of each rule: an older version's rule where no newer version holds
         it (stamped), never an older rule whose number the current rules gave to another (a heading named exactly
@@ -390,9 +395,18 @@ class RuleQueries:
         """
         doc = parse_doc(doc)
         version = parse_version(version, doc)
-        return _unique_rules(
-            self._titled(words, doc, version) + self._rules_by_words(words, limit, doc, version)
-        )[:limit]
+        if rule_numbers.number_shaped(words):
+            return []
+        ranked = self.question_ranker.rules(words, doc=doc, version=version, limit=limit)
+        titled = self._titled(words, doc, version) or self._titled(asked_about(words), doc, version)
+        return _unique_rules(titled + ranked)[:limit]
+
+    @property
+    def question_ranker(self) -> QuestionRanker:
+        """Rules and rulings indexed for words, read once (the database is read-only)."""
+        if self._ranker is None:
+            self._ranker = QuestionRanker.load(self._rows)
+        return self._ranker
 
     def rules_also_matching(self, words: str, shown: Rule, limit: int = 5) -> list[Rule]:
         """The rules matching words besides `shown` (the best match `rule(words)` gave), best first."""
@@ -434,29 +448,6 @@ class RuleQueries:
             return "r.doc = ? AND r.version = ?", [doc, version]
         return f"r.doc = ? AND {_SHOWN}", [doc, CURRENT_RULES_VERSION]
 
-    def _rules_by_words(self, words: str, limit: int, doc: str, version: str | None) -> list[Rule]:
-        where, params = self._word_filter(doc, version)
-        if self._has_fts("rules"):
-            first = fts_query(words, skip_common=True)
-            if first is None:
-                return []
-            for fts in (first, *fts_loose_queries(words), fts_query(words, any_word=True, skip_common=True)):
-                if fts is None:
-                    return []
-                rows = self._rows(
-                    "SELECT r.* FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid "
-                    f"WHERE rules_fts MATCH ? AND {where} "
-                    "ORDER BY rules_fts.rank, (r.version = ?) DESC LIMIT ?",
-                    [fts, *params, CURRENT_RULES_VERSION, limit],
-                )
-                if rows:
-                    return [rule_from_row(r) for r in rows]
-            return []
-        return [
-            rule_from_row(r)
-            for r in self._like_rows("rules r", ["r.text", "r.title"], words, where, params, limit)
-        ]
-
     def autocomplete_rules(
         self, text: str, limit: int = 25, *, doc: str | None = None
     ) -> list[tuple[str, str]]:
@@ -469,6 +460,8 @@ class RuleQueries:
         text = text.strip()
         ref = rule_numbers.parse_rule_ref(text) if text else None
         rules: list[Rule]
+        if ref is None and rule_numbers.number_shaped(text):
+            return []  # a number no rule can have ("9999.9")
         if ref is not None or not text:
             start = ref.number if ref else ""
             typed = ref.number.lstrip("0") if ref else ""  # "42" also starts 420-429
@@ -503,27 +496,23 @@ class RuleQueries:
         return choices
 
     def _rule_prefix_search(self, text: str, limit: int, doc: str = CORE_DOC) -> list[Rule]:
-        # Headings whose title starts so first ("facedown z" -> 107.3 Facedown Zones), then full-text matches.
+        # Headings whose title starts so first ("facedown z" -> 107.3 Facedown Zones), then the rules best answering
+        # the words, the last one as typed so far ("how do I hid" -> hide, hidden).
         start = normalize(text).removeprefix("the ").replace(" ", "")
         headings = [r for _, compact, r in self._titles(doc, None) if start and compact.startswith(start)]
-        if not self._has_fts("rules"):
-            return _unique_rules([*headings, *self.search_rules(text, limit, doc=doc)])[:limit]
-        fts = fts_query(text, prefix_last=True)
-        if fts is None:
-            return headings[:limit]
-        where, params = self._word_filter(doc, None)
-        rows = self._rows(
-            "SELECT r.* FROM rules_fts JOIN rules r ON r.rowid = rules_fts.rowid WHERE rules_fts MATCH ? "
-            f"AND {where} ORDER BY rules_fts.rank LIMIT ?",
-            [fts, *params, limit],
-        )
-        return _unique_rules([*headings, *(rule_from_row(r) for r in rows)])[:limit]
+        ranked = self.question_ranker.rules(text, doc=doc, limit=limit, typing=True)
+        return _unique_rules([*headings, *ranked])[:limit]
 
     def suggest_rules(
         self, query: str, limit: int = 5, *, doc: str | None = None, version: str | None = None
     ) -> list[str]:
-        """Numbers near a rule number that does not exist (its siblings), for a "did you mean"."""
+        """Numbers near a rule number that does not exist (its siblings), for a "did you mean". Text shaped as a
+        number that no rule can have is read as the nearest number it could be ("811.1234" as 811.999); one whose
+        first part has more than three digits ("9999.9") has no rule near it."""
         ref = rule_numbers.parse_rule_ref(query)
+        if ref is None:
+            near = rule_numbers.nearest_shape(query)
+            ref = rule_numbers.parse_rule_ref(near) if near else None
         if ref is None:
             return []
         try:

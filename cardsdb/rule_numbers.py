@@ -32,6 +32,8 @@ _VERSION_SUFFIX = re.compile(
 )
 # The parts of a number written loosely: digits, single letters, and the separators between them.
 _PART = re.compile(r"\d+|[a-z]+|[.\-]+")
+# Digits, then parts after dots or dashes: how rule numbers are written, whether or not one exists.
+_SHAPED = re.compile(r"\d+(?:[.\-]+[0-9a-z]+)*[.\-]?")
 _SORT_PART = re.compile(r"\d+|\D+")
 
 # How people write a version: "v1.4", "1.4", "V 1.4", "version 1.4", "2026-10-09", "current", "now".
@@ -61,6 +63,13 @@ class RuleRef:
 
 def parse_rule_ref(text: str) -> RuleRef | None:
     """A rule number (with an optional version or document) in text, or None when text is words."""
+    rest, version, doc = _strip_marks(text)
+    number = canonical(rest)
+    return RuleRef(pad(number), version, doc) if number else None
+
+
+def _strip_marks(text: str) -> tuple[str, str | None, str | None]:
+    """Text without the words around a number ("rule", "TR", a version before or after): (rest, version, doc)."""
     rest = text.strip()
     version: str | None = None
     doc: str | None = None
@@ -74,8 +83,35 @@ def parse_rule_ref(text: str) -> RuleRef | None:
     suffix = _VERSION_SUFFIX.search(rest)
     if suffix:
         version, rest = normalize_version(suffix.group("v")), rest[: suffix.start()]
-    number = canonical(rest)
-    return RuleRef(pad(number), version, doc) if number else None
+    return rest, version, doc
+
+
+def number_shaped(text: str) -> bool:
+    """Whether text is written as a rule number, one that exists or not: `9999.9`, `0.0`, `811.99`, `12345`,
+    `rule 811.1.zz` (digits first, then parts after dots or dashes). `2v2` and words are not."""
+    rest = _strip_marks(text)[0].strip().lower().replace("(", ".").replace(")", "")
+    return bool(_SHAPED.fullmatch(rest))
+
+
+def nearest_shape(text: str) -> str | None:
+    """Text shaped as a rule number that is none, read as the nearest number it could be: each part cut to what rule
+    numbers allow ("811.1234" -> "811.999", "811.1.dd" -> "811.1.z", "811.d" -> "811.0"). None when the first part
+    has more than three digits ("9999.9": no rule is near it) or text is not shaped as a number."""
+    if not number_shaped(text):
+        return None
+    rest = _strip_marks(text)[0].strip().lower().replace("(", ".").replace(")", "")
+    parts = [p for p in re.split(r"[.\-]+", rest) if p]
+    head = parts[0] if parts else ""
+    if not head.isdigit() or len(head) > 3:
+        return None
+    kept = [head]
+    for i, part in enumerate(parts[1:], start=1):
+        wants_digits = i % 2 == 1
+        if wants_digits:
+            kept.append(part if part.isdigit() and len(part) <= 3 else "999" if part.isdigit() else "0")
+        else:
+            kept.append(part if part.isalpha() and len(part) == 1 else "z" if part.isalpha() else "a")
+    return ".".join(kept)
 
 
 def canonical(text: str) -> str | None:
@@ -92,6 +128,8 @@ def canonical(text: str) -> str | None:
     kept = [p for p in parts if p[0] not in ".-"]
     if any(len(p) > (3 if p.isdigit() else 1) for p in kept):
         return None
+    if len(kept) > 1 and not kept[1].isdigit():
+        return None  # the rules number a section's parts with digits (811.1), never a letter: "2v2" is words
     number = ".".join(kept)
     return number if _NUMBER.fullmatch(number) else None
 
@@ -129,4 +167,5 @@ def sort_key(number: str) -> tuple[tuple[int, int | str], ...]:
 
 
 def looks_like_number(text: str) -> bool:
-    return parse_rule_ref(text) is not None
+    """Whether text means a rule number, one that exists or not (`811.1.d`, `9999.9`), not words."""
+    return parse_rule_ref(text) is not None or number_shaped(text)

@@ -150,9 +150,9 @@ def test_every_query_binds_user_text_as_a_parameter(db_copy: Path) -> None:
             lookups[which](f"x {MARKER}' OR 1=1 --")
         assert all(MARKER.casefold() not in sql.casefold() for sql, _ in recording.statements)
         bound += any(MARKER.casefold() in str(params).casefold() for _, params in recording.statements)
-    # The text did reach SQLite, as parameters (names and card search terms are matched in memory, by the search
-    # index).
-    assert bound >= 5
+    # The text did reach SQLite, as parameters (names, card search terms, and the words of rule and ruling searches
+    # and their autocomplete are matched in memory, by the search index and cardsdb.question_rank).
+    assert bound >= 1
     assert db.get_card("Pouty Poro") is not None  # nothing dropped
     db.close()
     assert db_copy.read_bytes() == before

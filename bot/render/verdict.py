@@ -64,7 +64,9 @@ def versions_footer(
     return f"{text} · card data {card_data}" if card_data else text
 
 
-_WORDS = Symbols()  # the engine quotes card text with its symbols in brackets ("you may pay [2] to Stun a unit")
+_WORDS = (
+    Symbols()
+)  # the engine quotes card text with its symbols in brackets ("you may pay [2] to Stun a unit")
 
 
 def _words(text: str) -> str:
