@@ -13,6 +13,7 @@ from cardsdb.engine import citations as r
 from cardsdb.engine.choices import ChoiceSpec
 from cardsdb.engine.constraints import Another, TotalMight
 from cardsdb.engine.position import BASES, BoardObject, Position, Side, location_of, other
+from cardsdb.engine.untargetable import untargetable_reason
 from cardsdb.engine.verdict import Choice, Excluded
 from cardsdb.models import Card
 
@@ -173,6 +174,8 @@ class _Sorting:
             reason = text_reason(self.spec, obj, self.ctx, first_location, itself=obj is source)
             if reason is not None:
                 self.exclude(obj.label, (r.V14_TARGET_RESTRICTIONS,), reason)
+            elif (shielded := untargetable_reason(obj, position, self.ctx.acting)) is not None:
+                self.exclude(obj.label, (r.V14_TARGET_RESTRICTIONS, r.V14_UNTARGETABLE), shielded)
             elif gone:
                 because = "the card has left the board, so its play effect has no legal target"
                 self.exclude(obj.label, (r.PLAY_EFFECT_SOURCE_GONE,), because)
