@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from cardsdb.engine.cardtext import source_text
+from cardsdb.engine.cardtext import symbols_to_words
 from cardsdb.engine.costs import ANY_POWER, Bill, Discount, PowerNeed, domain_need
-from cardsdb.engine.position import Position, Side
+from cardsdb.engine.position import BoardObject, Position, Side
 from cardsdb.models import Card
 
 _COST = r"(?P<cost>(?:\[(?:\d+|A|Fury|Calm|Mind|Body|Chaos|Order)\])+)"
@@ -65,6 +66,49 @@ def _beyond(bigger: Bill, smaller: Bill) -> Bill:
 
 
 @dataclass(frozen=True)
+class _CostText:
+    """What one card's text says about other cards' costs (read once per card: cards are frozen values)."""
+
+    reaction_cards: Bill | None = None  # during showdowns here, cards with Reaction cost this more
+    enemy_spells_in_combat: Bill | None = None  # while I'm in combat, enemy spells cost this more
+    opponents_spells: Bill | None = None  # opponents' spells cost this more
+    opponents_spells_empowered: Bill | None = None  # ... or this instead while Empowered
+    friendly_spells_in_combat: Discount | None = None  # while I'm in combat, friendly spells cost this less
+    other_discount: bool = False  # another sentence making something cost less
+
+
+def _read(card: Card) -> _CostText:
+    # Keyed by the text (a string caches its hash): hashing the whole frozen Card on every object is slower.
+    return _read_text(card.text_raw or card.text)
+
+
+@lru_cache(maxsize=4096)
+def _read_text(raw: str) -> _CostText:
+    text = symbols_to_words(raw)
+    if "cost" not in text.casefold():
+        return _CostText()
+    reaction = _REACTION_CARDS.search(text)
+    combat = _ENEMY_SPELLS_IN_COMBAT.search(text)
+    opponents = _OPPONENTS_SPELLS.search(text)
+    friendly = _FRIENDLY_SPELLS_IN_COMBAT.search(text)
+    less = _bill(friendly.group("cost")) if friendly else None
+    rest = _FRIENDLY_SPELLS_IN_COMBAT.sub("", text)
+    sentences = re.split(r"(?<=[.])\s+|\n", rest)
+    return _CostText(
+        reaction_cards=_bill(reaction.group("cost")) if reaction else None,
+        enemy_spells_in_combat=_bill(combat.group("cost")) if combat else None,
+        opponents_spells=_bill(opponents.group("cost")) if opponents else None,
+        opponents_spells_empowered=_bill(opponents.group("empowered"))
+        if opponents and opponents.group("empowered")
+        else None,
+        friendly_spells_in_combat=Discount(less.energy, len(less.power), int(friendly.group("floor") or 0))
+        if friendly and less
+        else None,
+        other_discount=any(_DISCOUNT.search(x) and not _OWN_COST.match(x.strip()) for x in sentences),
+    )
+
+
+@dataclass(frozen=True)
 class CostIncrease:
     """What one card adds to the play's cost: surely `bill`; `more` on top if `unknown` holds (the position can't
     tell)."""
@@ -80,49 +124,24 @@ def _battlefield_increases(position: Position, has_reaction: bool) -> Iterator[C
     for bf in position.battlefields:
         if bf.card is None or position.showdown != bf.label or not has_reaction:
             continue
-        match = _REACTION_CARDS.search(source_text(bf.card))
-        if match:
+        raised = _read(bf.card).reaction_cards
+        if raised is not None:
             why = (
                 f"a showdown is under way at {bf.label}, where cards with Reaction cost more to play, and a hidden "
                 "card has Reaction"
             )
-            yield CostIncrease(bf.card.name, why, _bill(match.group("cost")))
+            yield CostIncrease(bf.card.name, why, raised)
 
 
-def _opponent_increases(card: Card, position: Position, acting: Side) -> Iterator[CostIncrease]:
-    if not card.is_type("Spell"):
-        return
-    for obj in position.objects:
-        if obj.controller == acting:
-            continue
-        text = source_text(obj.card)
-        combat = _ENEMY_SPELLS_IN_COMBAT.search(text)
-        if combat and (obj.attacking or obj.defending):
-            why = f"{obj.name} is in combat, and your spells cost more while it is"
-            yield CostIncrease(obj.name, why, _bill(combat.group("cost")))
-        opponents = _OPPONENTS_SPELLS.search(text)
-        if opponents:
-            surely = _bill(opponents.group("cost"))
-            empowered = opponents.group("empowered")
-            more = _beyond(_bill(empowered), surely) if empowered else Bill()
-            unknown = f"{obj.name} is Empowered" if empowered else ""
-            yield CostIncrease(obj.name, f"{obj.name} makes your spells cost more", surely, more, unknown)
-
-
-def cost_increases(
-    card: Card, position: Position, acting: Side, *, has_reaction: bool
-) -> tuple[CostIncrease, ...]:
-    """Every increase other cards put on playing `card` now. `has_reaction`: from facedown a hidden card has it."""
-    return (*_battlefield_increases(position, has_reaction), *_opponent_increases(card, position, acting))
-
-
-def with_increases(bill: Bill, increases: Iterable[CostIncrease], *, unknown_too: bool = False) -> Bill:
-    """`bill` raised by the increases (and by what they add if their unknown state holds, with `unknown_too`)."""
-    for increase in increases:
-        bill = bill.plus(power=increase.bill.power, energy=increase.bill.energy)
-        if unknown_too:
-            bill = bill.plus(power=increase.more.power, energy=increase.more.energy)
-    return bill
+def _opponent_increases(obj: BoardObject, read: _CostText) -> Iterator[CostIncrease]:
+    if read.enemy_spells_in_combat is not None and (obj.attacking or obj.defending):
+        why = f"{obj.name} is in combat, and your spells cost more while it is"
+        yield CostIncrease(obj.name, why, read.enemy_spells_in_combat)
+    if read.opponents_spells is not None:
+        surely, empowered = read.opponents_spells, read.opponents_spells_empowered
+        more = _beyond(empowered, surely) if empowered else Bill()
+        unknown = f"{obj.name} is Empowered" if empowered else ""
+        yield CostIncrease(obj.name, f"{obj.name} makes your spells cost more", surely, more, unknown)
 
 
 @dataclass(frozen=True)
@@ -134,35 +153,51 @@ class CostDiscount:
     discount: Discount
 
 
-def cost_discounts(card: Card, position: Position, acting: Side) -> tuple[CostDiscount, ...]:
-    """The discounts the engine reads: your unit in combat making your spells cost less (Vex, Cheerless)."""
-    if not card.is_type("Spell"):
-        return ()
-    found: list[CostDiscount] = []
+@dataclass(frozen=True)
+class CostScan:
+    """What the other cards in a position do to one play's cost."""
+
+    increases: tuple[CostIncrease, ...] = ()
+    discounts: tuple[CostDiscount, ...] = ()
+    unread: tuple[
+        str, ...
+    ] = ()  # cards whose text makes something cost less in a way the engine does not apply
+
+
+def scan_costs(card: Card, position: Position, acting: Side, *, has_reaction: bool) -> CostScan:
+    """One pass over the position: increases (battlefields, the other player's cards), the discounts read (your unit
+    in combat making your spells cost less: Vex, Cheerless) and your cards with other discounts. `has_reaction`: from
+    facedown a hidden card has it (811.6)."""
+    spell = card.is_type("Spell")
+    increases = list(_battlefield_increases(position, has_reaction))
+    discounts: list[CostDiscount] = []
+    unread = [
+        bf.card.name for bf in position.battlefields if bf.card is not None and _read(bf.card).other_discount
+    ]
     for obj in position.objects:
-        combat = _FRIENDLY_SPELLS_IN_COMBAT.search(source_text(obj.card))
-        if obj.controller != acting or combat is None or not (obj.attacking or obj.defending):
+        read = _read(obj.card)
+        if obj.controller != acting:
+            increases.extend(_opponent_increases(obj, read) if spell else ())
             continue
-        less = _bill(combat.group("cost"))
-        floor = int(combat.group("floor") or 0)
-        why = f"{obj.name} is in combat, and your spells cost less while it is"
-        found.append(CostDiscount(obj.name, why, Discount(less.energy, len(less.power), floor)))
-    return tuple(found)
+        less = read.friendly_spells_in_combat
+        if spell and less is not None and (obj.attacking or obj.defending):
+            discounts.append(
+                CostDiscount(obj.name, f"{obj.name} is in combat, and your spells cost less", less)
+            )
+        if read.other_discount:
+            unread.append(obj.card.name)
+    legend = position.player(acting).legend
+    unread += [legend.name] if legend is not None and _read(legend).other_discount else []
+    return CostScan(tuple(increases), tuple(discounts), tuple(dict.fromkeys(unread)))
 
 
-def unread_discounts(position: Position, acting: Side) -> tuple[str, ...]:
-    """Your cards and the battlefields whose text makes something cost less in a way the engine does not apply."""
-    player = position.player(acting)
-    cards = [o.card for o in position.objects if o.controller == acting]
-    cards += [bf.card for bf in position.battlefields if bf.card is not None]
-    cards += [player.legend] if player.legend is not None else []
-    names: list[str] = []
-    for card in cards:
-        text = _FRIENDLY_SPELLS_IN_COMBAT.sub("", source_text(card))
-        sentences = re.split(r"(?<=[.])\s+|\n", text)
-        if any(_DISCOUNT.search(s) and not _OWN_COST.match(s.strip()) for s in sentences):
-            names.append(card.name)
-    return tuple(dict.fromkeys(names))
+def with_increases(bill: Bill, increases: Iterable[CostIncrease], *, unknown_too: bool = False) -> Bill:
+    """`bill` raised by the increases (and by what they add if their unknown state holds, with `unknown_too`)."""
+    for increase in increases:
+        bill = bill.plus(power=increase.bill.power, energy=increase.bill.energy)
+        if unknown_too:
+            bill = bill.plus(power=increase.more.power, energy=increase.more.energy)
+    return bill
 
 
 def with_discounts(bill: Bill, discounts: Iterable[CostDiscount]) -> Bill:

@@ -8,15 +8,7 @@ from dataclasses import dataclass, replace
 from cardsdb.engine import citations as r
 from cardsdb.engine.card_costs import AdditionalCost
 from cardsdb.engine.choices import CardChoices
-from cardsdb.engine.cost_changes import (
-    CostDiscount,
-    CostIncrease,
-    cost_discounts,
-    cost_increases,
-    unread_discounts,
-    with_discounts,
-    with_increases,
-)
+from cardsdb.engine.cost_changes import CostScan, scan_costs, with_discounts, with_increases
 from cardsdb.engine.costs import Bill, domain_need, have_words, with_costs
 from cardsdb.engine.position import Position, Runes
 from cardsdb.engine.verdict import Check, Effect, Undecided
@@ -27,12 +19,8 @@ _INCREASE_RULES = (r.ADDITIONAL_COSTS_STILL_APPLY, r.V14_COST_INCREASES)
 
 
 @dataclass(frozen=True)
-class Changes:
+class Changes(CostScan):
     """What other cards do to the play's cost: increases, discounts read, and cards whose discounts are not read."""
-
-    increases: tuple[CostIncrease, ...] = ()
-    discounts: tuple[CostDiscount, ...] = ()
-    unread: tuple[str, ...] = ()
 
     def apply(self, bill: Bill) -> Bill:
         return with_discounts(with_increases(bill, self.increases), self.discounts)
@@ -97,11 +85,8 @@ def cost_check(
 
 def changes_for(card: Card, position: Position, *, has_reaction: bool) -> Changes:
     """What the other cards in the position do to the cost of playing `card` now (for the player asking)."""
-    return Changes(
-        cost_increases(card, position, "me", has_reaction=has_reaction),
-        cost_discounts(card, position, "me"),
-        unread_discounts(position, "me"),
-    )
+    found = scan_costs(card, position, "me", has_reaction=has_reaction)
+    return Changes(found.increases, found.discounts, found.unread)
 
 
 def settle(
@@ -131,10 +116,11 @@ def facedown_cost_check(
     deflect: int,
     optional_costs: bool,
     assumptions: list[str],
-    changes: Changes = Changes(),
+    changes: Changes | None = None,
 ) -> Check | None:
     """From facedown the base cost is ignored; additional costs (Deflect, optional costs chosen) and cost increases
     still apply, less discounts."""
+    changes = changes or Changes()
     optional = [c for c in parsed.costs if c.optional] if optional_costs else []
     rules: tuple[str, ...] = (r.HIDDEN_DEFINITION, r.IGNORE_BASE_COST, r.ADDITIONAL_COSTS_STILL_APPLY)
     rules += _DEFLECT_RULES if deflect else ()
@@ -159,8 +145,9 @@ def hand_cost_check(
     deflect: int,
     optional_costs: bool,
     assumptions: list[str],
-    changes: Changes = Changes(),
+    changes: Changes | None = None,
 ) -> Check | None:
+    changes = changes or Changes()
     rules = (r.PLAYED_FROM_HAND,) + ((r.V14_DEFLECT,) if deflect else ()) + changes.rules
     what = (
         "Its cost"
