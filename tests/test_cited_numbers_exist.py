@@ -4,7 +4,9 @@ The answers of /rule, /keyword, /ruling and /changes (through `bot.answers`, as 
 line (`rule`, `keyword`, `rulings`, `changes`) are made over the real data while `collecting_citations` records each
 number `cite` marks; each must exist in its version of its document. Rule numbers in the titles and field names of
 those embeds must all have gone through `cite`. The same holds for the engine's answers: `/hidden hide`, `/hidden play`
-and `/hidden targets` and `/card` for every card with Hidden, and every scenario of the seed claims.
+and `/hidden targets` and `/card` for every card with Hidden, every scenario of the seed claims, and every judges'
+regression scenario (tests/scenarios/*.yaml): the numbers its `decides` names (current unless marked "(v1.4)") and
+every number its answer cites, real cards over the real database.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 import discord
 import pytest
+from scenario_files import ENTRIES, FIXTURES, decided_by
 
 from bot import answers
 from bot.database import DatabaseHandle
@@ -141,6 +144,23 @@ def test_every_number_the_engine_cites_exists_in_its_version(db: CardsDB) -> Non
             ]
             assert missing == [], f"claim {claim.id}"
             checked += len(answer.cited)
+    assert checked > 1000
+
+
+def test_every_number_a_regression_scenario_cites_exists_in_its_version(db: CardsDB) -> None:
+    checked = 0
+    for entry in ENTRIES:
+        decided = [f"{n} ({v})" for n, v in decided_by(entry) if not db.rule_exists(n, v)]
+        assert decided == [], f"{entry['id']}: decides"
+        checked += len(decided_by(entry))
+        if "error" in entry["expect"]:
+            continue  # a position that can't exist has no answer
+        answer = check(entry["scenario"], db if entry["cards"] == "real" else FIXTURES)
+        missing = [
+            f"{c.number} ({c.version})" for c in answer.cited if not db.rule_exists(c.number, c.version)
+        ]
+        assert missing == [], entry["id"]
+        checked += len(answer.cited)
     assert checked > 1000
 
 

@@ -36,6 +36,9 @@ V14_MEANINGS: dict[str, str] = {
     "813.1.c.1": "played during Closed States on any player's turn",
     "103.2.a.2": "Must be a champion unit",
     "108.3.b": "puts their Chosen Champion",
+    "758": "Untargetable Game Objects are not legal targets",
+    "356.3": "Apply cost increases",
+    "356.4": "Apply discounts",
 }
 # Numbers that older versions use in a meaning the current rules give another number (docs/scenario-format.md).
 TRAPS = ("421", "422", "459.1", "811.1.d.2", "811.1.d.2.a", "811.1.d.3", "811.5.a")

@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
-from engine_cards import BONE_SKEWER, CARDS, VENDETTA, MemoryCards
 from scenario_expect import CHOICE_KEYS, EXPECT_KEYS, assert_expected
+from scenario_files import ENTRIES, FIXTURES, decided_by, well_formed_number
 
 from cardsdb.engine import ScenarioError, check
-from cardsdb.rule_numbers import parse_rule_ref
 
-VERSION_MARK = re.compile(r"\s*\((?:v1\.3|v1\.4|2026-10-09)\)$")
-FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))
 ENTRY_KEYS = {"id", "question", "cards", "decides", "scenario", "expect"}
-FIXTURES = MemoryCards((*CARDS, *VENDETTA, BONE_SKEWER))
-
-
-def _entries() -> list[dict[str, Any]]:
-    entries: list[dict[str, Any]] = []
-    for path in FILES:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        entries.extend({**entry, "_file": path.name} for entry in data["scenarios"])
-    return entries
-
-
-ENTRIES = _entries()
 
 
 def test_every_entry_is_well_formed() -> None:
@@ -41,8 +24,8 @@ def test_every_entry_is_well_formed() -> None:
         assert entry["cards"] in ("real", "fixtures"), where
         decides = entry["decides"]
         assert set(decides) <= {"rules", "source"} and decides, where
-        for number in decides.get("rules", []):
-            assert parse_rule_ref(VERSION_MARK.sub("", number)) is not None, f"{where}: {number}"
+        for number, _ in decided_by(entry):
+            assert well_formed_number(number), f"{where}: {number}"
         expect = entry["expect"]
         assert not set(expect) - EXPECT_KEYS and "legal" in expect, where
         assert all(not set(c) - CHOICE_KEYS for c in expect.get("choices", [])), where

@@ -5,6 +5,7 @@ same. Skips without the real data."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -137,8 +138,16 @@ def test_no_engine_answer_to_a_scenario_shows_a_check_code_or_an_id(cards: Cards
         except ScenarioError as error:
             found.append(f"{what}: {error}")
             continue
-        # an id is shown only to tell apart two units of one card, one controller, one place
-        twins = {o.id for o in build(scenario, source).position.objects if o.twin and o.id}
+        # an id is shown only to tell apart two units of one card, one controller, one place, or two facedown copies
+        # of one card, one owner, one place, hidden on one turn
+        position = build(scenario, source).position
+        twins = {o.id for o in position.objects if o.twin and o.id}
+        alike = Counter((f.card.name, f.owner, f.location, f.hidden_turn) for f in position.facedown)
+        twins |= {
+            f.id
+            for f in position.facedown
+            if f.id and alike[(f.card.name, f.owner, f.location, f.hidden_turn)] > 1
+        }
         text = embeds_text([render.quick_embed(answer, assumed=None), *render.verdict_embeds(answer)])
         found += [f"{what}: {p}" for p in problems(text, ids=scenario_ids(scenario), allowed_ids=twins)]
     assert found == []

@@ -74,6 +74,9 @@ V14_DEFLECT = "809.1.c"  # Deflect: an opponent's spells and abilities that choo
 V14_REACTION_TIMING = "813.1.c.1"  # Reaction: played during closed states on any player's turn
 V14_CHOSEN_CHAMPION = "103.2.a.2"  # the Chosen Champion is a champion unit
 V14_CHAMPION_ZONE = "108.3.b"  # the Champion Zone holds the Chosen Champion
+V14_UNTARGETABLE = "758"  # untargetable objects are not legal targets for the indicated spells and abilities
+V14_COST_INCREASES = "356.3"  # step 3 of playing a card: apply cost increases (after base costs are ignored)
+V14_DISCOUNTS = "356.4"  # step 3 of playing a card: apply discounts (to additional costs too)
 
 CURRENT: tuple[str, ...] = (
     HIDDEN,
@@ -128,6 +131,9 @@ V14_ONLY: tuple[str, ...] = (
     V14_REACTION_TIMING,
     V14_CHOSEN_CHAMPION,
     V14_CHAMPION_ZONE,
+    V14_UNTARGETABLE,
+    V14_COST_INCREASES,
+    V14_DISCOUNTS,
 )
 """Numbers cited as of v1.4: the seeds give no current number for these rules."""
 

@@ -59,14 +59,46 @@ def cost_power(costs: Iterable[AdditionalCost]) -> tuple[PowerNeed, ...]:
 
 
 @dataclass(frozen=True)
+class Discount:
+    """A discount (v1.4 356.4): this much energy and power of any domain less, the energy not below `floor` (a
+    discount's minimum applies only to it, 356.4.e; costs never go below 0, 356.6)."""
+
+    energy: int = 0
+    power: int = 0
+    floor: int = 0
+
+
+def _without_one(needs: tuple[PowerNeed, ...]) -> tuple[PowerNeed, ...]:
+    """One power need taken off by a discount of any power: the hardest one to pay (a domain's) first."""
+    if not needs:
+        return needs
+    i = next((i for i, need in enumerate(needs) if need), 0)
+    return needs[:i] + needs[i + 1 :]
+
+
+@dataclass(frozen=True)
 class Bill:
-    """What must be paid: one need per power, and energy."""
+    """What must be paid: one need per power, and energy; less the discounts that apply to the total."""
 
     power: tuple[PowerNeed, ...] = ()
     energy: int = 0
+    discounts: tuple[Discount, ...] = ()
 
     def plus(self, *, any_power: int = 0, power: tuple[PowerNeed, ...] = (), energy: int = 0) -> Bill:
-        return Bill(self.power + power + (ANY_POWER,) * any_power, self.energy + energy)
+        return Bill(self.power + power + (ANY_POWER,) * any_power, self.energy + energy, self.discounts)
+
+    def less(self, discount: Discount) -> Bill:
+        return Bill(self.power, self.energy, (*self.discounts, discount))
+
+    @property
+    def due(self) -> Bill:
+        """What is paid once the discounts are applied, in order."""
+        power, energy = self.power, self.energy
+        for discount in self.discounts:
+            energy = max(energy - discount.energy, min(energy, discount.floor), 0)
+            for _ in range(discount.power):
+                power = _without_one(power)
+        return Bill(power, energy)
 
     @property
     def empty(self) -> bool:
@@ -74,14 +106,16 @@ class Bill:
 
     @property
     def words(self) -> str:
+        due = self.due
         parts = (
-            f"{self.energy} energy" if self.energy else "",
-            describe_power(self.power) if self.power else "",
+            f"{due.energy} energy" if due.energy else "",
+            describe_power(due.power) if due.power else "",
         )
         return " and ".join(p for p in parts if p) or "nothing"
 
     def paid_by(self, runes: Runes) -> bool:
-        return payable(runes.power, self.power) and runes.energy >= self.energy
+        due = self.due
+        return payable(runes.power, due.power) and runes.energy >= due.energy
 
 
 def with_costs(bill: Bill, costs: Iterable[AdditionalCost]) -> Bill:

@@ -6,17 +6,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardsdb.engine import citations as r
+from cardsdb.engine.cardtext import printed_keywords
 from cardsdb.engine.copies import choose_copy
 from cardsdb.engine.overrides import choices_for
 from cardsdb.engine.play_checks import facedown_checks, hand_checks, lacks_hidden
 from cardsdb.engine.play_choices import resolve
 from cardsdb.engine.play_context import Play, Resolution
 from cardsdb.engine.play_costs import (
+    Changes,
+    change_effects,
+    changes_for,
     facedown_bill,
     facedown_cost_check,
     hand_bill,
     hand_cost_check,
     play_effect_cost_check,
+    settle,
 )
 from cardsdb.engine.play_effects import (
     OPENS_CHAIN,
@@ -85,16 +90,18 @@ def _facedown_copy(
     parsed = choices_for(card)
     runes = position.me.runes
     ctx = PlayContext("me", label, label if card.is_permanent else None, ask.source_left_board, card)
-    play = Play(card, parsed, position, ctx, ask.targets, facedown_bill(parsed, ask.optional_costs), runes)
+    changes = changes_for(card, position, has_reaction=True)  # a hidden card has Reaction (811.6)
+    bill = facedown_bill(parsed, ask.optional_costs)
+    play = Play(card, parsed, position, ctx, ask.targets, changes.apply(bill), runes)
     out = resolve(play)
-    costs = (
-        facedown_cost_check(parsed, runes, out.spell_deflect, ask.optional_costs, assumptions),
-        play_effect_cost_check(play.bill, runes, out.effect_deflect, assumptions),
-    )
+    check = facedown_cost_check(parsed, runes, out.spell_deflect, ask.optional_costs, assumptions, changes)
+    cost, cost_undecided = settle(check, bill.plus(any_power=out.spell_deflect), runes, changes)
+    effect_cost = play_effect_cost_check(play.bill, runes, out.effect_deflect, assumptions)
     reveal, reveal_undecided = no_reveal_here(position, label)
     effects = [
         *facedown_play(card, parsed),
         *facedown_placement(card, parsed, label),
+        *change_effects(changes),
         *out.effects,
         *deflect_notes(out.choices, position),
         *works_as_normal(parsed, from_facedown=True),
@@ -102,7 +109,10 @@ def _facedown_copy(
         *reveal,
     ]
     parts = _Parts(
-        [*checks, *out.checks, *(c for c in costs if c)], out, effects, undecided + reveal_undecided
+        [*checks, *out.checks, *cost, *([effect_cost] if effect_cost else [])],
+        out,
+        effects,
+        undecided + reveal_undecided + cost_undecided,
     )
     return _answer(card, ask, action, label, parts, assumptions)
 
@@ -115,15 +125,19 @@ def answer_from_facedown(card: Card, position: Position, ask: Ask, assumptions: 
 
 
 def _hand_cost(
-    card: Card, play: Play, out: Resolution, ask: Ask, assumptions: list[str]
-) -> Check | Undecided | None:
+    card: Card, play: Play, out: Resolution, ask: Ask, assumptions: list[str], changes: Changes
+) -> tuple[list[Check], list[Undecided]]:
     if card.partial and card.energy is None and card.power is None:
         because = (
             f"{card.name} is a newer card known only in part: its cost is not known, so whether you can "
             "pay it is not known (811.3)."
         )
-        return Undecided("cost_unknown", (r.PLAYED_FROM_HAND,), because)
-    return hand_cost_check(card, play.parsed, play.runes, out.spell_deflect, ask.optional_costs, assumptions)
+        return [], [Undecided("cost_unknown", (r.PLAYED_FROM_HAND,), because)]
+    check = hand_cost_check(
+        card, play.parsed, play.runes, out.spell_deflect, ask.optional_costs, assumptions, changes
+    )
+    bill = hand_bill(card, play.parsed, ask.optional_costs).plus(any_power=out.spell_deflect)
+    return settle(check, bill, play.runes, changes)
 
 
 def answer_from_hand(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:
@@ -131,21 +145,23 @@ def answer_from_hand(card: Card, position: Position, ask: Ask, assumptions: list
     checks = hand_checks(card, position, ask.from_ or "hand", ask.to, assumptions)
     parsed = choices_for(card)
     ctx = PlayContext("me", None, ask.to if card.is_permanent else None, ask.source_left_board, card)
-    bill = hand_bill(card, parsed, ask.optional_costs)
+    changes = changes_for(card, position, has_reaction="reaction" in printed_keywords(card))
+    bill = changes.apply(hand_bill(card, parsed, ask.optional_costs))
     play = Play(card, parsed, position, ctx, ask.targets, bill, position.me.runes)
     out = resolve(play)
-    cost = _hand_cost(card, play, out, ask, assumptions)
+    cost, undecided = _hand_cost(card, play, out, ask, assumptions, changes)
     effect_cost = play_effect_cost_check(bill, play.runes, out.effect_deflect, assumptions)
     parts = _Parts(
-        [*checks, *out.checks, *(c for c in (cost, effect_cost) if isinstance(c, Check))],
+        [*checks, *out.checks, *cost, *([effect_cost] if effect_cost else [])],
         out,
         [
             FROM_HAND,
             *hand_placement(card, parsed),
+            *change_effects(changes),
             *out.effects,
             *deflect_notes(out.choices, position),
             *works_as_normal(parsed, from_facedown=False),
         ],
-        [cost] if isinstance(cost, Undecided) else [],
+        undecided,
     )
     return _answer(card, ask, f"play {card.name} from your hand", None, parts, assumptions)

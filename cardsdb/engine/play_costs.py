@@ -8,12 +8,39 @@ from dataclasses import dataclass, replace
 from cardsdb.engine import citations as r
 from cardsdb.engine.card_costs import AdditionalCost
 from cardsdb.engine.choices import CardChoices
+from cardsdb.engine.cost_changes import CostScan, scan_costs, with_discounts, with_increases
 from cardsdb.engine.costs import Bill, domain_need, have_words, with_costs
-from cardsdb.engine.position import Runes
-from cardsdb.engine.verdict import Check
+from cardsdb.engine.position import Position, Runes
+from cardsdb.engine.verdict import Check, Effect, Undecided
 from cardsdb.models import Card
 
 _DEFLECT_RULES = (r.V14_DEFLECT, r.V14_MANDATORY_ADDITIONAL_COST)
+_INCREASE_RULES = (r.ADDITIONAL_COSTS_STILL_APPLY, r.V14_COST_INCREASES)
+
+
+@dataclass(frozen=True)
+class Changes(CostScan):
+    """What other cards do to the play's cost: increases, discounts read, and cards whose discounts are not read."""
+
+    def apply(self, bill: Bill) -> Bill:
+        return with_discounts(with_increases(bill, self.increases), self.discounts)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ((r.V14_COST_INCREASES,) if self.increases else ()) + (
+            (r.V14_DISCOUNTS,) if self.discounts else ()
+        )
+
+    def words(self) -> str:
+        raised = (
+            f"cost increase from {' and '.join(i.source for i in self.increases)}" if self.increases else ""
+        )
+        less = (
+            f"less the discount from {' and '.join(d.source for d in self.discounts)}"
+            if self.discounts
+            else ""
+        )
+        return ", ".join(w for w in (raised, less) if w)
 
 
 def chosen_costs(parsed: CardChoices, optional_costs: bool) -> tuple[AdditionalCost, ...]:
@@ -56,21 +83,56 @@ def cost_check(
     return Check(ok, passed if ok else failed, question.rules, because, question.blocking)
 
 
+def changes_for(card: Card, position: Position, *, has_reaction: bool) -> Changes:
+    """What the other cards in the position do to the cost of playing `card` now (for the player asking)."""
+    found = scan_costs(card, position, "me", has_reaction=has_reaction)
+    return Changes(found.increases, found.discounts, found.unread)
+
+
+def settle(
+    check: Check | None, bill: Bill, runes: Runes | None, changes: Changes
+) -> tuple[list[Check], list[Undecided]]:
+    """The cost check with what it may depend on: a discount the engine does not apply, or a state the position does
+    not give. `bill`: the play's cost before the other cards' changes."""
+    check, unread = unread_discount(check, changes.apply(bill), runes, changes)
+    depends = increase_undecided(check, bill, runes, changes)
+    return ([check] if check else []), [u for u in (unread, depends) if u is not None]
+
+
+def _what(additional: bool, deflect: int, changes: Changes) -> str:
+    """ "Additional cost (Deflect)", "Cost increase from Mystic Vortex", or both joined."""
+    named = (
+        [f"additional cost{' (Deflect)' if deflect else ''}"]
+        if additional or deflect or not changes.increases
+        else []
+    )
+    text = " and ".join([*named, changes.words()] if changes.words() else named)
+    return text[0].upper() + text[1:]
+
+
 def facedown_cost_check(
-    parsed: CardChoices, runes: Runes | None, deflect: int, optional_costs: bool, assumptions: list[str]
+    parsed: CardChoices,
+    runes: Runes | None,
+    deflect: int,
+    optional_costs: bool,
+    assumptions: list[str],
+    changes: Changes | None = None,
 ) -> Check | None:
-    """From facedown the base cost is ignored; additional costs (Deflect, optional costs chosen) still apply."""
+    """From facedown the base cost is ignored; additional costs (Deflect, optional costs chosen) and cost increases
+    still apply, less discounts."""
+    changes = changes or Changes()
     optional = [c for c in parsed.costs if c.optional] if optional_costs else []
     rules: tuple[str, ...] = (r.HIDDEN_DEFINITION, r.IGNORE_BASE_COST, r.ADDITIONAL_COSTS_STILL_APPLY)
     rules += _DEFLECT_RULES if deflect else ()
     rules += (r.V14_OPTIONAL_ADDITIONAL_COST,) if any(c.power or c.energy for c in optional) else ()
-    what = "Additional cost" + (" (Deflect)" if deflect else "")
+    rules += changes.rules
+    what = _what(bool(chosen_costs(parsed, optional_costs)), deflect, changes)
     question = CostQuestion(what, ("can_pay_additional", "cannot_pay_additional"), rules)
-    bill = facedown_bill(parsed, optional_costs).plus(any_power=deflect)
+    bill = changes.apply(facedown_bill(parsed, optional_costs).plus(any_power=deflect))
     check = cost_check(runes, bill, question, assumptions)
     if check is None or check.ok or not optional or runes is None:
         return check
-    if facedown_bill(parsed, False).plus(any_power=deflect).paid_by(runes):
+    if changes.apply(facedown_bill(parsed, False).plus(any_power=deflect)).paid_by(runes):
         tail = " Without the optional additional cost it can still be played (ask without optional_costs)."
         return replace(check, because=check.because + tail)
     return check
@@ -83,14 +145,75 @@ def hand_cost_check(
     deflect: int,
     optional_costs: bool,
     assumptions: list[str],
+    changes: Changes | None = None,
 ) -> Check | None:
-    rules = (r.PLAYED_FROM_HAND,) + ((r.V14_DEFLECT,) if deflect else ())
-    question = CostQuestion(
-        "Its cost" + (" with Deflect" if deflect else ""), ("can_pay_cost", "cannot_pay_cost"), rules
+    changes = changes or Changes()
+    rules = (r.PLAYED_FROM_HAND,) + ((r.V14_DEFLECT,) if deflect else ()) + changes.rules
+    what = (
+        "Its cost"
+        + (" with Deflect" if deflect else "")
+        + (f" with the {changes.words()}" if changes.words() else "")
     )
-    return cost_check(
-        runes, hand_bill(card, parsed, optional_costs).plus(any_power=deflect), question, assumptions
+    question = CostQuestion(what, ("can_pay_cost", "cannot_pay_cost"), rules)
+    bill = changes.apply(hand_bill(card, parsed, optional_costs).plus(any_power=deflect))
+    return cost_check(runes, bill, question, assumptions)
+
+
+def change_effects(changes: Changes) -> list[Effect]:
+    """What each increase adds and each discount takes off, and why it applies now."""
+    effects = [
+        Effect(
+            _INCREASE_RULES,
+            f"It costs {i.bill.words} more: {i.why}"
+            + (f" ({i.more.words} more again if {i.unknown})" if i.unknown else "")
+            + ".",
+        )
+        for i in changes.increases
+    ]
+    for found in changes.discounts:
+        less = found.discount
+        amount = " and ".join(
+            w
+            for w in (
+                f"{less.energy} energy" if less.energy else "",
+                f"{less.power} power" if less.power else "",
+            )
+            if w
+        )
+        floor = f", to a minimum of {less.floor} energy" if less.floor else ""
+        effects.append(Effect((r.V14_DISCOUNTS,), f"It costs {amount} less{floor}: {found.why}."))
+    return effects
+
+
+def unread_discount(
+    check: Check | None, bill: Bill, runes: Runes | None, changes: Changes
+) -> tuple[Check | None, Undecided | None]:
+    """A cost that can't be paid, where a discount the engine does not apply might pay it: undecided instead of the
+    failed check. `bill`: the cost with the other cards' changes."""
+    if check is None or check.ok or not changes.unread or runes is None:
+        return check, None
+    because = (
+        f"It costs {bill.words} and you have {have_words(runes)}, but {' and '.join(changes.unread)} may make it "
+        "cost less, a discount the engine does not apply: whether you can pay is open."
     )
+    return None, Undecided("discount_not_read", (r.V14_DISCOUNTS, *check.rules), because)
+
+
+def increase_undecided(
+    check: Check | None, bill: Bill, runes: Runes | None, changes: Changes
+) -> Undecided | None:
+    """Whether the play can be paid depends on a state the position does not give (Helm of Suppression: Empowered)."""
+    unknown = [i for i in changes.increases if i.unknown]
+    if check is None or not check.ok or not unknown or runes is None:
+        return None
+    most = with_discounts(with_increases(bill, changes.increases, unknown_too=True), changes.discounts)
+    if most.paid_by(runes):
+        return None
+    states = " and ".join(i.unknown for i in unknown)
+    because = (
+        f"If {states}, it costs {most.words}, more than your {have_words(runes)}: the position doesn't say."
+    )
+    return Undecided("cost_state_unknown", _INCREASE_RULES, because)
 
 
 def play_effect_cost_check(

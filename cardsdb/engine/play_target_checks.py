@@ -147,7 +147,7 @@ def availability_checks(play: Play, specs: list[ChoiceSpec], choices: list[Choic
         if not play.ctx.from_facedown:
             return []
         kind = "unit" if play.card.is_type("Unit") else "gear"
-        finds = "finds nothing" if blocked else "has a legal target"
+        finds = "has a legal target" if not blocked and all(c.payable for c in choices) else "finds nothing"
         because = (
             f"{play.card.name} is a {kind}: it can be played even when its play effect has no legal target (here it "
             f"{finds})."

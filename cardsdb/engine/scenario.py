@@ -25,7 +25,15 @@ from cardsdb.engine.position import (
 )
 from cardsdb.engine.reading import flag, keys, label_of, listing, mapping, short, side, whole
 from cardsdb.engine.scenario_ask import Ask, build_ask
-from cardsdb.engine.validate import Ids, ScenarioError, Zone, check_capacity, check_hidden_turn, check_zone
+from cardsdb.engine.validate import (
+    Ids,
+    ScenarioError,
+    Zone,
+    check_capacity,
+    check_champion_tag,
+    check_hidden_turn,
+    check_zone,
+)
 from cardsdb.models import Card, CardSource
 
 MAX_CHARS = 20_000
@@ -172,13 +180,19 @@ class _Builder:
                 hand_count = len(hand)
         base = mapping(data.get("base"), f"{where}.base")
         keys(base, ("units", "gear"), f"{where}.base")
+        legend = self.in_zone(data["legend"], "legend", f"{where}.legend") if data.get("legend") else None
+        champions = (
+            self.cards_in(data["champion_zone"], "champion_zone", f"{where}.champion_zone")
+            if "champion_zone" in data
+            else None
+        )
+        for i, champion in enumerate(champions or ()):
+            check_champion_tag(legend, champion, f"{where}.champion_zone[{i}]")
         player = Player(
-            legend=self.in_zone(data["legend"], "legend", f"{where}.legend") if data.get("legend") else None,
+            legend=legend,
             hand=hand,
             hand_count=hand_count,
-            champion_zone=self.cards_in(data["champion_zone"], "champion_zone", f"{where}.champion_zone")
-            if "champion_zone" in data
-            else None,
+            champion_zone=champions,
             trash=self.cards_in(data.get("trash"), "trash", f"{where}.trash"),
             runes=_runes(data["runes"], f"{where}.runes") if data.get("runes") is not None else None,
             played_this_turn=self.cards_in(

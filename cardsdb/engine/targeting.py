@@ -14,6 +14,7 @@ from cardsdb.engine.choices import ChoiceSpec
 from cardsdb.engine.constraints import Another, TotalMight
 from cardsdb.engine.naming import Target, place_words
 from cardsdb.engine.position import BASES, Battlefield, BoardObject, Position, Side, location_of, other
+from cardsdb.engine.untargetable import guarded_might, untargetable_reason
 from cardsdb.engine.verdict import Choice, Excluded
 from cardsdb.models import Card
 
@@ -179,12 +180,15 @@ class _Sorting:
     def board(self, position: Position, first_location: str | None) -> None:
         source = _source_object(self.spec, self.ctx)
         gone = self.ctx.source_left_board and self.spec.purpose == "play_effect"
+        guarded = guarded_might(position)
         for obj in (*position.objects, *((source,) if source is not None else ())):
             if self.spec.what != "object" and obj.kind != self.spec.what:
                 continue
             reason = text_reason(self.spec, obj, self.ctx, first_location, itself=obj is source)
             if reason is not None:
                 self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS,), reason)
+            elif (shielded := untargetable_reason(obj, guarded, self.ctx.acting)) is not None:
+                self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_UNTARGETABLE), shielded)
             elif gone:
                 because = "the card has left the board, so its play effect has no legal target"
                 self.exclude(obj.target, (r.PLAY_EFFECT_SOURCE_GONE,), because)

@@ -3,6 +3,8 @@ whose one line names the field and what is wrong.
 
 - a card in a zone its type can't be in: a legend, battlefield, rune or token in a hand, a trash or facedown; anything
   but a champion unit in the Champion Zone (v1.4 103.2.a.2, 108.3.b); a legend slot holding something else;
+- a Champion Zone holding a champion without the legend's champion tag (v1.4 103.2.a.2: only the Chosen Champion is
+  ever there, 108.3.c);
 - more facedown cards at a battlefield than it can hold (107.3.b: one, unless a card such as Bandle Tree says otherwise);
 - a facedown card hidden on a turn after the current one;
 - one id in two places.
@@ -67,6 +69,21 @@ def check_zone(card: Card, zone: Zone, where: str) -> None:
     problem = zone_problem(card, zone)
     if problem is not None:
         raise ScenarioError(problem, where)
+
+
+def check_champion_tag(legend: Card | None, champion: Card, where: str) -> None:
+    """The Chosen Champion has the champion tag of its legend: the tag its name starts with ("Teemo, Swift Scout")."""
+    if legend is None or champion.partial:
+        return
+    tag = legend.name.partition(",")[0].strip()
+    if tag.casefold() not in {t.casefold() for t in legend.tags}:
+        return  # the legend's champion tag is not its name: not checked
+    if tag.casefold() not in {t.casefold() for t in champion.tags}:
+        raise ScenarioError(
+            f"{champion.name} can't be in the Champion Zone with the legend {legend.name}: only the Chosen Champion is "
+            f"there, a champion unit with the legend's champion tag ({tag})",
+            where,
+        )
 
 
 def check_capacity(label: str, held: int, capacity: int, where: str) -> None:
