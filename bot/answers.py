@@ -89,10 +89,11 @@ def card_reply(services: Services, name: str, *, image: bool = False) -> Reply:
     db = services.cards()
     reminders: dict[str, tuple[str | None, Sequence[str]]] = {}
     for kw in card.keywords:
-        info = db.keyword(kw.name)
-        if info is not None:
+        line = db.keyword_line(kw.name)
+        if line is not None:
             # The keyword's own rule (811 for Hidden), not every sub-rule: /keyword shows those.
-            reminders[kw.name] = (info.reminder, tuple(render.rule_mark(r) for r in info.rules[:1]))
+            reminder, rule = line
+            reminders[kw.name] = (reminder, (render.rule_mark(rule),) if rule else ())
     facedown = facedown_profile(card)
     embeds = render.card_embeds(
         card,

@@ -336,6 +336,7 @@ def _write(path: Path, tables: Mapping[str, list[Row]]) -> None:
                 f"internal check failed: {table_name} row {rowid} points to a missing {parent} row"
             )
         db.conn.commit()
+        db.execute("ANALYZE")  # statistics for the query planner: it picks the number index over the doc one
         db.execute("VACUUM")
     finally:
         db.close()

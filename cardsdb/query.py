@@ -92,6 +92,7 @@ class CardsDB(RuleQueries):
             tuple[str, str | None], list[tuple[str, str, Rule]]
         ] = {}  # rule titles by doc/version
         self._search_index: SearchIndex | None = None
+        self._keyword_lines: dict[str, tuple[str | None, Rule | None] | None] = {}
         self._ranker: QuestionRanker | None = (
             None  # rules and rulings indexed for words, read at the first search
         )
@@ -460,6 +461,21 @@ class CardsDB(RuleQueries):
         close = closest_name(names, cleaned)
         return (close, False) if close else None
 
+    def keyword_line(self, name: str) -> tuple[str | None, Rule | None] | None:
+        """A keyword's reminder text and its own rule (811 for Hidden), for the keyword lines under a card: what
+        `keyword` gives, without the cards and rulings it also gathers. None for a name that is no keyword."""
+        if name in self._keyword_lines:
+            return self._keyword_lines[name]
+        resolved = self.resolve_keyword(name)
+        rows = self._rows("SELECT * FROM keywords WHERE name = ? COLLATE NOCASE", [resolved[0]]) if resolved else []
+        line: tuple[str | None, Rule | None] | None = None
+        if rows:
+            number = rows[0]["rule"] or self._heading_number(str(rows[0]["name"]))
+            rules = self._keyword_rules(number) if number else []
+            line = (rows[0]["reminder"], rules[0] if rules else None)
+        self._keyword_lines[name] = line  # the file is read-only: a keyword's line never changes
+        return line
+
     def keyword(self, name: str) -> KeywordInfo | None:
         """A keyword with its rules, reminder text, the cards that have it and the cards whose text refers to it.
 
@@ -577,12 +593,11 @@ class CardsDB(RuleQueries):
             versions = [version] if version else []
             if version == V13_RULES_VERSION:
                 versions.append(OLDER_THAN_V13)  # read against v1.3, the oldest rules the data holds
-            where = "(rr.number = ? OR rr.number LIKE ? ESCAPE '\\')"
+            where = rule_numbers.subtree_sql("rr.number")
+            params += rule_numbers.subtree_params(cited)
             if versions:
                 where += f" AND COALESCE(rr.version, ?) IN ({', '.join('?' * len(versions))})"
-                params += [cited, _like_children(cited), CURRENT_RULES_VERSION, *versions]
-            else:
-                params += [cited, _like_children(cited)]
+                params += [CURRENT_RULES_VERSION, *versions]
             clauses.append(f"({where})")
         rows = self._rows(
             "SELECT DISTINCT r.* FROM rulings r JOIN ruling_rules rr ON rr.ruling_id = r.id "
@@ -595,11 +610,6 @@ class CardsDB(RuleQueries):
 def _community(ruling: Ruling) -> bool:
     """Sorts after official rulings (and the seeds' statements, which come from official documents)."""
     return ruling.source == "community"
-
-
-def _like_children(number: str) -> str:
-    """A LIKE pattern for the sub-rules of number ("811.1" -> "811.1.%")."""
-    return escape_like(number) + ".%"
 
 
 def _champion_tags(rows: Sequence[tuple[str, list[str], list[str], list[str]]]) -> set[str]:

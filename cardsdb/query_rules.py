@@ -544,9 +544,9 @@ class RuleQueries:
         """The keyword's rule and everything under it, each from the newest version that has it: current rows, then
         older rows the current rules neither hold nor gave to another rule."""
         rows = self._rows(
-            "SELECT * FROM rules r WHERE r.doc = ? AND (r.number = ? OR r.number LIKE ? ESCAPE '\\') "
+            f"SELECT * FROM rules r WHERE r.doc = ? AND {rule_numbers.subtree_sql('r.number')} "
             f"AND {_SHOWN} ORDER BY r.sort_key, r.number",
-            [CORE_DOC, number, _like_children(number), CURRENT_RULES_VERSION],
+            [CORE_DOC, *rule_numbers.subtree_params(number), CURRENT_RULES_VERSION],
         )
         return sorted(
             _unique_rules([rule_from_row(r) for r in rows]), key=lambda r: rule_numbers.sort_key(r.number)
@@ -621,8 +621,8 @@ class RuleQueries:
                 )
         clause, params = "", []
         if root:
-            clause = " AND (number = ? OR number LIKE ? ESCAPE '\\' OR moved_to = ? OR moved_to LIKE ? ESCAPE '\\')"
-            params = [root, _like_children(root), root, _like_children(root)]
+            clause = f" AND ({rule_numbers.subtree_sql('number')} OR {rule_numbers.subtree_sql('moved_to')})"
+            params = [*rule_numbers.subtree_params(root), *rule_numbers.subtree_params(root)]
         rows = self._rows(
             "SELECT * FROM rule_changes WHERE doc = ? AND from_version = ? AND to_version = ?"
             f"{clause} ORDER BY sort_key, number, id",
@@ -689,11 +689,6 @@ def _patch_note(row: sqlite3.Row) -> PatchNote:
 def _joined(values: Sequence[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
     return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
-
-
-def _like_children(number: str) -> str:
-    """A LIKE pattern for the sub-rules of number ("811.1" -> "811.1.%")."""
-    return escape_like(number) + ".%"
 
 
 def _unique_rules(rules: Sequence[Rule]) -> list[Rule]:

@@ -169,3 +169,14 @@ def sort_key(number: str) -> tuple[tuple[int, int | str], ...]:
 def looks_like_number(text: str) -> bool:
     """Whether text means a rule number, one that exists or not (`811.1.d`, `9999.9`), not words."""
     return parse_rule_ref(text) is not None or number_shaped(text)
+
+
+def subtree_sql(column: str) -> str:
+    """A WHERE clause for a rule and its sub-rules in `column`, as a range its index can use (a LIKE cannot); the
+    parameters are `subtree_params(number)`."""
+    return f"({column} = ? OR ({column} >= ? AND {column} < ?))"
+
+
+def subtree_params(number: str) -> list[object]:
+    """The rule itself, then every number that starts "number." ("/" is the character after ".")."""
+    return [number, f"{number}.", f"{number}/"]

@@ -206,6 +206,10 @@ class FakeCards:
             rulings=(RULING,),
         )
 
+    def keyword_line(self, name: str) -> tuple[str | None, Rule | None] | None:
+        info = self.keyword(name)
+        return None if info is None else (info.reminder, info.rules[0] if info.rules else None)
+
     def keyword_names(self) -> list[str]:
         return ["Hidden", "Action", "Reaction"]
 
