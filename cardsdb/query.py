@@ -467,7 +467,11 @@ class CardsDB(RuleQueries):
         if name in self._keyword_lines:
             return self._keyword_lines[name]
         resolved = self.resolve_keyword(name)
-        rows = self._rows("SELECT * FROM keywords WHERE name = ? COLLATE NOCASE", [resolved[0]]) if resolved else []
+        rows = (
+            self._rows("SELECT * FROM keywords WHERE name = ? COLLATE NOCASE", [resolved[0]])
+            if resolved
+            else []
+        )
         line: tuple[str | None, Rule | None] | None = None
         if rows:
             number = rows[0]["rule"] or self._heading_number(str(rows[0]["name"]))
