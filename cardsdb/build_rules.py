@@ -525,13 +525,3 @@ def _move_rows(overlay: Overlay) -> list[Row]:
             if old is not None:
                 rows.append({"version": version, "old": old, "current": move.current, "note": move.note})
     return rows
-
-
-def change_summary(changes: Sequence[Row], from_version: str, to_version: str) -> str:
-    """ "12 added, 3 removed, 20 reworded, 40 moved" between two versions."""
-    kinds = ("added", "removed", "reworded", "moved")
-    found = {k: 0 for k in kinds}
-    for row in changes:
-        if (row["from_version"], row["to_version"]) == (from_version, to_version):
-            found[row["change"]] += 1
-    return ", ".join(f"{found[k]} {k}" for k in kinds)

@@ -220,14 +220,6 @@ class RuleChange:
     doc: str = CORE_DOC
     patch_notes: tuple[PatchNote, ...] = ()
 
-    @property
-    def new_number(self) -> str | None:
-        return None if self.change == "removed" else (self.moved_to or self.number)
-
-    @property
-    def old_number(self) -> str | None:
-        return None if self.change == "added" else self.number
-
 
 @dataclass(frozen=True)
 class Ruling:

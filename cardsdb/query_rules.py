@@ -1,6 +1,6 @@
 """Rules by number and by words in every version of each rules document, and what changed between versions.
 
-`RuleQueries` is a part of `CardsDB` (cardsdb/query.py), which gives it `_rows`, `_has_fts` and `_like_rows`. A number
+`RuleQueries` is a part of `CardsDB` (cardsdb/query.py), which gives it `_rows` and `_has_fts`. A number
 answers from the newest version that has it, stamped with that version; a version may be asked for. Rows of one rule
 across versions share a `lineage` (cardsdb/build_rules.py), so an answer knows the same rule under another number
 ("811.1.d.2.a (v1.4) is 811.1.d.4 now") and tells another rule under the same number apart.
@@ -68,11 +68,6 @@ class RuleQueries:
         raise NotImplementedError
 
     def _has_fts(self, table: str) -> bool:
-        raise NotImplementedError
-
-    def _like_rows(
-        self, table: str, columns: Sequence[str], words: str, extra: str, params: Sequence[object], limit: int
-    ) -> list[sqlite3.Row]:
         raise NotImplementedError
 
     # --- rows ------------------------------------------------------------------------------------------

@@ -25,12 +25,6 @@ def place_words(place: str) -> str:
     return _PLACES.get(place, f"at {place}")
 
 
-def place_name(place: str) -> str:
-    """A place as a noun: "Your Battlefield", "your base"."""
-    words = place_words(place)
-    return words.removeprefix("at ").removeprefix("in ")
-
-
 @dataclass(frozen=True)
 class Target:
     """Something a choice may choose: a unit or gear on the board, a battlefield, or a card in a hand.

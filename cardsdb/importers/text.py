@@ -119,18 +119,6 @@ def extract_keywords(text_raw: str, known: Iterable[KnownToken]) -> tuple[Keywor
     return tuple(unique)
 
 
-def referred_keywords(text_raw: str, known: Iterable[KnownToken]) -> tuple[str, ...]:
-    """Keywords named in the text without the card having them (cards that care about a keyword)."""
-    keywords = _keyword_names(known)
-    has = {k.name for k in extract_keywords(text_raw, known)}
-    named: list[str] = []
-    for token in bracketed_tokens(text_raw):
-        kw = keywords.get(token.name.casefold())
-        if kw is not None and kw.name not in has and kw.name not in named:
-            named.append(kw.name)
-    return tuple(named)
-
-
 def wording(text_raw: str) -> str:
     """The text as compared between printings: reminder text removed, spacing normalised."""
     return " ".join(REMINDER.sub("", text_raw).split())
