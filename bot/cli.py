@@ -1,6 +1,9 @@
 """`python -m bot`: run the bot; `ask "LINE" [--json]`: answer LINE as the bot would; `commands --json`: the tree.
 
 Bad input exits 2 with one line on standard error (or `{"error": ...}` with --json), never a traceback.
+
+Each subcommand imports what only it needs inside its function (running the bot never loads the harness, `ask` never
+loads the runner): start-up cost, not a cycle (`tests/test_bot_imports.py` counts these imports too).
 """
 
 from __future__ import annotations

@@ -7,8 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardsdb.card_names import split_variant, variant_from_code
-from cardsdb.errors import BuildError
-from cardsdb.importers.printings import RawPrinting, as_int, as_strings, card_text, parse_rows
+from cardsdb.importers.printings import RawPrinting, as_int, as_strings, card_text, parse_card_list
 
 REQUIRED = ("id", "name", "setId", "cardTypes", "abilityText", "publicCode", "collectorNumber")
 
@@ -50,12 +49,6 @@ def parse_gallery(
     data: object, *, warnings: list[str], source: str = "cards.json"
 ) -> tuple[list[RawPrinting], str | None]:
     """The printings and the gallery's own date (`updatedAt`)."""
-    if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
-        raise BuildError(
-            f"{source}: expected an object with a 'cards' list; the upstream format may have changed"
-        )
-    printings = parse_rows(data["cards"], REQUIRED, _printing, source=source, warnings=warnings)
-    if not printings:
-        raise BuildError(f"{source}: holds no cards")
-    updated = data.get("updatedAt")
+    printings = parse_card_list(data, REQUIRED, _printing, source=source, warnings=warnings)
+    updated = data.get("updatedAt") if isinstance(data, Mapping) else None
     return printings, updated if isinstance(updated, str) else None

@@ -11,13 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardsdb.card_names import split_variant, variant_from_code
-from cardsdb.errors import BuildError
 from cardsdb.importers.printings import (
     RawPrinting,
     as_int,
     as_strings,
     card_text,
-    parse_rows,
+    parse_card_list,
     printing_id,
 )
 
@@ -61,12 +60,6 @@ def parse_gallery_rows(
     data: object, *, warnings: list[str], source: str = "gallery-2026-07/cards.json"
 ) -> tuple[list[RawPrinting], str | None]:
     """The printings and the snapshot's date (`snapshot_date`)."""
-    if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
-        raise BuildError(
-            f"{source}: expected an object with a 'cards' list; the upstream format may have changed"
-        )
-    printings = parse_rows(data["cards"], REQUIRED, _printing, source=source, warnings=warnings)
-    if not printings:
-        raise BuildError(f"{source}: holds no cards")
-    date = data.get("snapshot_date")
+    printings = parse_card_list(data, REQUIRED, _printing, source=source, warnings=warnings)
+    date = data.get("snapshot_date") if isinstance(data, Mapping) else None
     return printings, str(date)[:10] if isinstance(date, str) and date else None

@@ -81,6 +81,26 @@ def card_text(text: str) -> str:
     return "" if text == NO_TEXT else text
 
 
+def parse_card_list(
+    data: object,
+    required: Sequence[str],
+    convert: Callable[[Mapping[str, Any]], RawPrinting],
+    *,
+    source: str,
+    warnings: list[str],
+) -> list[RawPrinting]:
+    """A gallery file's printings: an object whose `cards` list holds one row per printing. BuildError with one line
+    when the envelope changed or no card is left."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
+        raise BuildError(
+            f"{source}: expected an object with a 'cards' list; the upstream format may have changed"
+        )
+    printings = parse_rows(data["cards"], required, convert, source=source, warnings=warnings)
+    if not printings:
+        raise BuildError(f"{source}: holds no cards")
+    return printings
+
+
 def parse_rows(
     rows: Sequence[object],
     required: Sequence[str],
