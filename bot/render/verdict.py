@@ -183,7 +183,7 @@ def _fit_lines(lines: Sequence[str], room: int) -> str:
 
 
 def _check_line(check: Check) -> str:
-    mark = "✅ passed" if check.ok else "❌ failed" if check.blocking else "⚠️ its play effect"
+    mark = "✅ passed" if check.ok else "❌ failed" if check.blocking else "⚠️ does not block the play"
     return f"{mark}: {_sentence(check.because, check.cited)}"
 
 
