@@ -244,6 +244,17 @@ CARDS: tuple[Card, ...] = (
 
 
 # Not in CARDS (the sweeps over CARDS predate it): its unit is played by the opponent, at the battlefield it chose.
+# A Hidden unit whose play trigger may find nothing (only an enemy unit here will do).
+MISCHIEVOUS_MARAI = _card(
+    "Mischievous Marai",
+    ("Unit",),
+    f"{H}\nWhen you play me to a battlefield, deal 2 to an enemy unit here.",
+    energy=2,
+    might=2,
+    keywords=("Hidden",),
+    domains=("Fury",),
+)
+
 BONE_SKEWER = Card(
     id="bone-skewer",
     name="Bone Skewer",

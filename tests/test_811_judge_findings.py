@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from engine_cards import CARDS, H, MemoryCards, _card
+from engine_cards import CARDS, MISCHIEVOUS_MARAI, H, MemoryCards, _card
 
 from cardsdb.engine import Answer, ScenarioError, check
 
@@ -36,15 +36,7 @@ EXTRA = (
         keywords=("Tank",),
         domains=("Calm",),
     ),
-    _card(
-        "Mischievous Marai",
-        ("Unit",),
-        f"{H}\nWhen you play me to a battlefield, deal 2 to an enemy unit here.",
-        energy=2,
-        might=2,
-        keywords=("Hidden",),
-        domains=("Fury",),
-    ),
+    MISCHIEVOUS_MARAI,
     _card(
         "Mystic Vortex",
         ("Battlefield",),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from engine_cards import ACTION, CARDS, H, MemoryCards, _card
+from engine_cards import ACTION, CARDS, MISCHIEVOUS_MARAI, H, MemoryCards, _card
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,15 +41,7 @@ EXTRA = (
         keywords=("Hidden", "Action"),
         domains=("Calm",),
     ),
-    _card(
-        "Mischievous Marai",
-        ("Unit",),
-        f"{H}\nWhen you play me to a battlefield, deal 2 to an enemy unit here.",
-        energy=2,
-        might=2,
-        keywords=("Hidden",),
-        domains=("Fury",),
-    ),
+    MISCHIEVOUS_MARAI,
     _card(
         "Legion Rearguard",
         ("Unit",),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_cards import CARDS, H, MemoryCards, _card
+from engine_cards import CARDS, MISCHIEVOUS_MARAI, H, MemoryCards, _card
 
 from cardsdb.engine import Answer, ScenarioError, check
 
@@ -24,15 +24,7 @@ EXTRA = (
         domains=("Mind", "Order"),
         supertypes=("Signature",),
     ),
-    _card(
-        "Mischievous Marai",
-        ("Unit",),
-        f"{H}\nWhen you play me to a battlefield, deal 2 to an enemy unit here.",
-        energy=2,
-        might=2,
-        keywords=("Hidden",),
-        domains=("Fury",),
-    ),
+    MISCHIEVOUS_MARAI,
 )
 CARDS_HERE = MemoryCards((*CARDS, *EXTRA))
 HERE = "The Grove"
