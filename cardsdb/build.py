@@ -423,6 +423,22 @@ def build_database(
         ruling_rules += more[1]
         ruling_cards += more[2]
     resolve_citations(ruling_rules, rules.sets, warnings)
+    superseded_by = build_rulings.superseded_rulings(rulings, ruling_cards, card_tables.rows["errata"])
+    errata_by_id = {str(e["id"]): e for e in card_tables.rows["errata"]}
+    for ruling in rulings:
+        erratum = errata_by_id.get(superseded_by.get(ruling["id"], ""))
+        ruling["superseded_by"] = (
+            _dump(
+                {
+                    "erratum": erratum["id"],
+                    "date": erratum["date"],
+                    "source": erratum["source_title"],
+                    "card": erratum["card_name"],
+                }
+            )
+            if erratum
+            else None
+        )
     rulings_by_source = build_rulings.counts_by_source(entries, newer.entries, len(claims))
     say(f"rulings: {len(rulings)} ({len(claims)} seed claims)")
 

@@ -9,8 +9,10 @@ version has each number is decided for every ruling at once (`build.resolve_cita
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +20,7 @@ from cardsdb.errors import BuildError
 from cardsdb.importers import faq_markdown, riftboundfaq
 from cardsdb.importers.faqs import NameMatcher
 from cardsdb.importers.ruling_entries import RulingEntry
+from cardsdb.importers.text import readable
 from cardsdb.names import normalize
 
 FAQ_GLOB = "rules-*/faq-*.md"
@@ -119,3 +122,98 @@ def counts_summary(counts: Mapping[str, Mapping[str, int]]) -> list[str]:
         f"  {source}: " + ", ".join(f"{name} {n}" for name, n in group.items())
         for source, group in counts.items()
     ]
+
+
+# --- rulings an erratum superseded -------------------------------------------------------------------------------
+SHINGLE = (
+    3  # words: a ruling rests on an erratum's old text when it repeats this many of its words around a change
+)
+
+
+def _words(text: str) -> list[str]:
+    return normalize(text).split()
+
+
+_QUOTED = re.compile(r'"([^"\n]+)"|“([^”\n]+)”')
+_ERRATUM_WORD = re.compile(r"\berrat(?:a|um)\b", re.IGNORECASE)
+
+
+def _shingles(words: Sequence[str]) -> set[tuple[str, ...]]:
+    return {tuple(words[i : i + SHINGLE]) for i in range(len(words) - SHINGLE + 1)}
+
+
+def _runs(words: Sequence[str], around: set[int]) -> set[tuple[str, ...]]:
+    """The runs of SHINGLE words that hold at least one of the positions `around`."""
+    return {
+        tuple(words[i : i + SHINGLE])
+        for i in range(len(words) - SHINGLE + 1)
+        if around.intersection(range(i, i + SHINGLE))
+    }
+
+
+def _erratum_runs(old: str, new: str) -> tuple[frozenset[tuple[str, ...]], frozenset[tuple[str, ...]]]:
+    """The runs of the old text around the words the erratum replaced or removed, and of the new text around the
+    words it put in, each without the runs both texts share."""
+    a, b = _words(readable(old)), _words(readable(new))  # symbols in the words rulings use: "pay 1 energy"
+    gone: set[int] = set()
+    added: set[int] = set()
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            gone.update(range(i1, i2))
+            added.update(range(j1, j2))
+    old_runs, new_runs = _runs(a, gone), _runs(b, added)
+    return frozenset(old_runs - new_runs), frozenset(new_runs - old_runs)
+
+
+def superseded_rulings(
+    rulings: Sequence[Row], ruling_cards: Sequence[Row], errata: Sequence[Row]
+) -> dict[str, str]:
+    """ruling id -> the id of the erratum that superseded it: a ruling about a card (named in its question, or on the
+    card's own page), dated before an erratum of that card, that quotes words of the old text the erratum changed
+    (Elnuk Herd's "another friendly unit" ruling of 2026-10-01, before the Radiance erratum of 2026-10-09 made it "a
+    friendly unit"). A ruling that says the new words, or speaks of errata, knew of the erratum (an FAQ announcing
+    it; a page updated after it) and stands. The newest such erratum wins."""
+    by_card: dict[str, list[Row]] = {}
+    for erratum in errata:
+        if erratum.get("old_text") and erratum.get("new_text") and erratum.get("date"):
+            by_card.setdefault(str(erratum["card_id"]), []).append(erratum)
+    cards_of: dict[str, list[str]] = {}
+    for link in ruling_cards:
+        cards_of.setdefault(str(link["ruling_id"]), []).append(str(link["card_id"]))
+    runs: dict[str, tuple[frozenset[tuple[str, ...]], frozenset[tuple[str, ...]]]] = {}
+    found: dict[str, str] = {}
+    for ruling in rulings:
+        date = ruling.get("date")
+        if not date:
+            continue
+        text = f"{ruling.get('question') or ''}\n{ruling.get('answer') or ''}"
+        if _ERRATUM_WORD.search(text):
+            continue  # it speaks of an erratum: written with it in mind
+        said = _shingles(_words(text))
+        quoted = {run for m in _QUOTED.finditer(text) for run in _shingles(_words(m.group(1) or m.group(2)))}
+        later = [
+            e
+            for card in cards_of.get(str(ruling["id"]), ())
+            for e in by_card.get(card, ())
+            if str(e["date"]) > date and _about(ruling, str(e["card_name"]))
+        ]
+        for erratum in sorted(later, key=lambda e: str(e["date"]), reverse=True):
+            key = str(erratum["id"])
+            if key not in runs:
+                runs[key] = _erratum_runs(str(erratum["old_text"]), str(erratum["new_text"]))
+            old_words, new_words = runs[key]
+            if quoted & old_words and not said & new_words:
+                found[str(ruling["id"])] = key
+                break
+    return found
+
+
+def _about(ruling: Row, card_name: str) -> bool:
+    """A ruling is about a card when its question names it (a legend or champion unit by its champion too) or it
+    stands on the card's own page."""
+    question = normalize(str(ruling.get("question") or ""))
+    names = {normalize(card_name), normalize(card_name.split(", ", 1)[0])}
+    if any(f" {n} " in f" {question} " for n in names if n):
+        return True
+    page = str(ruling.get("url") or "").split("#", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+    return bool(page) and page.replace("-", " ") in normalize(card_name)

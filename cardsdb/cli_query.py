@@ -19,7 +19,7 @@ from cardsdb.fuzzy import close_names
 from cardsdb.importers.printings import loose_wording
 from cardsdb.importers.text import from_article_symbols, readable
 from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Ruling
-from cardsdb.provenance import ruling_label
+from cardsdb.provenance import ruling_label, superseded_line
 from cardsdb.query import CardsDB, SearchResult
 from cardsdb.rule_diff import render_diff, word_diff
 from cardsdb.rule_versions import Citation, cite_citation, cited_numbers
@@ -188,9 +188,11 @@ def _ruling_text(ruling: Ruling, citations: Sequence[Citation]) -> str:
     rules = f" — rules {cited_numbers(citations)}" if citations else ""
     head = f"[{ruling_label(ruling)}{', ' + ruling.date if ruling.date else ''}{rules}]"
     credit = f"\nCredit: {ruling.credit} ({ruling.url})" if ruling.credit else ""
+    superseded = superseded_line(ruling)
+    first = f"[{superseded}]\n" if superseded else ""
     if ruling.is_topic:
-        return f"{ruling.question}\n{ruling.answer}\n{head}{credit}"
-    return f"Q: {ruling.question}\nA: {ruling.answer}\n{head}{credit}"
+        return f"{first}{ruling.question}\n{ruling.answer}\n{head}{credit}"
+    return f"{first}Q: {ruling.question}\nA: {ruling.answer}\n{head}{credit}"
 
 
 def _keyword_text(info: KeywordInfo, db: CardsDB) -> str:

@@ -222,6 +222,16 @@ class RuleChange:
 
 
 @dataclass(frozen=True)
+class Supersession:
+    """The erratum that changed a card's text after a ruling on that text: the ruling no longer answers for the card
+    as it reads now."""
+
+    erratum_date: str
+    erratum_source: str
+    card_name: str
+
+
+@dataclass(frozen=True)
 class Ruling:
     id: str
     question: str
@@ -237,6 +247,7 @@ class Ruling:
     kind: str = (
         "question"  # or "topic": `question` is a heading (an FAQ's clarification), never shown as a question
     )
+    superseded: Supersession | None = None  # an erratum after this ruling changed the text it rules on
 
     @property
     def is_topic(self) -> bool:

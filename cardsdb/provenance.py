@@ -59,3 +59,17 @@ def ruling_label(ruling: Ruling) -> str:
     if kind is None:
         return ruling.source_title or ruling.source.capitalize()
     return f"{kind}: {ruling.source_title}" if ruling.source_title else kind
+
+
+def superseded_line(ruling: Ruling) -> str | None:
+    """ "Superseded: ruled on 2026-10-01, before the erratum of 2026-10-09 (Radiance errata) changed the text of Elnuk
+    Herd it rules on." for a ruling an erratum superseded, else None."""
+    later = ruling.superseded
+    if later is None:
+        return None
+    made = f"ruled on {ruling.date}, " if ruling.date else ""
+    source = f" ({later.erratum_source})" if later.erratum_source else ""
+    return (
+        f"Superseded: {made}before the erratum of {later.erratum_date}{source} changed the text of "
+        f"{later.card_name} it rules on. The card's current text is what counts."
+    )

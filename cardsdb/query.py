@@ -529,6 +529,11 @@ class CardsDB(RuleQueries):
 
     # --- rulings ---------------------------------------------------------------------------------------
     def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
+        """The rulings that answer `query` (`_matching_rulings`), a ruling an erratum superseded after the others:
+        it is never the first answer while a current one is shown."""
+        return sorted(self._matching_rulings(query, limit), key=lambda r: r.superseded is not None)
+
+    def _matching_rulings(self, query: str, limit: int) -> list[Ruling]:
         """Rulings for a rule number, else for a card name, else for words as a question (`cardsdb.question_rank`):
         the best matches, well-matching official answers first. Words shaped as a rule number that is none
         (`9999.9`) find nothing."""
@@ -579,7 +584,13 @@ class CardsDB(RuleQueries):
         # play effect"): a ruling may mention it only in passing.
         full, head = fold(card.name), fold(card.name.split(", ", 1)[0])
         return sorted(
-            found, key=lambda r: (_community(r), full not in fold(r.question), head not in fold(r.question))
+            found,
+            key=lambda r: (
+                r.superseded is not None,
+                _community(r),
+                full not in fold(r.question),
+                head not in fold(r.question),
+            ),
         )
 
     def rulings_for_rule(self, number: str) -> list[Ruling]:

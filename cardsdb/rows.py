@@ -7,7 +7,17 @@ import re
 import sqlite3
 from collections.abc import Sequence
 
-from cardsdb.models import CORE_DOC, Card, KeywordValue, OlderWording, Printing, Rule, Ruling, Wording
+from cardsdb.models import (
+    CORE_DOC,
+    Card,
+    KeywordValue,
+    OlderWording,
+    Printing,
+    Rule,
+    Ruling,
+    Supersession,
+    Wording,
+)
 
 _TRAILING_VALUE = re.compile(r"^(.*?)\s+(\d+|X)$")
 
@@ -127,4 +137,18 @@ def ruling_from_row(row: sqlite3.Row) -> Ruling:
         cards=tuple(json_list(row["cards"])),
         credit=row["credit"] if "credit" in row.keys() else None,  # noqa: SIM118 (`in row` looks at values)
         kind=(row["kind"] if "kind" in row.keys() else None) or "question",  # noqa: SIM118
+        superseded=_supersession(row["superseded_by"] if "superseded_by" in row.keys() else None),  # noqa: SIM118
+    )
+
+
+def _supersession(value: str | None) -> Supersession | None:
+    if not value:
+        return None
+    data = json.loads(value)
+    if not isinstance(data, dict):
+        return None
+    return Supersession(
+        erratum_date=str(data.get("date") or ""),
+        erratum_source=str(data.get("source") or ""),
+        card_name=str(data.get("card") or ""),
     )

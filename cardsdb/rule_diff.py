@@ -90,20 +90,17 @@ def match_rules(old: Mapping[str, str], new: Mapping[str, str]) -> Matching:
     left_old = [n for n in old if n not in paired]
     left_new = [n for n in new if n not in taken]
     if left_old and left_new:
-        scores = process.cdist(
-            [old_key[n] for n in left_old],
-            [new_key[n] for n in left_new],
-            scorer=fuzz.ratio,
-            score_cutoff=SAME_NUMBER_MINIMUM,
-            workers=1,
-        )
+        # process.extract, not cdist: cdist returns a numpy matrix, and numpy is not a dependency of this project.
+        new_keys = [new_key[n] for n in left_new]
         candidates_found: list[tuple[float, str, str]] = []
-        for i, a in enumerate(left_old):
-            for j, b in enumerate(left_new):
-                score = float(scores[i][j])
-                if a == b and score >= SAME_NUMBER_MINIMUM:
+        for a in left_old:
+            for _, score, j in process.extract(
+                old_key[a], new_keys, scorer=fuzz.ratio, score_cutoff=SAME_NUMBER_MINIMUM, limit=None
+            ):
+                b = left_new[j]
+                if a == b:
                     candidates_found.append((score + SAME_NUMBER_BONUS, a, b))
-                elif a != b and score >= MOVED_MINIMUM:
+                elif score >= MOVED_MINIMUM:
                     candidates_found.append((score, a, b))
         candidates_found.sort(key=lambda c: (-c[0], sort_key(c[1])))
         for _, a, b in candidates_found:

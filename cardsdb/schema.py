@@ -6,8 +6,8 @@ List-valued columns hold JSON arrays as text. Every table is created explicitly 
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3  # 2: rules by document and version (v1.4, Tournament Rules), rule_changes, patch_notes;
-# 3: card aliases, ban lists by format, printing variants, the wording's source and date
+SCHEMA_VERSION = 4  # 2: rules by document and version (v1.4, Tournament Rules), rule_changes, patch_notes;
+# 3: card aliases, ban lists by format, printing variants, the wording's source and date; 4: rulings an erratum superseded
 
 TABLES: dict[str, dict[str, type]] = {
     # One row per card name.
@@ -140,6 +140,9 @@ TABLES: dict[str, dict[str, type]] = {
         # "topic" for a heading's text (an FAQ's clarification, an event's ruling on a topic): `question` holds the
         # heading, never shown as a question; null or "question" otherwise
         "kind": str,
+        # JSON {"erratum", "date", "source", "card"}: the erratum that changed the card text this ruling rules on,
+        # after the ruling's date (build_rulings.superseded_rulings); null when none did
+        "superseded_by": str,
     },
     # version: the rules version the ruling numbers by ("2026-10-09", "v1.4", "1.3", "pre-1.3"); resolves: 1 when that
     # version is loaded and has the number

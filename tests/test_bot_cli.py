@@ -182,3 +182,31 @@ def test_starting_builds_the_database_from_riftbound_data(tmp_path: Path) -> Non
     handle = ensure_database(settings)
     assert settings.db_path.is_file()
     assert handle.get().get_card("Hidden Blade") is not None
+
+
+def test_the_installed_entry_points_build_the_database_and_answer_in_a_separate_process(
+    tmp_path: Path,
+) -> None:
+    """`python -m cardsdb build` then `python -m bot ask`, as the README runs them, in this environment's own
+    interpreter and nothing else on the path: a dependency missing from pyproject.toml fails here (and in .ci/run,
+    which runs the same two commands in a fresh environment holding only the runtime dependencies)."""
+    fixture_data = Path(__file__).resolve().parent / "fixtures" / "data"
+    db = tmp_path / "riftbound.sqlite3"
+    env = {"PATH": "/usr/bin:/bin", "RIFTBOUND_DB": str(db)}
+    built = subprocess.run(
+        [sys.executable, "-m", "cardsdb", "build", "--source", str(fixture_data)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert built.returncode == 0, built.stderr
+    asked = subprocess.run(
+        [sys.executable, "-m", "bot", "ask", "/card name:hidden blade"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert asked.returncode == 0, asked.stderr
+    assert asked.stdout.startswith("## Hidden Blade") and "Traceback" not in asked.stderr

@@ -173,3 +173,66 @@ def test_citations_resolve_against_their_own_version_once_it_is_loaded() -> None
     resolve_citations(rows, sets, warnings)
     assert [r["resolves"] for r in rows] == [1, 0, 1, 0]
     assert warnings == ["ruling r1 cites 811.1.d.5 (v1.4), which that version lacks"]
+
+
+# --- rulings an erratum superseded ------------------------------------------------------------------------------
+HERD_ERRATUM = {
+    "id": "radiance-1",
+    "card_id": "elnuk-herd",
+    "card_name": "Elnuk Herd",
+    "old_text": "When you play me, give another friendly unit +3 :rb_might: this turn, then recycle me.",
+    "new_text": "When you play me, give a friendly unit +3 :rb_might: this turn, then recycle me.",
+    "date": "2026-10-09",
+}
+
+
+def _ruling(
+    id_: str, question: str, answer: str, date: str = "2026-10-01", url: str | None = None
+) -> dict[str, str | None]:
+    return {"id": id_, "question": question, "answer": answer, "date": date, "url": url}
+
+
+def _superseded(*rulings: dict[str, str | None]) -> dict[str, str]:
+    from cardsdb.build_rulings import superseded_rulings
+
+    links = [{"ruling_id": r["id"], "card_id": "elnuk-herd"} for r in rulings]
+    return superseded_rulings(rulings, links, [HERD_ERRATUM])
+
+
+def test_a_ruling_quoting_the_old_text_an_later_erratum_changed_is_superseded_by_it() -> None:
+    ruling = _ruling(
+        "r1", "What if Elnuk Herd has no other friendly unit there?", 'It is not "another friendly unit".'
+    )
+    assert _superseded(ruling) == {"r1": "radiance-1"}
+
+
+def test_a_ruling_on_the_cards_own_page_is_about_the_card() -> None:
+    ruling = _ruling(
+        "r2",
+        "What if there is nothing to buff?",
+        'Its play effect needs "another friendly unit".',
+        url="https://www.riftboundfaq.com/cards/elnuk-herd#none",
+    )
+    assert _superseded(ruling) == {"r2": "radiance-1"}
+
+
+def test_rulings_that_stand_after_the_erratum() -> None:
+    stands = [
+        # made on or after the erratum's day
+        _ruling("after", "Elnuk Herd alone?", 'Not "another friendly unit".', date="2026-10-09"),
+        # written knowing the erratum: it says the new words, or speaks of the errata
+        _ruling(
+            "new-words",
+            "Elnuk Herd alone?",
+            'Once "another friendly unit", now it can give a friendly unit +3.',
+        ),
+        _ruling("errata", "Elnuk Herd alone?", 'The errata aside, "another friendly unit" ...'),
+        # the old words not quoted, or words the erratum kept
+        _ruling("unquoted", "Elnuk Herd alone?", "It gives another friendly unit +3 Might."),
+        _ruling("kept", "Elnuk Herd alone?", 'It says "then recycle me".'),
+        # not about the card: it names the Herd only in passing
+        _ruling("passing", "Can a Poro be chosen?", 'Elnuk Herd chooses "another friendly unit" too.'),
+        # no date: nothing to compare
+        _ruling("undated", "Elnuk Herd alone?", 'Not "another friendly unit".', date=""),
+    ]
+    assert _superseded(*stands) == {}

@@ -200,3 +200,38 @@ def test_an_unknown_component_reads_as_its_name_and_an_unknown_pair_as_its_conte
         'A <Frobnicate /> and <Badge color="red">shiny</Badge> thing.', version="v1.4"
     )
     assert text == "A Frobnicate and shiny thing." and rules == () and cards == ()
+
+
+OLDER_PAGE = """---
+title: "Replacement Effects"
+createdAt: "2026-07-22"
+crdVersion: "1.4"
+authors:
+- name: "A. Judge"
+  url: "https://example.org/judge"
+---
+
+## Does a replacement effect stop the rest of a spell? [#partial]
+
+No.<Rule number="370.1" />
+"""
+
+
+def test_a_page_giving_its_rules_version_as_crdversion_is_read_and_authors_may_be_name_and_url(
+    site: Path,
+) -> None:
+    _write(site, "content/(rulings)/general-rules/replacement-effects.mdx", OLDER_PAGE)
+    parsed = parse_site(site)
+    assert parsed.warnings == []
+    entry = next(e for e in parsed.entries if e.id.endswith("#partial"))
+    assert entry.rules_version == "v1.4" and entry.rules == ("370.1",)
+    assert entry.credit == f"{CREDIT}, by A. Judge"  # the author's name, never the mapping around it
+
+
+def test_a_page_without_any_rules_version_is_left_out_naming_both_fields(site: Path) -> None:
+    _write(site, "content/(rulings)/cards/no-version.mdx", OLDER_PAGE.replace('crdVersion: "1.4"\n', ""))
+    warnings = parse_site(site).warnings
+    assert warnings == [
+        "riftboundfaq cards/no-version.mdx: no reviewedCoreRulesVersion or crdVersion, so its rule numbers have "
+        "no version; left out"
+    ]

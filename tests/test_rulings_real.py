@@ -16,6 +16,7 @@ from cardsdb.query import CardsDB
 
 VENDETTA_FAQ = "rules-2026-07/faq-vendetta-2026-08-14.md"
 COMMUNITY = "community/riftboundfaq"
+V15_PAGES = {"cards/akali-silent", "cards/runeblade-anvil"}
 MARKUP = re.compile(r"</?[A-Za-z][^>]*>|\{[^{}]*\}")
 
 
@@ -59,7 +60,11 @@ def test_every_community_ruling_is_player_text_credited_and_linked(real_data_dir
         assert entry.url is not None and re.fullmatch(
             r"https://www\.riftboundfaq\.com/[a-z-]+/[a-z0-9-]+#[\w-]+", entry.url
         )
-        assert entry.source == "community" and entry.rules_version == "v1.4"
+        assert "{'" not in entry.credit  # an author given as {name, url} is credited by name
+        assert entry.source == "community"
+        # each page's rules version as its front matter names it: two pages of 2026-10 were reviewed against v1.5
+        page = entry.id.removeprefix("riftboundfaq/").split("#", 1)[0]
+        assert entry.rules_version == ("v1.5" if page in V15_PAGES else "v1.4"), entry.id
 
 
 async def test_ruling_embed_shows_a_community_rulings_credit_and_link(real_db: Path) -> None:
@@ -90,3 +95,25 @@ def test_the_build_counts_rulings_per_source(real_db: Path) -> None:
     by_source = json.loads(meta["rulings_by_source"])
     assert by_source["official"]["Vendetta Rules FAQ and Clarifications"] == 34
     assert {source: sum(group.values()) for source, group in by_source.items()} == counted
+
+
+async def test_ruling_elnuk_herd_shows_the_pre_erratum_community_ruling_as_superseded_never_first(
+    real_db: Path,
+) -> None:
+    db = CardsDB.open(real_db)
+    found = db.rulings("Elnuk Herd")
+    pre_erratum = [r for r in found if r.id == "riftboundfaq/cards/elnuk-herd#no-friendly-target"]
+    assert pre_erratum and pre_erratum[0].superseded is not None
+    assert (pre_erratum[0].date, pre_erratum[0].superseded.erratum_date) == ("2026-10-01", "2026-10-09")
+    assert found[0].superseded is None and found[-1] == pre_erratum[0]  # current rulings first
+    # the seed's ruling that the Herd may give itself +3 stands, and is current
+    itself = [r for r in found if "the Herd itself included" in r.answer]
+    assert itself and itself[0].superseded is None
+
+    harness = await harness_for(db)
+    result = await harness.command("ruling", {"query": "Elnuk Herd"})
+    assert_fits(result)
+    embeds = [e for e in result.all_embeds() if "elnuk-herd#no-friendly-target" in str(e.get("url"))]
+    assert embeds and embeds[0]["description"].startswith(
+        "**Superseded: ruled on 2026-10-01, before the erratum of 2026-10-09"
+    )

@@ -17,6 +17,7 @@ COLOR_YES = discord.Colour(0x2F855A)
 COLOR_NO = discord.Colour(0xC53030)
 COLOR_DEPENDS = discord.Colour(0xD69E2E)
 COLOR_ERROR = discord.Colour(0x718096)
+COLOR_SUPERSEDED = discord.Colour(0xA0AEC0)  # a ruling an erratum made out of date
 
 DOMAIN_COLORS = {
     "fury": 0xC53030,

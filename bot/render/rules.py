@@ -7,10 +7,10 @@ from collections.abc import Sequence
 import discord
 
 from bot import limits
-from bot.render.common import COLOR_INFO, add_field, diff_markdown, rule_mark, text_embeds
+from bot.render.common import COLOR_INFO, COLOR_SUPERSEDED, add_field, diff_markdown, rule_mark, text_embeds
 from bot.symbols import Symbols
 from cardsdb.models import TOURNAMENT_DOC, KeywordInfo, PatchNote, Rule, RuleView, Ruling
-from cardsdb.provenance import ruling_label
+from cardsdb.provenance import ruling_label, superseded_line
 from cardsdb.rule_versions import DOC_TITLES, Citation, cite, cited_numbers
 
 SUMMARY_LABEL = "Summary (our wording, not the official text)"
@@ -164,10 +164,12 @@ def ruling_title(ruling: Ruling) -> str:
 
 def ruling_embed(ruling: Ruling, citations: Sequence[Citation] | None = None) -> discord.Embed:
     """One ruling; `citations` (CardsDB.ruling_citations) say which version each cited number is in."""
+    superseded = superseded_line(ruling)
+    answer = f"**{superseded}**\n\n{ruling.answer.strip()}" if superseded else ruling.answer.strip()
     embed = discord.Embed(
         title=limits.fit(ruling_title(ruling), limits.EMBED_TITLE),
-        description=limits.fit(ruling.answer.strip(), limits.EMBED_DESCRIPTION, marker=limits.CONTINUED),
-        colour=COLOR_INFO,
+        description=limits.fit(answer, limits.EMBED_DESCRIPTION, marker=limits.CONTINUED),
+        colour=COLOR_SUPERSEDED if superseded else COLOR_INFO,
         url=ruling.url or None,
     )
     if len(ruling_title(ruling)) > limits.EMBED_TITLE:
@@ -241,6 +243,7 @@ def keyword_embeds(
                     + (" (clarification)" if r.is_topic and r.source == "official" else ""),
                     f"({_ruling_rules(r, c)})" if r.rules else "",
                     "(community, not official)" if r.source == "community" else "",
+                    "(superseded by an erratum)" if r.superseded else "",
                 )
                 if part
             )

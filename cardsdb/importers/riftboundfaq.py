@@ -33,6 +33,7 @@ from cardsdb.importers.ruling_entries import RulingEntry, cost_phrase, rules_ver
 SITE = "riftboundfaq.com"
 SITE_URL = "https://www.riftboundfaq.com"
 CREDIT = "Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0"
+VERSION_KEYS = ("reviewedCoreRulesVersion", "crdVersion")
 CONTENT_DIR = "content"
 
 _FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?)\n---[ \t]*(?:\n|\Z)", re.DOTALL)
@@ -198,15 +199,15 @@ def _page(path: Path, address: str, section: str, warn: Callable[[str], None]) -
     if not isinstance(meta, dict) or not isinstance(meta.get("title"), str) or not meta["title"].strip():
         warn(f"riftboundfaq {name}: no title in its front matter; left out")
         return None
-    reviewed = meta.get("reviewedCoreRulesVersion")
+    # Pages name the rules they were checked against as `reviewedCoreRulesVersion`, older ones as `crdVersion`.
+    reviewed = next((meta[k] for k in VERSION_KEYS if meta.get(k) is not None), None)
     if not isinstance(reviewed, (str, int, float)) or not str(reviewed).strip():
         warn(
-            f"riftboundfaq {name}: no reviewedCoreRulesVersion, so its rule numbers have no version; left out"
+            f"riftboundfaq {name}: no {' or '.join(VERSION_KEYS)}, so its rule numbers have no version; left out"
         )
         return None
     created = meta.get("createdAt")
-    listed = meta.get("authors")
-    authors = [str(a) for a in listed if str(a).strip()] if isinstance(listed, list) else []
+    authors = _authors(meta.get("authors"))
     body = _ESM.sub("", _COMMENT.sub("", text[front.end() :]))
     return Page(
         path=address,
@@ -217,6 +218,14 @@ def _page(path: Path, address: str, section: str, warn: Callable[[str], None]) -
         authors=tuple(authors),
         body=body,
     )
+
+
+def _authors(listed: object) -> list[str]:
+    """An author is a name, or (newer pages) `{name, url}`: the name either way."""
+    if not isinstance(listed, list):
+        return []
+    names = [a.get("name") if isinstance(a, dict) else a for a in listed]
+    return [str(n).strip() for n in names if isinstance(n, (str, int, float)) and str(n).strip()]
 
 
 def _folder_title(folder: Path) -> str:
