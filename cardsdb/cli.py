@@ -52,6 +52,11 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", help="a scenario file, or - for standard input")
     check.add_argument("--db", help="database file")
     check.add_argument("--json", action="store_true")
+
+    reach = sub.add_parser("engine-coverage", help="what the engine reads of every card's text")
+    reach.add_argument("--db", help="database file")
+    reach.add_argument("--json", action="store_true")
+    reach.add_argument("--totals", action="store_true", help="the totals and patterns only, not every card")
     return parser
 
 
@@ -69,6 +74,10 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
         from cardsdb.engine.cli import main as check_main
 
         return check_main
+    if command == "engine-coverage":
+        from cardsdb.engine.cli import coverage_main
+
+        return coverage_main
     if command in ("rule", "changes"):
         from cardsdb import cli_rules
 
