@@ -9,7 +9,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
-from cardsdb.engine.choices import CardChoices, ChoiceSpec, UnitPlay, parse_card
+from cardsdb.engine.choices import parse_card
+from cardsdb.engine.specs import CardChoices, ChoiceSpec, UnitPlay
 from cardsdb.models import Card
 from cardsdb.names import normalize
 

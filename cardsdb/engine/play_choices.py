@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.choices import ChoiceSpec
 from cardsdb.engine.costs import deflect, have_words
 from cardsdb.engine.play_context import Assignment, Play, Resolution
 from cardsdb.engine.play_target_checks import availability_checks, target_checks
 from cardsdb.engine.scenario_ask import TargetRef
+from cardsdb.engine.specs import ChoiceSpec
 from cardsdb.engine.targeting import PlayContext, enough_targets, evaluate
 from cardsdb.engine.verdict import Choice, Effect, Excluded, Undecided
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardsdb.engine.choices import CardChoices
 from cardsdb.engine.costs import Bill
 from cardsdb.engine.position import Position, Runes
 from cardsdb.engine.scenario_ask import TargetRef
+from cardsdb.engine.specs import CardChoices
 from cardsdb.engine.targeting import PlayContext
 from cardsdb.engine.verdict import Check, Choice, Effect, Undecided
 from cardsdb.models import Card

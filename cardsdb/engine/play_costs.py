@@ -7,10 +7,10 @@ from dataclasses import dataclass, replace
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.card_costs import AdditionalCost
-from cardsdb.engine.choices import CardChoices
 from cardsdb.engine.cost_changes import CostScan, scan_costs, with_discounts, with_increases
 from cardsdb.engine.costs import Bill, domain_need, have_words, with_costs
 from cardsdb.engine.position import Position, Runes
+from cardsdb.engine.specs import CardChoices
 from cardsdb.engine.verdict import Check, Effect, Undecided
 from cardsdb.models import Card
 

@@ -7,9 +7,9 @@ import re
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import source_text
-from cardsdb.engine.choices import CardChoices, UnitPlay
 from cardsdb.engine.costs import deflect
 from cardsdb.engine.position import Position
+from cardsdb.engine.specs import CardChoices, UnitPlay
 from cardsdb.engine.verdict import Choice, Effect, Undecided
 from cardsdb.models import Card
 

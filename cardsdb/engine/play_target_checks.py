@@ -4,12 +4,12 @@ or, with none named, whether every required choice can be made at all (811.1.d, 
 from __future__ import annotations
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.choices import ChoiceSpec
 from cardsdb.engine.constraints import OneBattlefield, SameBattlefield, TotalMight
 from cardsdb.engine.costs import deflect
 from cardsdb.engine.play_context import Assignment, Play, Resolution
 from cardsdb.engine.position import BoardObject, location_of
 from cardsdb.engine.scenario_ask import TargetRef
+from cardsdb.engine.specs import ChoiceSpec
 from cardsdb.engine.verdict import Check, Choice
 
 

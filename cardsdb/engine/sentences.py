@@ -201,6 +201,14 @@ def split_sentences(text: str) -> list[str]:
     return parts
 
 
+# A spell's sentence about the spell itself, not an instruction: "This costs [2] less if you control a Mech."
+_SPELL_STATIC = re.compile(
+    r"^(?:(?:If|While)\b[^,]*,\s*)?(?:This|I) (?:costs?|can't|spell's|ability)\b|^I cost\b|^Ignore \[?Deflect\]? while paying"
+    r"|^This spell's",
+    re.IGNORECASE,
+)
+
+
 def _part(line: Line, spell: bool) -> Part:
     text = line.text
     if "deathknell" in line.condition.casefold():
@@ -234,6 +242,7 @@ def _sentences(lines: tuple[Line, ...], spell: bool) -> tuple[Sentence, ...]:
             # "As an additional cost to play this, you may exhaust a friendly unit. If you do, draw 2.": the cost, then
             # what the card does.
             own = part if part != "additional_cost" or n == 0 else ("spell" if spell else "static")
+            own = "static" if own == "spell" and _SPELL_STATIC.match(text) else own
             found.append(
                 Sentence(text, i, own, condition=condition, item_of=line.item_of, keywords=line.keywords)
             )

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Literal
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.choices import ChoiceSpec
 from cardsdb.engine.constraints import Another, TotalMight
 from cardsdb.engine.naming import Target, place_words
 from cardsdb.engine.position import BASES, Battlefield, BoardObject, Position, Side, location_of, other
+from cardsdb.engine.specs import ChoiceSpec
 from cardsdb.engine.untargetable import guarded_might, untargetable_reason
 from cardsdb.engine.verdict import Choice, Excluded
 from cardsdb.models import Card

@@ -1,9 +1,10 @@
 """The honest boundary: every sentence of a card's text, read into what the engine knows of it or marked not understood.
 
 A sentence is read when the engine knows what it does to the questions it answers: the choices an instruction makes
-(every object it mentions accounted for), a keyword the engine applies, a cost, a static ability it applies. A sentence
-not understood says why, belongs to a pattern (for the coverage report), and names what it may bear on, so that a
-verdict never rests on it (`boundary.py`).
+(every object it mentions accounted for, `instructions.py`), a keyword, an additional cost, a static ability it
+applies or knows to have no bearing on playing, choosing or paying (`statics.py`). A sentence not understood says
+why, belongs to a pattern (for the coverage report) and names what it may bear on, so that no verdict rests on it
+(`boundary.py`).
 """
 
 from __future__ import annotations
@@ -11,41 +12,44 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
 
 from cardsdb.engine.card_costs import additional_costs
-from cardsdb.engine.choices import (
-    _EFFECT_PAYMENT,
-    _FROM_FACEDOWN_SENTENCE,
-    _SOMETHING,
-    _TOKEN_PLAY,
-    _UNIT_REPLAY,
-    PHRASE,
-)
-from cardsdb.engine.cost_changes import (
-    _ENEMY_SPELLS_IN_COMBAT,
-    _FRIENDLY_SPELLS_IN_COMBAT,
-    _OPPONENTS_SPELLS,
-    _REACTION_CARDS,
-)
+from cardsdb.engine.choices import instruction_body
+from cardsdb.engine.instructions import read_instruction
 from cardsdb.engine.sentences import Sentence, card_sentences
+from cardsdb.engine.specs import Purpose
+from cardsdb.engine.statics import Aspect, guess_aspects, read_static
 from cardsdb.models import Card
 
-Aspect = Literal["choices", "cost", "timing", "place", "permission", "targeting", "might", "keywords"]
-
-# An object a sentence mentions with an indefinite determiner: something it may choose (v1.4 355.9, 355.10).
-_DET = r"(?:an?|another|one|two|three|four|five|up to (?:one|two|three|four|\d+)|any number of)"
-_NOUN = (
-    r"(?:units?|gears?|spells?|abilit(?:y|ies)|cards?|battlefields?|players?|opponents?|runes?|legends?|"
-    r"locations?|Equipment|something)"
-)
-# A tag used as a noun ("another friendly Mech", "a Bird, Cat, Dog, or Poro") is capitalized.
-_STOP = r"(?:of|that|to|from|at|in|on|with|and|or|the|its|it|their|this|there|here|than|for|as|by|is|are|be)"
-MENTION = re.compile(
-    rf"(?i:\b{_DET}\s+(?:(?!{_DET}\b|{_STOP}\b)[\w'-]+,?\s+){{0,4}}?{_NOUN}\b|\bsomething\b)"
-    rf"|(?i:\b{_DET}\s+(?:(?:friendly|enemy|other)\s+)?)[A-Z][\w'-]+\b"
-)
-_USED_KEYWORDS = frozenset({"hidden", "action", "reaction", "accelerate", "deflect"})
+# What each keyword does to the engine's questions (v1.4 805-829, 811, 822): applied, or of no bearing on playing,
+# choosing or paying. A keyword not listed is not understood.
+KEYWORD_READINGS: dict[str, str] = {
+    "hidden": "Hidden: may be hidden and played from facedown (811)",
+    "action": "Action: played on your turn or in showdowns (806)",
+    "reaction": "Reaction: played any time a Reaction may be (813)",
+    "ambush": "Ambush: Reaction timing and permission when played to a battlefield where you control units (822.1.b)",
+    "quick-draw": "Quick-Draw: Reaction timing; its play effect attaches it to a unit you control (819.1.d)",
+    "accelerate": "Accelerate: an optional additional cost (805)",
+    "deflect": "Deflect: an opponent's spell or ability choosing it costs more power (809)",
+    "repeat": "Repeat: an optional additional cost that repeats the effect (820)",
+    "weaponmaster": "Weaponmaster: its play effect may attach one of your Equipment to it (821), optional",
+    "vision": "Vision: its play effect looks at the top card of your deck, choosing nothing (817)",
+    "assault": "Assault: Might while attacking (combat only)",
+    "shield": "Shield: Might while defending (combat only)",
+    "tank": "Tank: combat damage order (combat only)",
+    "backline": "Backline: combat damage order (combat only)",
+    "ganking": "Ganking: movement (no bearing on playing or choosing)",
+    "hunt": "Hunt: XP when it conquers or holds (no bearing on playing)",
+    "temporary": "Temporary: killed at its controller's Beginning Phase (no bearing on playing)",
+    "unique": "Unique: deck building (no bearing on playing)",
+    "equip": "Equip: an activated ability (no bearing on playing it)",
+    "empower": "Empower: an activated ability (no bearing on playing it)",
+    "flow": "Flow: a way to play it from the trash (no bearing on playing it from hand or facedown)",
+    "level": "Level: a condition on XP",
+    "legion": "Legion: a condition on another card played this turn",
+    "deathknell": "Deathknell: when it dies (no bearing on playing)",
+    "empowered": "Empowered: a condition",
+}
 
 
 @dataclass(frozen=True)
@@ -67,100 +71,102 @@ class SentenceReading:
         return self.sentence.text
 
 
-def _mentions(text: str) -> list[re.Match[str]]:
-    return [m for m in MENTION.finditer(text) if not re.match(r"(?i)one (?:of|that|you|to)\b", m.group(0))]
-
-
-def _spans(text: str) -> list[tuple[int, int]]:
-    """What the targeting-phrase parser consumes of a sentence: its choices, tokens, replays and payments."""
-    found = [*PHRASE.finditer(text), *_SOMETHING.finditer(text), *_TOKEN_PLAY.finditer(text)]
-    found += [*_UNIT_REPLAY.finditer(text), *_EFFECT_PAYMENT.finditer(text)]
-    return [(m.start(), m.end()) for m in found]
-
-
-def _instruction(sentence: Sentence) -> SentenceReading:
-    text = sentence.text
-    spans = _spans(text)
-    loose = [m.group(0) for m in _mentions(text) if not any(a <= m.start() < b for a, b in spans)]
-    if loose:
-        return SentenceReading(
-            sentence,
-            unread=f"the engine does not read '{loose[0]}'",
-            pattern=f"{sentence.part}: mentions {_noun(loose[0])}",
-            bears_on=frozenset({"choices"}),
-        )
-    chosen = [text[a:b] for a, b in spans]
-    what = f"chooses {'; '.join(chosen)}" if chosen else "makes no choice"
-    return SentenceReading(sentence, read_as=f"{sentence.part.replace('_', ' ')}: {what}")
-
-
-def _noun(mention: str) -> str:
-    words = mention.split()
-    return words[-1].casefold().rstrip("s") if words else mention
-
-
-_OLD_STATICS = (
-    _REACTION_CARDS,
-    _ENEMY_SPELLS_IN_COMBAT,
-    _OPPONENTS_SPELLS,
-    _FRIENDLY_SPELLS_IN_COMBAT,
-    re.compile(r"\bI can't be chosen by enemy spells and abilities", re.IGNORECASE),
-    re.compile(r"\bYour units here with less Might than me can't be chosen", re.IGNORECASE),
-    re.compile(r"pay \[\d+\] to hide a card with \[?Hidden\]? instead of", re.IGNORECASE),
-    re.compile(r"hide cards ignoring costs", re.IGNORECASE),
-    re.compile(r"hide an additional card here", re.IGNORECASE),
-    re.compile(r"opponents'? \[?Hidden\]? cards can't be revealed here", re.IGNORECASE),
-)
-
-
-def _static(sentence: Sentence) -> SentenceReading:
-    if any(p.search(sentence.text) for p in _OLD_STATICS) or _FROM_FACEDOWN_SENTENCE.search(sentence.text):
-        return SentenceReading(sentence, read_as="static: read by a text pattern")
-    return SentenceReading(
-        sentence,
-        unread="a static ability the engine does not read",
-        pattern="static ability",
-        bears_on=frozenset(),
-    )
-
-
 def _keyword(sentence: Sentence) -> SentenceReading:
-    names = {k.split()[0].casefold() for k in sentence.keywords}
-    unknown = sorted(names - _USED_KEYWORDS)
+    names = [k.split()[0].casefold() for k in sentence.keywords]
+    unknown = [n for n in names if n not in KEYWORD_READINGS]
     if unknown:
         return SentenceReading(
             sentence,
-            unread=f"the engine does not apply {', '.join(unknown)}",
+            unread=f"the engine does not know the keyword {unknown[0]}",
             pattern=f"keyword: {unknown[0]}",
+            bears_on=frozenset({"timing", "place", "cost", "choices"}),
         )
-    return SentenceReading(sentence, read_as=f"keyword: {', '.join(sorted(names))}")
+    return SentenceReading(sentence, read_as="; ".join(KEYWORD_READINGS[n] for n in names))
 
 
 def _cost(sentence: Sentence, card: Card) -> SentenceReading:
     if any(c.text in sentence.text or sentence.text in c.text for c in additional_costs(card)):
-        return SentenceReading(sentence, read_as="additional cost")
+        return SentenceReading(sentence, read_as="an additional cost (356.1.b.3)")
     return SentenceReading(
-        sentence, unread="an additional cost the engine does not read", pattern="additional cost"
+        sentence,
+        unread="an additional cost the engine does not read",
+        pattern="additional cost",
+        bears_on=frozenset({"cost"}),
     )
 
 
-def _reading(sentence: Sentence, card: Card) -> SentenceReading:
+_NOUN_OF_UNREAD = re.compile(
+    r"'(?:(?:an?|another|any|up to \w+|any number of|one of \w+|two|\d+)\s+)?(?P<words>[^']*)'"
+)
+
+
+def _pattern(part: str, unread: list[str]) -> str:
+    first = unread[0]
+    match = _NOUN_OF_UNREAD.match(first)
+    words = (match.group("words") if match else first).split(" in ")[0]
+    return f"{part.replace('_', ' ')}: {' '.join(words.split()[:4])}"
+
+
+def _instruction(sentence: Sentence, first: bool) -> SentenceReading:
+    body, _ = instruction_body(sentence, first)
+    purpose: Purpose = "play_effect" if sentence.part == "play_effect" else "spell"
+    reading = read_instruction(body, purpose)
+    label = {"spell": "instruction", "play_effect": "play effect", "trigger": "triggered ability"}.get(
+        sentence.part, "activated ability"
+    )
+    if not reading.read:
+        aspects: set[Aspect] = {"choices"} if sentence.part in ("spell", "play_effect") else set()
+        return SentenceReading(
+            sentence,
+            unread=f"the engine does not read {'; '.join(reading.unread)}",
+            pattern=_pattern(sentence.part, reading.unread),
+            bears_on=frozenset(aspects),
+        )
+    when = f"[{sentence.condition}] " if sentence.condition else ""
+    return SentenceReading(sentence, read_as=f"{label}: {when}{reading.words}")
+
+
+def _static(sentence: Sentence, card: Card) -> SentenceReading:
+    found = read_static(sentence.text, sentence.condition, card)
+    if found.read:
+        return SentenceReading(sentence, read_as=found.read_as)
+    return SentenceReading(
+        sentence,
+        unread=found.unread or "a static ability the engine does not read",
+        pattern=found.pattern or "static: " + " ".join(sentence.text.split()[:3]),
+        bears_on=guess_aspects(sentence.text),
+    )
+
+
+def _reading(sentence: Sentence, card: Card, first: bool) -> SentenceReading:
     if sentence.part == "keyword":
         return _keyword(sentence)
-    if sentence.part == "additional_cost":
+    if sentence.part in ("additional_cost", "as_played"):
+        if sentence.part == "as_played" or not additional_costs(card):
+            return _static(sentence, card)
         return _cost(sentence, card)
-    if sentence.condition:
-        return SentenceReading(
-            sentence, unread=f"its condition ({sentence.condition}) is not read", pattern="condition"
-        )
-    if re.match(r"^If you played this from your hand", sentence.text, re.IGNORECASE):
-        return SentenceReading(sentence, read_as="only when played from hand")
-    if sentence.part in ("spell", "play_effect", "trigger", "activated", "as_played"):
-        return _instruction(sentence)
-    return _static(sentence)
+    if sentence.part in ("spell", "play_effect", "trigger", "activated"):
+        if sentence.part == "spell" and re.match(r"^Choose one\b.*—$", sentence.text):
+            return SentenceReading(sentence, read_as="instruction: chooses one of the modes below (355.3)")
+        return _instruction(sentence, first)
+    return _static(sentence, card)
 
 
 @lru_cache(maxsize=4096)
+def _read_text(raw: str, name: str, types: tuple[str, ...], card: Card) -> tuple[SentenceReading, ...]:
+    seen: set[int] = set()
+    readings: list[SentenceReading] = []
+    for sentence in card_sentences(card):
+        first = sentence.line not in seen
+        seen.add(sentence.line)
+        readings.append(_reading(sentence, card, first))
+    return tuple(readings)
+
+
 def read_card(card: Card) -> tuple[SentenceReading, ...]:
-    """Every sentence of the card, read or not (once per card: cards are frozen values)."""
-    return tuple(_reading(sentence, card) for sentence in card_sentences(card))
+    """Every sentence of the card, read or not (once per card text)."""
+    return _read_text(card.text_raw or card.text, card.name, card.types, card)
+
+
+def unread_sentences(card: Card) -> tuple[SentenceReading, ...]:
+    return tuple(s for s in read_card(card) if not s.read)
