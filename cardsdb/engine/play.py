@@ -92,18 +92,19 @@ def _facedown_copy(
     ctx = PlayContext("me", label, label if card.is_permanent else None, ask.source_left_board, card)
     changes = changes_for(card, position, has_reaction=True)  # a hidden card has Reaction (811.6)
     bill = facedown_bill(parsed, ask.optional_costs)
-    play = Play(card, parsed, position, ctx, ask.targets, changes.apply(bill), runes)
+    play = Play(card, parsed, position, ctx, ask.targets, changes.apply(bill), runes, ask.optional_costs)
     out = resolve(play)
     check = facedown_cost_check(parsed, runes, out.spell_deflect, ask.optional_costs, assumptions, changes)
     cost, cost_undecided = settle(check, bill.plus(any_power=out.spell_deflect), runes, changes)
     effect_cost = play_effect_cost_check(play.bill, runes, out.effect_deflect, assumptions)
     reveal, reveal_undecided = no_reveal_here(position, label)
+    placed, place_undecided = facedown_placement(card, parsed, label, position)
     effects = [
         *facedown_play(card, parsed),
-        *facedown_placement(card, parsed, label),
+        *placed,
         *change_effects(changes),
         *out.effects,
-        *deflect_notes(out.choices, position),
+        *deflect_notes(out.choices, position, card),
         *works_as_normal(parsed, from_facedown=True),
         ONLY_CHOICES_RESTRICTED,
         *reveal,
@@ -112,7 +113,7 @@ def _facedown_copy(
         [*checks, *out.checks, *cost, *([effect_cost] if effect_cost else [])],
         out,
         effects,
-        undecided + reveal_undecided + cost_undecided,
+        undecided + place_undecided + reveal_undecided + cost_undecided,
     )
     return _answer(card, ask, action, label, parts, assumptions)
 
@@ -142,12 +143,12 @@ def _hand_cost(
 
 def answer_from_hand(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:
     """play, and targets from hand: played for its cost at its normal timing, nothing restricted (811.3)."""
-    checks = hand_checks(card, position, ask.from_ or "hand", ask.to, assumptions)
+    checks, placed = hand_checks(card, position, ask.from_ or "hand", ask.to, assumptions)
     parsed = choices_for(card)
     ctx = PlayContext("me", None, ask.to if card.is_permanent else None, ask.source_left_board, card)
     changes = changes_for(card, position, has_reaction="reaction" in printed_keywords(card))
     bill = changes.apply(hand_bill(card, parsed, ask.optional_costs))
-    play = Play(card, parsed, position, ctx, ask.targets, bill, position.me.runes)
+    play = Play(card, parsed, position, ctx, ask.targets, bill, position.me.runes, ask.optional_costs)
     out = resolve(play)
     cost, undecided = _hand_cost(card, play, out, ask, assumptions, changes)
     effect_cost = play_effect_cost_check(bill, play.runes, out.effect_deflect, assumptions)
@@ -156,12 +157,12 @@ def answer_from_hand(card: Card, position: Position, ask: Ask, assumptions: list
         out,
         [
             FROM_HAND,
-            *hand_placement(card, parsed),
+            *hand_placement(card, parsed, ask.to),
             *change_effects(changes),
             *out.effects,
-            *deflect_notes(out.choices, position),
+            *deflect_notes(out.choices, position, card),
             *works_as_normal(parsed, from_facedown=False),
         ],
-        undecided,
+        placed + undecided,
     )
     return _answer(card, ask, f"play {card.name} from your hand", None, parts, assumptions)

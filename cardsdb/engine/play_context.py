@@ -24,6 +24,7 @@ class Play:
     targets: tuple[TargetRef, ...] | None
     bill: Bill  # what the play costs before Deflect: a target's Deflect is added to it
     runes: Runes | None  # None: not listed, so taken to be ready
+    optional_costs: bool = False  # the asker chose to pay the card's optional additional costs
 
     @property
     def blocking(self) -> bool:

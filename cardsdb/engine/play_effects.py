@@ -7,7 +7,8 @@ import re
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import source_text
-from cardsdb.engine.costs import deflect
+from cardsdb.engine.costs import deflect, deflect_ignored
+from cardsdb.engine.placement import forbidden
 from cardsdb.engine.position import Position
 from cardsdb.engine.specs import CardChoices, UnitPlay
 from cardsdb.engine.verdict import Choice, Effect, Undecided
@@ -22,7 +23,19 @@ def _printed_cost(card: Card) -> str:
     return f"{card.energy or 0} energy, {card.power or 0} power"
 
 
-def _unit_entry(play: UnitPlay, bf: str) -> Effect:
+def _unit_entry(play: UnitPlay, bf: str, ban: tuple[str, tuple[str, ...]] | None) -> Effect:
+    if play.enters == "opponent_plays":
+        text = (
+            f'Your opponent plays the unit ("{play.text}"): it enters where they play it, as normal; 811.1.d.5 puts '
+            "only the units you play at that battlefield."
+        )
+        return Effect((r.UNITS_PLAYED_THERE, r.OTHER_ABILITIES_NORMAL), text)
+    if ban is not None and play.enters == "hidden_battlefield":
+        text = (
+            f'The unit it plays ("{play.text}") is not played at {bf}: {ban[0]}, and can\'t beats can. 811.1.d.5 '
+            "says it must be played there; where it goes instead, or whether it is played at all, the rules don't say."
+        )
+        return Effect((r.UNITS_PLAYED_THERE, *ban[1]), text)
     if play.enters == "chosen_battlefield":
         return Effect(
             (r.SPELL_TARGETS_THERE,),
@@ -62,26 +75,49 @@ def _gear_tokens(parsed: CardChoices) -> list[Effect]:
     ]
 
 
-def facedown_placement(card: Card, parsed: CardChoices, bf: str) -> list[Effect]:
-    """A hidden permanent is played to its battlefield, gear too; units it plays enter there."""
-    effects = _permanent_there(card, parsed, bf)
-    effects.extend(_unit_entry(play, bf) for play in parsed.unit_plays)
-    return effects + _gear_tokens(parsed)
+def facedown_placement(
+    card: Card, parsed: CardChoices, bf: str, position: Position
+) -> tuple[list[Effect], list[Undecided]]:
+    """A hidden permanent is played to its battlefield, gear too; units it plays enter there. A battlefield where units
+    can't be played (v1.4 054.1: can't beats can) takes none: a hidden unit is played there only if able (811.1.d.1),
+    and where it goes instead the seeds don't say."""
+    ban = forbidden(position, bf, "me")
+    undecided: list[Undecided] = []
+    if card.is_type("Unit") and ban is not None:
+        rules = (r.PERMANENT_PLAYED_THERE, *ban[1])
+        effects = [Effect(rules, f"{card.name} is not played to {bf}: {ban[0]}, and can't beats can.")]
+        because = (
+            f"{card.name} must be played to {bf}, where it was hidden, only if able (811.1.d.1), and it is not able: "
+            f"{ban[0]}. Where it is played instead (your base or a battlefield you control, as normal?) the rules "
+            "don't say: ask the head judge."
+        )
+        undecided.append(Undecided("destination_open", rules, because))
+    else:
+        effects = _permanent_there(card, parsed, bf)
+    effects.extend(_unit_entry(play, bf, ban) for play in parsed.unit_plays)
+    return effects + _gear_tokens(parsed), undecided
 
 
-def hand_placement(card: Card, parsed: CardChoices) -> list[Effect]:
+def hand_placement(card: Card, parsed: CardChoices, to: str | None = None) -> list[Effect]:
     effects: list[Effect] = []
-    if card.is_type("Unit"):
+    if card.is_type("Unit") and to is not None:
+        where = "your base" if to == "me.base" else to
+        effects.append(
+            Effect((r.PLAYED_FROM_HAND, r.V14_UNIT_LOCATIONS), f"{card.name} is played to {where}.")
+        )
+    elif card.is_type("Unit"):
         text = f"{card.name} is played to your base or a battlefield you control, as normal."
         effects.append(Effect((r.PLAYED_FROM_HAND, r.V14_UNIT_LOCATIONS), text))
     elif card.is_type("Gear"):
         effects.append(
             Effect((r.PLAYED_FROM_HAND,), f"{card.name} is a gear: it is played to your base, as normal.")
         )
-    effects.extend(
-        Effect((r.PLAYED_FROM_HAND,), f'The unit it plays ("{play.text}") enters where it normally would.')
-        for play in parsed.unit_plays
-    )
+    for play in parsed.unit_plays:
+        if play.enters == "opponent_plays":
+            text = f'Your opponent plays the unit ("{play.text}"): it enters where they play it, as normal.'
+        else:
+            text = f'The unit it plays ("{play.text}") enters where it normally would.'
+        effects.append(Effect((r.PLAYED_FROM_HAND,), text))
     return effects + _gear_tokens(parsed)
 
 
@@ -137,15 +173,21 @@ def works_as_normal(parsed: CardChoices, *, from_facedown: bool) -> list[Effect]
     return effects
 
 
-def deflect_notes(choices: list[Choice], position: Position) -> list[Effect]:
+def deflect_notes(choices: list[Choice], position: Position, card: Card | None = None) -> list[Effect]:
     by_label = {o.label: o for o in position.objects}
     notes: list[Effect] = []
     for choice in choices:
         for label in choice.legal:
             obj = by_label.get(label)
-            if obj is not None and obj.controller != "me" and deflect(obj):
-                text = f"Choosing {obj.words} costs {deflect(obj)} more power of any domain (Deflect)."
-                notes.append(Effect((r.ADDITIONAL_COSTS_STILL_APPLY, r.V14_DEFLECT), text))
+            if obj is None or obj.controller == "me" or not deflect(obj):
+                continue
+            ignored = deflect_ignored(obj, position, card)
+            if ignored is not None:
+                text = f"Choosing {obj.words} costs nothing more: it has Deflect, but {ignored}."
+                notes.append(Effect((r.V14_DEFLECT, r.V14_IGNORED_INACTIVE), text))
+                continue
+            text = f"Choosing {obj.words} costs {deflect(obj)} more power of any domain (Deflect)."
+            notes.append(Effect((r.ADDITIONAL_COSTS_STILL_APPLY, r.V14_DEFLECT), text))
     return notes
 
 

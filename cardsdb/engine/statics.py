@@ -13,7 +13,7 @@ timing ("I can't be played on your first, second, or third turns"), cost changes
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
@@ -228,9 +228,9 @@ def _might(text: str, condition: Condition) -> StaticReading | None:
     if (floor := re.search(r", to a minimum of (\d+) Might", rest)) is not None:
         minimum, rest = int(floor.group(1)), rest[: floor.start()] + rest[floor.end() :]
     if rest.startswith("here"):
-        scope, rest = Scope(**{**scope.__dict__, "here": True}), rest[4:].strip()
-    if rest in ("instead",):
-        rest = ""
+        scope, rest = replace(scope, here=True), rest[4:].strip()
+    if rest == "instead":
+        return StaticReading(unread="a Might that replaces another", pattern="might: instead")
     while_ = re.match(r"^while (?P<c>.+)$", rest)
     if while_:
         cond, rest = _both(cond, condition_of(while_.group("c"))), ""
@@ -251,7 +251,7 @@ def _keyword_grant(text: str, condition: Condition) -> StaticReading | None:
     if scope is None or rest not in ("", "if they didn't already", "here", "this turn"):
         return StaticReading(unread="whom it gives keywords", pattern="keywords: subject")
     if rest == "here":
-        scope = Scope(**{**scope.__dict__, "here": True})
+        scope = replace(scope, here=True)
     cond = _both(condition, condition_of(match.group("cond")) if match.group("cond") else ALWAYS)
     keywords = tuple(
         k.strip("[] ") for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group("kws")) if k.strip("[] ")
@@ -375,8 +375,8 @@ _APPLIED: tuple[tuple[str, str], ...] = (
         r"Your opponents' \[?Hidden\]? cards can't be revealed here",
         "an opponent's facedown card can't be revealed here (open, 422.4)",
     ),
-    (r"Ignore \[?Deflect\]? while paying this spell's cost", "its cost ignores Deflect (766)"),
 )
+_IGNORE_DEFLECT_OWN = re.compile(r"^Ignore \[?Deflect\]? while paying this spell's costs?\.?$", re.IGNORECASE)
 _NO_BEARING: tuple[str, ...] = (
     r"combat damage|ignore \[?Tank\]?|can't be dealt damage|don't take damage|prevent all damage|Bonus Damage",
     r"\bscore\b|\bpoints?\b|Victory Score|win the game",
@@ -401,7 +401,13 @@ _NO_BEARING_RE = re.compile("|".join(f"(?:{p})" for p in _NO_BEARING), re.IGNORE
 
 def _applied(text: str) -> StaticReading | None:
     if _IGNORE_DEFLECT_HERE.match(text):
-        return StaticReading(read_as="Deflect is ignored for choices here (766)", effects=(IgnoreDeflect(),))
+        return StaticReading(
+            read_as="Deflect is ignored for choices here (766 (v1.4))", effects=(IgnoreDeflect(),)
+        )
+    if _IGNORE_DEFLECT_OWN.match(text):
+        return StaticReading(
+            read_as="its cost ignores Deflect (766 (v1.4))", effects=(IgnoreDeflect(here=False),)
+        )
     for pattern, words in _APPLIED:
         if re.fullmatch(pattern + r"\.?", text, re.IGNORECASE):
             return StaticReading(read_as=words)
