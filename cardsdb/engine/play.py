@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardsdb.engine import citations as r
+from cardsdb.engine.boundary import apply_boundary
 from cardsdb.engine.cardtext import printed_keywords
 from cardsdb.engine.copies import choose_copy
 from cardsdb.engine.overrides import choices_for
@@ -21,6 +22,7 @@ from cardsdb.engine.play_costs import (
     hand_bill,
     hand_cost_check,
     play_effect_cost_check,
+    requirement_checks,
     settle,
 )
 from cardsdb.engine.play_effects import (
@@ -105,17 +107,21 @@ def _facedown_copy(
         *change_effects(changes),
         *out.effects,
         *deflect_notes(out.choices, position, card),
-        *works_as_normal(parsed, from_facedown=True),
+        *works_as_normal(parsed, from_facedown=True, position=position, at=label),
         ONLY_CHOICES_RESTRICTED,
         *reveal,
     ]
-    parts = _Parts(
-        [*checks, *out.checks, *cost, *([effect_cost] if effect_cost else [])],
-        out,
-        effects,
-        undecided + place_undecided + reveal_undecided + cost_undecided,
+    needs, needs_undecided = requirement_checks(
+        card, parsed, position, ask.optional_costs, ("can_pay_additional", "cannot_pay_additional")
     )
-    return _answer(card, ask, action, label, parts, assumptions)
+    all_checks, all_undecided = apply_boundary(
+        card,
+        position,
+        [*checks, *out.checks, *cost, *needs, *([effect_cost] if effect_cost else [])],
+        undecided + place_undecided + reveal_undecided + cost_undecided + needs_undecided,
+        placed=card.is_permanent,
+    )
+    return _answer(card, ask, action, label, _Parts(all_checks, out, effects, all_undecided), assumptions)
 
 
 def answer_from_facedown(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:
@@ -152,17 +158,23 @@ def answer_from_hand(card: Card, position: Position, ask: Ask, assumptions: list
     out = resolve(play)
     cost, undecided = _hand_cost(card, play, out, ask, assumptions, changes)
     effect_cost = play_effect_cost_check(bill, play.runes, out.effect_deflect, assumptions)
-    parts = _Parts(
-        [*checks, *out.checks, *cost, *([effect_cost] if effect_cost else [])],
-        out,
-        [
-            FROM_HAND,
-            *hand_placement(card, parsed, ask.to),
-            *change_effects(changes),
-            *out.effects,
-            *deflect_notes(out.choices, position, card),
-            *works_as_normal(parsed, from_facedown=False),
-        ],
-        placed + undecided,
+    needs, needs_undecided = requirement_checks(
+        card, parsed, position, ask.optional_costs, ("can_pay_cost", "cannot_pay_cost")
     )
+    all_checks, all_undecided = apply_boundary(
+        card,
+        position,
+        [*checks, *out.checks, *cost, *needs, *([effect_cost] if effect_cost else [])],
+        placed + undecided + needs_undecided,
+        placed=card.is_permanent and ask.to is not None,
+    )
+    effects = [
+        FROM_HAND,
+        *hand_placement(card, parsed, ask.to),
+        *change_effects(changes),
+        *out.effects,
+        *deflect_notes(out.choices, position, card),
+        *works_as_normal(parsed, from_facedown=False, position=position),
+    ]
+    parts = _Parts(all_checks, out, effects, all_undecided)
     return _answer(card, ask, f"play {card.name} from your hand", None, parts, assumptions)

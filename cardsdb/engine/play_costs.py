@@ -9,8 +9,10 @@ from cardsdb.engine import citations as r
 from cardsdb.engine.card_costs import AdditionalCost
 from cardsdb.engine.cost_changes import CostScan, scan_costs, with_discounts, with_increases
 from cardsdb.engine.costs import Bill, domain_need, have_words, with_costs
+from cardsdb.engine.phrases import read_phrase
 from cardsdb.engine.position import Position, Runes
 from cardsdb.engine.specs import CardChoices
+from cardsdb.engine.targeting import PlayContext, text_reason
 from cardsdb.engine.verdict import Check, Effect, Undecided
 from cardsdb.models import Card
 
@@ -231,3 +233,75 @@ def play_effect_cost_check(
         blocking=False,
     )
     return cost_check(runes, bill.plus(any_power=deflect), question, assumptions)
+
+
+def _needs_object(needs: str, card: Card, position: Position) -> tuple[bool | None, str]:
+    """Whether the position holds what a cost uses up ("a friendly unit" to kill), and what it found."""
+    if needs == "your legend":
+        return (position.me.legend is not None) or None, "your legend (taken to be ready)"
+    phrase = read_phrase(needs, 0)
+    if phrase is None or phrase.spec is None:
+        return None, f'"{needs}", which the engine does not read'
+    spec = phrase.spec
+    ctx = PlayContext("me", None, None, False, card)
+    found = [o for o in position.objects if text_reason(spec, o, ctx, None) is None]
+    if spec.unread and found:
+        return None, f'"{needs}": whether {found[0].words} qualifies the engine can\'t say'
+    return bool(found), (found[0].words if found else f"no {needs.removeprefix('a ').removeprefix('an ')}")
+
+
+def requirement_checks(
+    card: Card, parsed: CardChoices, position: Position, optional_costs: bool, codes: tuple[str, str]
+) -> tuple[list[Check], list[Undecided]]:
+    """Costs paid with something other than runes: an object to kill, return or exhaust; cards to discard; XP."""
+    checks: list[Check] = []
+    undecided: list[Undecided] = []
+    rules = (r.ADDITIONAL_COSTS_STILL_APPLY,)
+    for cost in chosen_costs(parsed, optional_costs):
+        if cost.needs:
+            ok, what = _needs_object(cost.needs, card, position)
+            if ok is None:
+                undecided.append(
+                    Undecided(
+                        "cost_state_unknown", rules, f'Whether you can pay "{cost.text}" is open: {what}.'
+                    )
+                )
+            else:
+                because = f'"{cost.text}": ' + (
+                    f"{what} can pay it." if ok else f"there is {what} to pay it with."
+                )
+                checks.append(Check(ok, codes[0] if ok else codes[1], rules, because))
+        if cost.xp:
+            xp = position.me.xp
+            if xp is None:
+                undecided.append(
+                    Undecided(
+                        "cost_state_unknown",
+                        rules,
+                        f'"{cost.text}" spends {cost.xp} XP, and the position does not give your XP (xp).',
+                    )
+                )
+            else:
+                ok = xp >= cost.xp
+                checks.append(
+                    Check(ok, codes[0] if ok else codes[1], rules, f'"{cost.text}": you have {xp} XP.')
+                )
+        if cost.discard:
+            hand = position.me.hand
+            others = (
+                None
+                if hand is None
+                else sum(1 for c in hand if c.name != card.name)
+                + max(0, sum(1 for c in hand if c.name == card.name) - 1)
+            )
+            if others is not None:
+                ok = others >= cost.discard
+                checks.append(
+                    Check(
+                        ok,
+                        codes[0] if ok else codes[1],
+                        rules,
+                        f'"{cost.text}": you have {others} other card{"s" if others != 1 else ""} in hand.',
+                    )
+                )
+    return checks, undecided

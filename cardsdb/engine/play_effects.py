@@ -152,8 +152,41 @@ def _additional_costs(parsed: CardChoices, costs: str) -> str:
     )
 
 
-def works_as_normal(parsed: CardChoices, *, from_facedown: bool) -> list[Effect]:
-    """Abilities other than its choices (811.2): "if you played this from your hand" and the like, payments."""
+_REACHES_BEYOND = re.compile(r"\b(?:units|gear|all|each|every)\b", re.IGNORECASE)
+
+
+def _conditional_effects(parsed: CardChoices, position: Position | None) -> list[Effect]:
+    """Instructions whose condition the play decides: "if it's not your turn, give me [Temporary]"."""
+    effects: list[Effect] = []
+    for conditional in parsed.conditionals:
+        if position is None or conditional.when not in ("your_turn", "not_your_turn"):
+            continue
+        yours = position.turn_player == "me"
+        holds = yours if conditional.when == "your_turn" else not yours
+        state = "it is your turn" if yours else "it is not your turn"
+        verdict = "applies" if holds else "does nothing"
+        effects.append(Effect((r.OTHER_ABILITIES_NORMAL,), f'"{conditional.text}" {verdict}: {state}.'))
+    return effects
+
+
+def _plain_effects(parsed: CardChoices, at: str | None) -> list[Effect]:
+    """A hidden spell's instructions that choose nothing work as normal (811.2), reaching beyond its battlefield."""
+    return [
+        Effect(
+            (r.OTHER_ABILITIES_NORMAL,),
+            f'"{text}" chooses nothing: it works as normal, for every card it speaks of, not only at {at}.',
+            quick=True,
+        )
+        for text in parsed.plain
+        if at is not None and _REACHES_BEYOND.search(text)
+    ]
+
+
+def works_as_normal(
+    parsed: CardChoices, *, from_facedown: bool, position: Position | None = None, at: str | None = None
+) -> list[Effect]:
+    """Abilities other than its choices (811.2): "if you played this from your hand" and the like, payments, the
+    instructions that choose nothing."""
     where = "from facedown, not from your hand" if from_facedown else "from your hand, not from facedown"
     rule = r.OTHER_ABILITIES_NORMAL if from_facedown else r.PLAYED_FROM_HAND
     dead = parsed.hand_only if from_facedown else parsed.facedown_only
@@ -163,6 +196,8 @@ def works_as_normal(parsed: CardChoices, *, from_facedown: bool) -> list[Effect]
             Effect((r.OTHER_ABILITIES_NORMAL,), f'"{text}" applies: it was played from facedown.')
             for text in parsed.facedown_only
         )
+    effects.extend(_conditional_effects(parsed, position))
+    effects.extend(_plain_effects(parsed, at if from_facedown else None))
     effects.extend(
         Effect(
             (r.OTHER_ABILITIES_NORMAL, r.IGNORE_BASE_COST),

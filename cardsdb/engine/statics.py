@@ -64,6 +64,7 @@ class KeywordGrant:
     keywords: tuple[str, ...]  # "Deflect", "Deflect 3", "Ganking"
     scope: Scope
     condition: Condition = ALWAYS
+    everywhere: bool = False  # "Your Equipment everywhere have Quick-Draw": cards in hand too
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,7 @@ _SUBJECTS: tuple[tuple[str, Scope], ...] = (
     (r"Your token units", Scope(side="friendly", statuses=("token",))),
     (r"Your units that are Empowered", Scope(side="friendly", statuses=("empowered",))),
     (r"Your units", Scope(side="friendly")),
+    (r"Your Equipment", Scope(side="friendly", tags=("Equipment",))),
     (r"Stunned enemy units here", Scope(here=True, side="enemy", statuses=("stunned",))),
     (r"Your (?P<tag>[A-Z][\w']*?(?: [A-Z][\w']*?)?)s", Scope(side="friendly")),
     (
@@ -154,7 +156,7 @@ _MIGHT = re.compile(
     r"(?P<sign>[+-])(?P<n>\d+) Might(?P<rest>.*?)\.?$"
 )
 _KEYWORDS = re.compile(
-    r"^(?:(?P<cond>(?:While|If) [^,]+), )?(?P<subject>[A-Za-z' ,]+?) (?:have|has|gain|gains|each have) "
+    r"^(?:(?P<cond>(?:While|If) [^,]+), )?(?P<subject>[A-Za-z' ,]+?) (?:have|has|gain|gains|each have|get) "
     r"(?P<kws>(?:\[?(?:Deflect|Ganking|Shield|Tank|Assault|Vision|Quick-Draw|Weaponmaster|Accelerate|Backline)\]?"
     r"(?: \d+)?(?:, and |, | and )?)+)(?P<rest>.*?)\.?$"
 )
@@ -213,50 +215,97 @@ def _scope(subject: str) -> Scope | None:
 _PER = re.compile(r"^ for each (?P<per>.+)$")
 
 
+# "While a unit here is defending alone, it has -2 Might": the condition names the unit it speaks of.
+_IT_SUBJECTS: tuple[tuple[str, Scope], ...] = (
+    (r"While a unit here is defending alone", Scope(here=True, statuses=("defending_alone",))),
+    (r"While a friendly unit defends alone", Scope(side="friendly", statuses=("defending_alone",))),
+)
+_KEYWORD_NAMES = (
+    r"(?:Deflect|Ganking|Shield|Tank|Assault|Vision|Quick-Draw|Weaponmaster|Accelerate|Backline)(?: \d+)?"
+)
+# What may follow "I have +2 Might and ...": keywords it also gives, or what has no bearing on playing or choosing.
+_AND_REST = re.compile(
+    rf"^and (?P<kws>\[?{_KEYWORD_NAMES}\]?)$|^and (?:enter ready|can't be dealt damage.*)$"
+)
+
+
+def _subject(match: re.Match[str]) -> Scope | None:
+    cond_words = match.group("cond") or ""
+    if match.group("subject").casefold() == "it":
+        return next((sc for pattern, sc in _IT_SUBJECTS if re.fullmatch(pattern, cond_words)), None)
+    subject = match.group("subject")
+    return _scope(subject[:1].upper() + subject[1:])
+
+
+def _might_rest(rest: str, cond: Condition) -> tuple[str, Condition, tuple[str, ...], str]:
+    """What follows "+N Might": (what is counted, the condition, keywords also given, what is not read)."""
+    rest = re.sub(r"^here\b\s*", "", rest)
+    while_ = re.match(r"^while (?P<c>.+)$", rest)
+    if while_:
+        return "", _both(cond, condition_of(while_.group("c"))), (), ""
+    per = _PER.match(" " + rest) if rest else None
+    if per is not None:
+        return per.group("per"), cond, (), ""
+    also = _AND_REST.match(rest)
+    if also is not None:
+        return "", cond, (also.group("kws").strip("[]"),) if also.group("kws") else (), ""
+    return "", cond, (), rest
+
+
 def _might(text: str, condition: Condition) -> StaticReading | None:
     match = _MIGHT.match(text)
     if match is None:
         return None
-    scope = _scope(match.group("subject"))
+    scope = _subject(match)
     if scope is None:
         return StaticReading(
             unread=f"whose Might it changes ('{match.group('subject')}')", pattern="might: subject"
         )
-    cond = _both(condition, condition_of(match.group("cond") or "") if match.group("cond") else ALWAYS)
+    it = match.group("subject").casefold() == "it"
+    cond = _both(condition, condition_of(match.group("cond")) if match.group("cond") and not it else ALWAYS)
     rest = match.group("rest").strip()
     minimum = None
-    if (floor := re.search(r", to a minimum of (\d+) Might", rest)) is not None:
-        minimum, rest = int(floor.group(1)), rest[: floor.start()] + rest[floor.end() :]
+    if (floor := re.search(r",? to a minimum of (\d+) Might", rest)) is not None:
+        minimum, rest = int(floor.group(1)), (rest[: floor.start()] + rest[floor.end() :]).strip()
     if rest.startswith("here"):
-        scope, rest = replace(scope, here=True), rest[4:].strip()
-    if rest == "instead":
+        scope = replace(scope, here=True)
+    if rest == "instead" or rest.endswith(" instead"):
         return StaticReading(unread="a Might that replaces another", pattern="might: instead")
-    while_ = re.match(r"^while (?P<c>.+)$", rest)
-    if while_:
-        cond, rest = _both(cond, condition_of(while_.group("c"))), ""
-    per = _PER.match(" " + rest) if rest else None
-    if rest and per is None:
-        return StaticReading(unread=f"what '{rest}' changes", pattern="might: condition")
+    per, cond, keywords, unread = _might_rest(rest, cond)
+    if unread:
+        return StaticReading(unread=f"what '{unread}' changes", pattern="might: condition")
     amount = int(match.group("n")) * (1 if match.group("sign") == "+" else -1)
-    effect = MightStatic(amount, scope, cond, per.group("per") if per else "", minimum)
-    return StaticReading(read_as=f"Might: {match.group('sign')}{match.group('n')} (710)", effects=(effect,))
+    effects: list[StaticEffect] = [MightStatic(amount, scope, cond, per, minimum)]
+    if keywords:
+        effects.append(KeywordGrant(keywords, scope, cond))
+    words = f"Might: {match.group('sign')}{match.group('n')} (710 (v1.4))" + (
+        f", and {keywords[0]}" if keywords else ""
+    )
+    return StaticReading(read_as=words, effects=tuple(effects))
 
 
 def _keyword_grant(text: str, condition: Condition) -> StaticReading | None:
     match = _KEYWORDS.match(text)
     if match is None:
         return None
-    scope = _scope(match.group("subject"))
+    subject = match.group("subject")
+    scope = _scope(subject[:1].upper() + subject[1:])
     rest = match.group("rest").strip()
+    everywhere = rest == "everywhere" or subject.endswith(" everywhere")
+    if everywhere:
+        scope, rest = _scope(re.sub(r" everywhere$", "", subject[:1].upper() + subject[1:])), ""
+    cond = _both(condition, condition_of(match.group("cond")) if match.group("cond") else ALWAYS)
+    while_ = re.match(r"^while (?P<c>.+)$", rest)
+    if while_:
+        cond, rest = _both(cond, condition_of(while_.group("c"))), ""
     if scope is None or rest not in ("", "if they didn't already", "here", "this turn"):
         return StaticReading(unread="whom it gives keywords", pattern="keywords: subject")
     if rest == "here":
         scope = replace(scope, here=True)
-    cond = _both(condition, condition_of(match.group("cond")) if match.group("cond") else ALWAYS)
     keywords = tuple(
         k.strip("[] ") for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group("kws")) if k.strip("[] ")
     )
-    grant = KeywordGrant(keywords, scope, cond)
+    grant = KeywordGrant(keywords, scope, cond, everywhere=everywhere)
     return StaticReading(read_as=f"gives {', '.join(keywords)}", effects=(grant,))
 
 
@@ -395,6 +444,12 @@ _NO_BEARING: tuple[str, ...] = (
     r"your spells have \[?Repeat\]?",
     r"Any player may pay .+ as an additional cost to play a Dragon|If they do, they play it to this battlefield",
     r"when you play a spell, if you spent",
+    r"\bdamage\b|enough to kill",
+    r"\bwould go to\b|banish it instead|an additional copy of it instead",
+    r"can't ready enemy",
+    r"^As you play this, name a tag|^As this is attached to a unit|^You may recycle it",
+    r"^This ability(?:'s)? (?:Energy )?costs?\b",
+    r"I have (?:\[?Shield\]?|\[?Assault\]?)(?: \d+)? (?:while|equal)",
 )
 _NO_BEARING_RE = re.compile("|".join(f"(?:{p})" for p in _NO_BEARING), re.IGNORECASE)
 
@@ -429,9 +484,17 @@ def read_static(text: str, line_cond: str, card: Card) -> StaticReading:
     applied = _applied(text)
     if applied is not None:
         return applied
+    if re.search(r"Any player may pay .+ as an additional cost to play a Dragon", text):
+        return StaticReading(
+            read_as="an optional additional cost for Dragons (no bearing on whether they can be played)"
+        )
+    if _NO_BEARING_RE.search(text) and not _COST_WORDS.search(text):
+        return StaticReading(read_as="no bearing on playing, choosing or paying")
     if _COST_WORDS.search(text):
         own = re.match(r"^(?:(?:If|While)\b[^,]*,\s*)?(?:I|This|This spell's|This ability)\b", text)
-        way = "less" if re.search(r"\bless\b|reduce", text, re.IGNORECASE) else "more"
+        way = (
+            "less" if re.search(r"\bless\b|reduce|ignore this spell's cost", text, re.IGNORECASE) else "more"
+        )
         what = "its own cost" if own else "other cards' costs"
         return StaticReading(
             unread=f"a change to {what} the engine does not apply", pattern=f"cost: {what} {way}"

@@ -118,7 +118,7 @@ def normal_timing(card: Card, position: Position, to: str | None = None) -> Chec
         return ambush
     because = (
         f"{plain.because} Its Ambush gives it Reaction only as it is played to a battlefield where you control units, "
-        f"and {to} is not one."
+        f"and {'your base' if to.endswith('.base') else to} is not one."
         if to is not None
         else f"{plain.because} Its Ambush gives it Reaction only as it is played to a battlefield where you control "
         "units, and there is none."

@@ -155,11 +155,13 @@ class Choice:
 
 @dataclass(frozen=True)
 class Effect:
-    """What the action does or does not do. `moves`: the effect moves a card (the cleanup's trash and recalls)."""
+    """What the action does or does not do. `moves`: the effect moves a card (the cleanup's trash and recalls);
+    `quick`: worth saying in an answer at a glance (a hidden spell's instruction that reaches beyond its battlefield)."""
 
     rules: tuple[str, ...]
     text: str
     moves: bool = False
+    quick: bool = False
 
     @property
     def cited(self) -> tuple[Citation, ...]:
@@ -270,6 +272,7 @@ class Answer:
             notes.append(f"Its choices are restricted to {', '.join(restricted)}.")
         notes.extend(c.because for c in self.choices if c.ok is not True and c.because)
         notes.extend(c.because for c in self.cautions)
+        notes.extend(e.text for e in self.effects if e.quick)
         notes.extend(
             f"{_capital(c.words or c.name)} can't be played: {' '.join(c.reasons)}"
             for c in self.other_copies
