@@ -25,7 +25,7 @@ from cardsdb.engine.verdict import Check, Undecided
 from cardsdb.models import Card
 
 _GRANT = re.compile(r"\bmay\b|\bcan(?! ?not|'t)\b|\bless\b|\bignor|\breduc", re.IGNORECASE)
-_RESTRICT = re.compile(r"can't|cannot|\bonly\b|\bmust\b|\bmore\b|\bincrease", re.IGNORECASE)
+_RESTRICT = re.compile(r"can't|cannot|\bonly\b|\bmust\b|\bcosts? [^.]*\bmore\b|\bincrease", re.IGNORECASE)
 # The checks each aspect bears on: (passing codes, failing codes)
 _CHECKS: dict[Aspect, tuple[frozenset[str], frozenset[str]]] = {
     "cost": (

@@ -46,10 +46,17 @@ KEYWORDS = frozenset(
 _LEADING_KEYWORDS = re.compile(r"^(?:\[(?P<kw>[A-Za-z-]+)(?: \d+)?\]\s*)+")
 
 
+# The bracket tokens of other sources (the Radiance card catalog, errata): "[Universal]" is power of any domain.
+_BRACKET_SYMBOLS = (("[Universal]", "[A]"), ("[Might]", " Might"), ("[M]", " Might"), ("[Exhaust]", "[E]"))
+
+
 @lru_cache(maxsize=8192)
 def symbols_to_words(raw: str) -> str:
-    """':rb_energy_2:' -> '[2]', ':rb_rune_fury:' -> '[Fury]', ':rb_rune_rainbow:' -> '[A]', ':rb_might:' -> 'Might'."""
+    """':rb_energy_2:' -> '[2]', ':rb_rune_fury:' -> '[Fury]', ':rb_rune_rainbow:' -> '[A]', ':rb_might:' -> 'Might';
+    the catalog's "[Universal]" -> '[A]', "[Might]" -> 'Might'."""
     text = _ENERGY.sub(r"[\1]", raw)
+    for token, words in _BRACKET_SYMBOLS:
+        text = text.replace(token, words)
     text = text.replace(":rb_rune_rainbow:", "[A]")
     text = _RUNE.sub(lambda m: f"[{m.group(1).capitalize()}]", text)
     text = text.replace(":rb_might:", " Might").replace(":rb_exhaust:", "[E]")

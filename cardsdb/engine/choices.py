@@ -87,9 +87,15 @@ class _Reading:
     modes: dict[int, list[tuple[Sentence, InstructionReading]]] = field(default_factory=dict)
     attaches: bool = False
 
-    def instruction(self, sentence: Sentence, body: str, trigger: PlayTrigger | None) -> None:
+    def instruction(
+        self, sentence: Sentence, body: str, trigger: PlayTrigger | None, context: str = ""
+    ) -> None:
         purpose: Purpose = "play_effect" if sentence.part == "play_effect" else "spell"
-        read = read_instruction(body, purpose, trigger)
+        read = read_instruction(body, purpose, trigger, context)
+        if re.search(r"\binstead\.?$", sentence.text) and read.specs and read.specs[0].condition:
+            # "If you paid the additional cost, choose any enemy unit at a battlefield instead.": it replaces the
+            # choice before it when its condition holds
+            read.specs = [replace(s, instead=True) for s in read.specs]
         if sentence.condition:  # "[Legion] —", "[Level 6][>]": the effect waits on it
             read.specs = [replace(s, condition=s.condition or sentence.condition) for s in read.specs]
         if read.conditional is not None:
@@ -150,18 +156,20 @@ class _Reading:
 
 def _read(card: Card) -> _Reading:
     reading = _Reading(spell=card.is_type("Spell"))
-    seen_lines: set[int] = set()
+    said: dict[int, list[str]] = {}  # the sentences read so far, by line: what "it" may refer to
     trigger: PlayTrigger | None = None
     for sentence in card_sentences(card):
         if sentence.part not in ("spell", "play_effect", "trigger", "activated"):
             continue
-        first = sentence.line not in seen_lines
-        seen_lines.add(sentence.line)
+        first = sentence.line not in said
+        before = said.setdefault(sentence.line, [])
         body, found = instruction_body(sentence, first)
         trigger = found if first else trigger
+        before.append(sentence.text)
         if sentence.part == "spell" and re.match(r"^Choose one\b.*—$", sentence.text):
             continue  # the header of a mode list: its modes are read below
-        reading.instruction(sentence, body, trigger if sentence.part == "play_effect" else None)
+        play_trigger_ = trigger if sentence.part == "play_effect" else None
+        reading.instruction(sentence, body, play_trigger_, " ".join(before[:-1]))
     reading.mode_choices()
     return reading
 

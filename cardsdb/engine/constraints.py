@@ -298,7 +298,27 @@ class Unread:
         return f'the text also asks that it be "{self.text}", which the engine does not read'
 
 
-Filter = HasStatus | Might | Another | Tagged | Domain | WithKeyword | CostLimit | SameName | Unread
+@dataclass(frozen=True)
+class UnitsThere:
+    """ "a battlefield where you have units": a battlefield holding units of that side (checked where battlefields are
+    listed)."""
+
+    side: Literal["friendly", "enemy"]
+
+    @property
+    def words(self) -> str:
+        return "where you have units" if self.side == "friendly" else "where there are enemy units"
+
+    def refuses(self, obj: BoardObject) -> str | None:
+        return None
+
+    def refuses_card(self, card: Card) -> str | None:
+        return None
+
+
+Filter = (
+    HasStatus | Might | Another | Tagged | Domain | WithKeyword | CostLimit | SameName | Unread | UnitsThere
+)
 
 
 def filter_open(flt: Filter, obj: BoardObject) -> str | None:

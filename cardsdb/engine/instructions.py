@@ -58,12 +58,16 @@ _OTHER_SUBJECT = re.compile(
     re.IGNORECASE,
 )
 _DESTINATION = re.compile(r"\b(?:to|into|onto)\s+$", re.IGNORECASE)
+# Runes channelled come from the rune deck: they are made, not chosen on the board.
+_CHANNEL = re.compile(r"\bchannels?\s+$", re.IGNORECASE)
 _RESOLUTION = re.compile(r"until you reveal\s+$|\bname\s+$", re.IGNORECASE)
 _RESOLVED_AFTER = re.compile(r"^\s*(?:from among them|revealed this way)", re.IGNORECASE)
 _LEADING_IF = re.compile(
     r"^(?:Then,? )?(?:if|when|whenever|unless|while|as long as)\b(?P<cond>[^,]*),\s*", re.IGNORECASE
 )
-_TRAILING_IF = re.compile(r"\s+(?:if|unless|while|where)\b(?P<cond>[^.]*)\.?$", re.IGNORECASE)
+_TRAILING_IF = re.compile(r"\s+(?:if|unless|while)\b(?P<cond>[^.]*)\.?$", re.IGNORECASE)
+# "to a location where there's a unit with the same controller": what the destination must hold (v1.4 355.10.b).
+_WHERE_CLAUSE = re.compile(r"\bwhere\b[^.;]*", re.IGNORECASE)
 _DELAYED = re.compile(r"\b(?:when|whenever|the next time)\b[^,]*,", re.IGNORECASE)
 _KNOWN_CONDITIONS = (
     (re.compile(r"you played (?:this|me) from your hand", re.IGNORECASE), "from_hand"),
@@ -124,11 +128,20 @@ def _known(text: str) -> str | None:
     return next((when for pattern, when in _KNOWN_CONDITIONS if pattern.search(text)), None)
 
 
-def _condition(text: str, reading: InstructionReading) -> str:
-    """The sentence without its conditions (v1.4 355.10.c: what a condition mentions is not chosen). A condition the
-    play decides ("if I was played from face down") belongs to its clause only: "give a friendly unit +3 Might this
-    turn, then recycle me if I was played from face down" chooses its unit however it was played."""
-    kept: list[str] = []
+@dataclass(frozen=True)
+class _Clause:
+    """One clause of a sentence, without its conditions: `gate` is a leading condition its choices wait on ("If you
+    paid the additional cost, choose ..."); a trailing one ("Counter a spell unless ...") conditions only the effect."""
+
+    text: str
+    gate: str = ""
+
+
+def _clauses(text: str, reading: InstructionReading) -> list[_Clause]:
+    """The sentence's clauses without their conditions (v1.4 355.10.c: what a condition mentions is not chosen). A
+    condition the play decides ("if I was played from face down") belongs to its clause only: "give a friendly unit +3
+    Might this turn, then recycle me if I was played from face down" chooses its unit however it was played."""
+    kept: list[_Clause] = []
     clauses = _CLAUSES.split(text)
     for clause in clauses:
         when = _known(clause)
@@ -137,15 +150,17 @@ def _condition(text: str, reading: InstructionReading) -> str:
             continue
         if when is not None:
             reading.conditional = Conditional(text, when)
+        gate = ""
         while (lead := _LEADING_IF.match(clause)) is not None:
-            reading.condition = reading.condition or lead.group("cond").strip()
+            gate = gate or lead.group("cond").strip()
             clause = clause[lead.end() :]
         trail = _TRAILING_IF.search(clause)
-        if trail and not re.search(r"\bwhere there", trail.group(0)):
+        if trail:
             reading.condition = reading.condition or trail.group("cond").strip()
             clause = clause[: trail.start()]
-        kept.append(clause)
-    return ", then ".join(kept)
+        reading.condition = reading.condition or gate
+        kept.append(_Clause(clause, gate))
+    return kept
 
 
 def _spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
@@ -220,10 +235,12 @@ def _one_of(match: re.Match[str]) -> list[Phrase]:
 def _account(phrase: Phrase, text: str, spans: dict[str, list[tuple[int, int]]]) -> str | None:
     """Why a mentioned object is not chosen by the player of this card, or None when it is."""
     before = text[: phrase.start]
-    if _inside(phrase.start, spans["play"]):
+    if _inside(phrase.start, spans["play"]) or _CHANNEL.search(before):
         return f"{phrase.text}: made by the instruction"
     if _inside(phrase.start, spans["cost"]):
         return f"{phrase.text}: part of a cost, not a target (355.10.c.1)"
+    if _inside(phrase.start, spans["where"]):
+        return f"{phrase.text}: what a place must hold, not a target (355.10.b)"
     if _inside(phrase.start, spans["delayed"]):
         return f"{phrase.text}: chosen when its delayed trigger does (355.5.b)"
     if phrase.other_player or _inside(phrase.start, spans["other"]):
@@ -276,21 +293,21 @@ def _together(specs: list[ChoiceSpec]) -> list[ChoiceSpec]:
     return specs
 
 
-def read_instruction(
-    sentence: str, purpose: Purpose, trigger: PlayTrigger | None = None
-) -> InstructionReading:
-    """Read one sentence of instructions (a spell's, or the body of a play effect or another ability)."""
-    reading = InstructionReading(sentence)
-    body = _condition(sentence, reading)
+def _clause_specs(
+    clause: _Clause, purpose: Purpose, trigger: PlayTrigger | None, reading: InstructionReading, context: str
+) -> list[tuple[Phrase, ChoiceSpec]]:
+    body = clause.text
     spans = {
         "play": _plays(body, purpose, reading),
         "cost": [(m.start("cost"), m.end("cost")) for m in _COST_TO.finditer(body)],
         "delayed": [(m.start(), len(body)) for m in _DELAYED.finditer(body)],
         "other": _spans(_OTHER_SUBJECT, body),
+        "where": _spans(_WHERE_CLAUSE, body),
     }
+    revealed = bool(re.search(r"reveals? their hand", f"{context} {body}", re.IGNORECASE))
     chosen: list[tuple[Phrase, ChoiceSpec]] = []
     for phrase in _mentions(body):
-        why = _account(phrase, body, spans)
+        why = _account(phrase, body, spans) or _from_it(phrase, revealed)
         if why is not None:
             reading.accounted.append(why)
         elif phrase.player:
@@ -298,11 +315,36 @@ def read_instruction(
         elif phrase.spec is None:
             reading.unread.append(f"'{phrase.text}'")
         else:
-            spec = replace(phrase.spec, purpose=purpose, trigger=trigger, condition=reading.condition)
-            clause = re.split(r"[.;]|,\s*then\b", body[: phrase.start])[-1]
-            if re.search(r"\bmay\b", clause, re.IGNORECASE):  # "you may return another unit ...": optional
+            spec = replace(phrase.spec, purpose=purpose, trigger=trigger, condition=clause.gate)
+            before = re.split(r"[.;]|,\s*then\b", body[: phrase.start])[-1]
+            if re.search(r"\bmay\b", before, re.IGNORECASE):  # "you may return another unit ...": optional
                 spec = replace(spec, optional=True)
             chosen.append((phrase, spec))
             reading.unread.extend(f"'{u}' in '{phrase.text}'" for u in phrase.unread)
-    reading.specs = _together([spec for _, spec in _merge_or(body, chosen)])
+    return _merge_or(body, chosen)
+
+
+def _from_it(phrase: Phrase, revealed: bool) -> str | None:
+    """ "from it": the hand an opponent revealed, or else the object the sentence spoke of ("detach an Equipment from
+    it"), whose own the choice is."""
+    if (
+        phrase.spec is None
+        or phrase.spec.where != "opponent_hand"
+        or revealed
+        or "from it" not in phrase.text
+    ):
+        return None
+    return f"{phrase.text}: one of the earlier target's own (it is chosen with it)"
+
+
+def read_instruction(
+    sentence: str, purpose: Purpose, trigger: PlayTrigger | None = None, context: str = ""
+) -> InstructionReading:
+    """Read one sentence of instructions (a spell's, or the body of a play effect or another ability). `context`: the
+    sentences before it in its ability ("They reveal their hand." before "Choose a card from it.")."""
+    reading = InstructionReading(sentence)
+    specs: list[ChoiceSpec] = []
+    for clause in _clauses(sentence, reading):
+        specs.extend(spec for _, spec in _clause_specs(clause, purpose, trigger, reading, context))
+    reading.specs = _together(specs)
     return reading

@@ -27,6 +27,7 @@ from cardsdb.engine.constraints import (
     SameName,
     Tagged,
     TotalMight,
+    UnitsThere,
     Unread,
     WithKeyword,
 )
@@ -35,7 +36,7 @@ from cardsdb.engine.specs import ChoiceSpec, What, Where, Whose
 DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 DET = (
-    r"(?:another|an?|one|two|three|four|five|\d+|up to (?:one|two|three|four|five|\d+)|any number of"
+    r"(?:another|an?|one|two|three|four|five|up to (?:one|two|three|four|five|\d+)|any number of"
     r"|each of up to (?:one|two|three|four|\d+)|any(?! (?:number|amount)\b))"
 )
 _DET = re.compile(rf"(?P<det>{DET})\s+", re.IGNORECASE)
@@ -297,6 +298,7 @@ _STATUS_CLAUSE = re.compile(
     r"that(?:'s| is) (?P<status>Empowered|stunned|exhausted|ready|attacking|defending|buffed|equipped|damaged|in combat)"
     r"(?=[,.;]|$| and | to | from )"
 )
+_WHERE_UNITS = re.compile(r"where (?:you have|there are) (?P<whose>enemy )?units")
 _RELATIVE = re.compile(
     r"(?:that|which|who)\b[^,.;—]*|with (?:less|more) Might than (?:me|it|that unit|the chosen unit)"
     r"|in (?:combat|a showdown)|at each location|attacking here|from (?:a|your) (?:Champion Zone|Main Deck)[^,.;]*"
@@ -350,6 +352,11 @@ def _filter_part(text: str, at: int, parts: _Parts) -> int:
         word = status.group("status").casefold().replace(" ", "_")
         parts.filters.append(HasStatus(word))  # type: ignore[arg-type]
         return status.end()
+    if (units := _WHERE_UNITS.match(text, at)) is not None:
+        parts.filters.append(
+            UnitsThere("enemy" if units.group("whose") or "there are" in units.group(0) else "friendly")
+        )
+        return units.end()
     if (relative := _RELATIVE.match(text, at)) is not None:
         parts.unread.append(relative.group(0).strip())
         return relative.end()
@@ -360,9 +367,8 @@ def _count(det: str) -> tuple[int, int | None]:
     det = det.casefold()
     if det in ("a", "an", "another", "any"):
         return 1, 1
-    if det in _NUMBER_WORDS or det.isdigit():
-        n = _NUMBER_WORDS.get(det) or int(det)
-        return n, n
+    if det in _NUMBER_WORDS:
+        return _NUMBER_WORDS[det], _NUMBER_WORDS[det]
     if "up to" in det:
         word = det.split()[-1]
         return 0, _NUMBER_WORDS.get(word, int(word) if word.isdigit() else 1)

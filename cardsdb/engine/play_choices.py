@@ -63,6 +63,8 @@ def _active(play: Play) -> tuple[list[ChoiceSpec], list[Effect], list[ChoiceSpec
     for spec in play.parsed.choices:
         why = _not_triggered(spec, play)
         held = condition_holds(spec.condition, play)
+        if why is None and held is True and spec.instead and specs:
+            specs.pop()  # "..., choose any enemy unit at a battlefield instead": it replaces the choice before it
         if why is None and held is not False:
             specs.append(spec)
             if held is None:

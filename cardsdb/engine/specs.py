@@ -108,6 +108,9 @@ class ChoiceSpec:
         ""  # the instruction's condition ("if you paid the additional cost"): the choice is made only then
     )
     mode_free: bool = False  # a mode list with a mode that chooses nothing: it can always be played
+    instead: bool = (
+        False  # it replaces the choice before it when its condition holds ("..., choose ... instead")
+    )
 
     @property
     def exempt(self) -> str | None:

@@ -14,7 +14,15 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.constraints import Another, HasStatus, Might, SameName, TotalMight, filter_open
+from cardsdb.engine.constraints import (
+    Another,
+    HasStatus,
+    Might,
+    SameName,
+    TotalMight,
+    UnitsThere,
+    filter_open,
+)
 from cardsdb.engine.naming import Target, place_words
 from cardsdb.engine.position import (
     BASES,
@@ -204,8 +212,11 @@ class _Sorting:
     def battlefields(self, position: Position, spec: ChoiceSpec) -> None:
         for bf in position.battlefields:
             target = battlefield_target(bf)
+            empty = _without_units(spec, bf.label, position, self.ctx.acting)
             if spec.whose == "friendly" and bf.controller != self.ctx.acting:
                 self.exclude(target, (r.V14_TARGET_RESTRICTIONS,), "you don't control it")
+            elif empty is not None:
+                self.exclude(target, (r.V14_TARGET_RESTRICTIONS,), empty)
             elif self.restricted and bf.label != self.ctx.hidden_at:
                 because = f"it is not {self.ctx.hidden_at}, where the card was hidden"
                 self.exclude(target, restriction_rules(self.spec), because)
@@ -310,6 +321,19 @@ class _Sorting:
             self.legal.append(
                 Target(f"{legend.name}@{place}", "legend", place, card=legend.name, controller=side)
             )
+
+
+def _without_units(spec: ChoiceSpec, label: str, position: Position, acting: Side) -> str | None:
+    """ "a battlefield where you have units": why this one is not, or None."""
+    for flt in spec.filters:
+        if isinstance(flt, UnitsThere):
+            mine = flt.side == "friendly"
+            there = [
+                o for o in position.objects_at(label) if o.kind == "unit" and (o.controller == acting) == mine
+            ]
+            if not there:
+                return "you have no units there" if mine else "there are no enemy units there"
+    return None
 
 
 def chain_items(position: Position) -> tuple[ChainItem, ...]:

@@ -107,10 +107,10 @@ def _pattern(part: str, unread: list[str]) -> str:
     return f"{part.replace('_', ' ')}: {' '.join(words.split()[:4])}"
 
 
-def _instruction(sentence: Sentence, first: bool) -> SentenceReading:
+def _instruction(sentence: Sentence, first: bool, context: str) -> SentenceReading:
     body, _ = instruction_body(sentence, first)
     purpose: Purpose = "play_effect" if sentence.part == "play_effect" else "spell"
-    reading = read_instruction(body, purpose)
+    reading = read_instruction(body, purpose, None, context)
     label = {"spell": "instruction", "play_effect": "play effect", "trigger": "triggered ability"}.get(
         sentence.part, "activated ability"
     )
@@ -138,7 +138,7 @@ def _static(sentence: Sentence, card: Card) -> SentenceReading:
     )
 
 
-def _reading(sentence: Sentence, card: Card, first: bool) -> SentenceReading:
+def _reading(sentence: Sentence, card: Card, first: bool, context: str) -> SentenceReading:
     if sentence.part == "keyword":
         return _keyword(sentence)
     if sentence.part in ("additional_cost", "as_played"):
@@ -148,18 +148,19 @@ def _reading(sentence: Sentence, card: Card, first: bool) -> SentenceReading:
     if sentence.part in ("spell", "play_effect", "trigger", "activated"):
         if sentence.part == "spell" and re.match(r"^Choose one\b.*—$", sentence.text):
             return SentenceReading(sentence, read_as="instruction: chooses one of the modes below (355.3)")
-        return _instruction(sentence, first)
+        return _instruction(sentence, first, context)
     return _static(sentence, card)
 
 
 @lru_cache(maxsize=4096)
 def _read_text(raw: str, name: str, types: tuple[str, ...], card: Card) -> tuple[SentenceReading, ...]:
-    seen: set[int] = set()
+    said: dict[int, list[str]] = {}
     readings: list[SentenceReading] = []
     for sentence in card_sentences(card):
-        first = sentence.line not in seen
-        seen.add(sentence.line)
-        readings.append(_reading(sentence, card, first))
+        first = sentence.line not in said
+        before = said.setdefault(sentence.line, [])
+        readings.append(_reading(sentence, card, first, " ".join(before)))
+        before.append(sentence.text)
     return tuple(readings)
 
 
