@@ -68,9 +68,15 @@ def source_text(card: Card) -> str:
 
 
 def printed_keywords(card: Card) -> frozenset[str]:
-    """Keywords the card has: from the card's keyword list, else the bracketed tokens at the start of its lines."""
-    names = {k.name.casefold() for k in card.keywords}
-    for line in source_text(card).splitlines():
+    """Keywords the card has: from the card's keyword list, else the bracketed tokens at the start of its lines (read
+    once per text and keyword list)."""
+    return _printed_keywords(card.text_raw or card.text, tuple(k.name.casefold() for k in card.keywords))
+
+
+@lru_cache(maxsize=8192)
+def _printed_keywords(raw: str, listed: tuple[str, ...]) -> frozenset[str]:
+    names = set(listed)
+    for line in symbols_to_words(raw).splitlines():
         if _HIDDEN_LINE.match(line):
             names.add("hidden")
         for match in re.finditer(r"^\[([A-Za-z][A-Za-z' -]*?)(?: \d+)?\]", line.strip()):

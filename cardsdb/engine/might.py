@@ -250,12 +250,29 @@ def _granted(
     return tuple(found)
 
 
+_RELEVANT: dict[tuple[str, str, tuple[str, ...]], bool] = {}
+
+
+def _relevant(card: Card) -> bool:
+    """Whether a card's text may change a unit's Might or keywords (read once per card text)."""
+    key = (card.text_raw or card.text, card.name, card.types)
+    found = _RELEVANT.get(key)
+    if found is None:
+        statics = card_statics(card)
+        found = any(isinstance(s, MightStatic | KeywordGrant) for s in statics) or any(
+            "might" in s.bears_on or "keywords" in s.bears_on for s in unread_sentences(card)
+        )
+        _RELEVANT[key] = found
+    return found
+
+
 def with_current_might(position: Position) -> Position:
-    """The position with each unit's current Might, equipped state and granted Deflect computed."""
-    if not position.objects:
-        return position
-    sources = list(_sources(position))
+    """The position with each unit's current Might, equipped state and granted Deflect computed (the position itself
+    when nothing in it changes them: the common case, kept cheap)."""
+    sources = [s for s in _sources(position) if _relevant(s.card)]
     on = _attached_units(position)
+    if not sources and not on and not any(o.buffed for o in position.objects):
+        return position
     objects: list[BoardObject] = []
     for obj in position.objects:
         if obj.kind != "unit":
@@ -267,7 +284,9 @@ def with_current_might(position: Position) -> Position:
         words = [f"+{g.card.might} from {g.card.name}" for g in equipment if g.card.might]
         now = _might_of(obj, sources, position, (bonus, words), on)
         granted = _granted(obj, sources, position, gear)
-        objects.append(
-            replace(obj, now=now, equipped=bool(equipment), extra_keywords=(*obj.extra_keywords, *granted))
-        )
+        if now.parts or now.may_rise or now.may_fall or equipment or granted:
+            obj = replace(
+                obj, now=now, equipped=bool(equipment), extra_keywords=(*obj.extra_keywords, *granted)
+            )
+        objects.append(obj)
     return replace(position, objects=tuple(objects))

@@ -35,7 +35,7 @@ from cardsdb.engine.position import (
     other,
 )
 from cardsdb.engine.specs import ChoiceSpec
-from cardsdb.engine.untargetable import guarded_might, untargetable_reason
+from cardsdb.engine.untargetable import guarded_might, untargetable_open, untargetable_reason
 from cardsdb.engine.verdict import Choice, Excluded
 from cardsdb.models import Card
 
@@ -273,8 +273,10 @@ class _Sorting:
             reason = text_reason(spec, obj, self.ctx, first_location, itself=obj is source)
             if reason is not None:
                 self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS, *might_rules(spec, obj)), reason)
-            elif (shielded := untargetable_reason(obj, guarded, self.ctx.acting)) is not None:
+            elif (shielded := untargetable_reason(obj, guarded, self.ctx.acting, position)) is not None:
                 self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_UNTARGETABLE), shielded)
+            elif (unsure := untargetable_open(obj, self.ctx.acting, position)) is not None:
+                self.undecided(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_UNTARGETABLE), unsure)
             elif gone:
                 because = "the card has left the board, so its play effect has no legal target"
                 self.exclude(obj.target, (r.PLAY_EFFECT_SOURCE_GONE,), because)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from cardsdb.engine.card_costs import additional_costs
 from cardsdb.engine.choices import instruction_body
@@ -152,8 +151,12 @@ def _reading(sentence: Sentence, card: Card, first: bool, context: str) -> Sente
     return _static(sentence, card)
 
 
-@lru_cache(maxsize=4096)
-def _read_text(raw: str, name: str, types: tuple[str, ...], card: Card) -> tuple[SentenceReading, ...]:
+_READINGS: dict[tuple[str, str, tuple[str, ...]], tuple[SentenceReading, ...]] = {}
+_UNREAD: dict[tuple[str, str, tuple[str, ...]], tuple[SentenceReading, ...]] = {}
+_CACHE_LIMIT = 8192
+
+
+def _read_text(card: Card) -> tuple[SentenceReading, ...]:
     said: dict[int, list[str]] = {}
     readings: list[SentenceReading] = []
     for sentence in card_sentences(card):
@@ -164,10 +167,28 @@ def _read_text(raw: str, name: str, types: tuple[str, ...], card: Card) -> tuple
     return tuple(readings)
 
 
+def _key(card: Card) -> tuple[str, str, tuple[str, ...]]:
+    return (card.text_raw or card.text, card.name, card.types)
+
+
 def read_card(card: Card) -> tuple[SentenceReading, ...]:
-    """Every sentence of the card, read or not (once per card text)."""
-    return _read_text(card.text_raw or card.text, card.name, card.types, card)
+    """Every sentence of the card, read or not (once per card text: keyed by the text, the name and the types, which a
+    string hashes once, rather than by the whole card)."""
+    key = _key(card)
+    found = _READINGS.get(key)
+    if found is None:
+        if len(_READINGS) > _CACHE_LIMIT:
+            _READINGS.clear()
+        found = _READINGS[key] = _read_text(card)
+    return found
 
 
 def unread_sentences(card: Card) -> tuple[SentenceReading, ...]:
-    return tuple(s for s in read_card(card) if not s.read)
+    """The sentences of the card the engine does not read (once per card text)."""
+    key = _key(card)
+    found = _UNREAD.get(key)
+    if found is None:
+        if len(_UNREAD) > _CACHE_LIMIT:
+            _UNREAD.clear()
+        found = _UNREAD[key] = tuple(s for s in read_card(card) if not s.read)
+    return found
