@@ -185,6 +185,8 @@ class Tagged:
         return f"it is not a {self.words}"
 
     def refuses(self, obj: BoardObject) -> str | None:
+        if not self.negate and {t.casefold() for t in obj.extra_tags} & {t.casefold() for t in self.tags}:
+            return None
         return self.refuses_card(obj.card)
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from cardsdb.engine.position import BASES, BoardObject, MightNow, Position, Side
-from cardsdb.engine.statics import Condition, KeywordGrant, MightStatic, Scope, card_statics
+from cardsdb.engine.statics import Condition, KeywordGrant, MightStatic, Scope, TagGrant, card_statics
 from cardsdb.engine.understanding import unread_sentences
 from cardsdb.models import Card
 
@@ -132,6 +132,7 @@ _COUNTS: tuple[tuple[str, str], ...] = (
     (r"friendly gear", "gear"),
     (r"of your units with \[?Temporary\]? at my battlefield", "temporary_here"),
     (r"buffed friendly unit at my battlefield", "buffed_here"),
+    (r"card in your trash", "trash"),
 )
 
 
@@ -140,6 +141,11 @@ def _count(per: str, source: Source, position: Position) -> int | None:
     kind = next((k for pattern, k in _COUNTS if re.fullmatch(pattern, per, re.IGNORECASE)), None)
     if kind is None or obj is None:
         return None
+    counted = _counted(kind, obj, position)
+    return None if counted < 0 else counted
+
+
+def _counted(kind: str, obj: BoardObject, position: Position) -> int:
     mine = [o for o in position.objects if o.controller == obj.controller and o is not obj]
     here = [o for o in mine if o.location == obj.location and o.kind == "unit"]
     return {
@@ -150,6 +156,9 @@ def _count(per: str, source: Source, position: Position) -> int | None:
             1 for o in here if "temporary" in {k.split()[0].casefold() for k in _keywords(o)}
         ),
         "buffed_here": sum(1 for o in here if o.buffed),
+        "trash": len(position.player(obj.controller).trash)
+        if position.player(obj.controller).trash_given
+        else -1,
     }[kind]
 
 
@@ -234,8 +243,36 @@ def _might_of(
     return MightNow(tally.value, parts, tuple(tally.rise + rise), tuple(tally.fall + fall))
 
 
+def _maybe_deflect(
+    unit: BoardObject, sources: list[Source], position: Position, on: dict[str, BoardObject]
+) -> tuple[str, ...]:
+    """Deflect a card may give the unit on a condition the position does not settle ("[Level 3] I have Deflect")."""
+    found: list[str] = []
+    for source in sources:
+        for static in card_statics(source.card):
+            if not isinstance(static, KeywordGrant) or not any(
+                k.split()[0].casefold() == "deflect" for k in static.keywords
+            ):
+                continue
+            if (
+                _in_scope(static.scope, source, unit, position, _holder(source, on))
+                and _holds(static.condition, source, position) is None
+            ):
+                found.append(f"{source.card.name} gives it Deflect if {static.condition.text}")
+    return tuple(found)
+
+
+def _tags(unit: BoardObject, attached: list[BoardObject]) -> tuple[str, ...]:
+    """Tags its Equipment gives it ("I am a Mech": v1.4 718.3)."""
+    return tuple(s.tag for gear in attached for s in card_statics(gear.card) if isinstance(s, TagGrant))
+
+
 def _granted(
-    unit: BoardObject, sources: list[Source], position: Position, attached: list[BoardObject]
+    unit: BoardObject,
+    sources: list[Source],
+    position: Position,
+    attached: list[BoardObject],
+    on: dict[str, BoardObject],
 ) -> tuple[str, ...]:
     """Keywords other cards give the unit: its Equipment's Deflect (v1.4 718.3), and static abilities' grants."""
     found = [k for gear in attached for k in _keywords(gear) if k.split()[0].casefold() == "deflect"]
@@ -243,7 +280,7 @@ def _granted(
         for static in card_statics(source.card):
             if (
                 isinstance(static, KeywordGrant)
-                and _in_scope(static.scope, source, unit, position, source.obj)
+                and _in_scope(static.scope, source, unit, position, _holder(source, on))
                 and _holds(static.condition, source, position)
             ):
                 found.extend(k for k in static.keywords if k.split()[0].casefold() == "deflect")
@@ -259,7 +296,7 @@ def _relevant(card: Card) -> bool:
     found = _RELEVANT.get(key)
     if found is None:
         statics = card_statics(card)
-        found = any(isinstance(s, MightStatic | KeywordGrant) for s in statics) or any(
+        found = any(isinstance(s, MightStatic | KeywordGrant | TagGrant) for s in statics) or any(
             "might" in s.bears_on or "keywords" in s.bears_on for s in unread_sentences(card)
         )
         _RELEVANT[key] = found
@@ -283,10 +320,18 @@ def with_current_might(position: Position) -> Position:
         bonus = sum(g.card.might or 0 for g in equipment)
         words = [f"+{g.card.might} from {g.card.name}" for g in equipment if g.card.might]
         now = _might_of(obj, sources, position, (bonus, words), on)
-        granted = _granted(obj, sources, position, gear)
-        if now.parts or now.may_rise or now.may_fall or equipment or granted:
+        granted = _granted(obj, sources, position, gear, on)
+        maybe = _maybe_deflect(obj, sources, position, on)
+        tags = _tags(obj, gear)
+        if now.parts or now.may_rise or now.may_fall or equipment or granted or maybe or tags:
+            keywords = (*obj.extra_keywords, *granted)
             obj = replace(
-                obj, now=now, equipped=bool(equipment), extra_keywords=(*obj.extra_keywords, *granted)
+                obj,
+                now=now,
+                equipped=bool(equipment),
+                extra_keywords=keywords,
+                maybe_keywords=maybe,
+                extra_tags=tags,
             )
         objects.append(obj)
     return replace(position, objects=tuple(objects))

@@ -97,7 +97,9 @@ def _facedown_copy(
     play = Play(card, parsed, position, ctx, ask.targets, changes.apply(bill), runes, ask.optional_costs)
     out = resolve(play)
     check = facedown_cost_check(parsed, runes, out.spell_deflect, ask.optional_costs, assumptions, changes)
-    cost, cost_undecided = settle(check, bill.plus(any_power=out.spell_deflect), runes, changes)
+    cost, cost_undecided = settle(
+        check, bill.plus(any_power=out.spell_deflect), runes, changes, tuple(out.maybe_deflect)
+    )
     effect_cost = play_effect_cost_check(play.bill, runes, out.effect_deflect, assumptions)
     reveal, reveal_undecided = no_reveal_here(position, label)
     placed, place_undecided = facedown_placement(card, parsed, label, position)
@@ -144,7 +146,7 @@ def _hand_cost(
         card, play.parsed, play.runes, out.spell_deflect, ask.optional_costs, assumptions, changes
     )
     bill = hand_bill(card, play.parsed, ask.optional_costs).plus(any_power=out.spell_deflect)
-    return settle(check, bill, play.runes, changes)
+    return settle(check, bill, play.runes, changes, tuple(out.maybe_deflect))
 
 
 def answer_from_hand(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.costs import deflect_due, have_words
+from cardsdb.engine.costs import Bill, deflect_due, deflect_ignored, have_words
 from cardsdb.engine.play_context import Assignment, Play, Resolution
 from cardsdb.engine.play_target_checks import availability_checks, open_choices, target_checks
+from cardsdb.engine.position import BoardObject
 from cardsdb.engine.scenario_ask import TargetRef
 from cardsdb.engine.specs import ChoiceSpec
 from cardsdb.engine.targeting import PlayContext, enough_targets, evaluate
@@ -121,10 +122,18 @@ def _evaluate(play: Play, specs: list[ChoiceSpec]) -> tuple[list[Choice], Assign
     return choices, out
 
 
-def _unpayable(play: Play, choice: Choice) -> tuple[Excluded, ...]:
-    """The legal targets whose Deflect the ready runes can't pay on top of the play's cost."""
+def _maybe_unpaid(play: Play, obj: BoardObject, bill: Bill) -> bool:
+    """A Deflect the unit may have (a condition the position does not settle) that the ready runes could not pay."""
+    if not obj.maybe_keywords or play.runes is None or deflect_ignored(obj, play.position, play.card):
+        return False
+    return not bill.plus(any_power=1).paid_by(play.runes)
+
+
+def _unpayable(play: Play, choice: Choice) -> tuple[tuple[Excluded, ...], tuple[Excluded, ...]]:
+    """The legal targets whose Deflect the ready runes can't pay on top of the play's cost, and those whose Deflect a
+    card gives on a condition the position does not settle, where that Deflect would not be paid (open)."""
     if play.runes is None:
-        return ()
+        return (), ()
     rules = (
         r.ADDITIONAL_COSTS_STILL_APPLY if play.ctx.from_facedown else r.PLAYED_FROM_HAND,
         r.V14_DEFLECT,
@@ -132,13 +141,12 @@ def _unpayable(play: Play, choice: Choice) -> tuple[Excluded, ...]:
     )
     objects = {o.label: o for o in play.position.objects}
     unpaid: list[Excluded] = []
+    unsure: list[Excluded] = []
     for target in choice.legal_targets:
         obj = objects.get(target.label)
-        extra = (
-            deflect_due(obj, play.position, play.card)
-            if obj is not None and obj.controller != play.ctx.acting
-            else 0
-        )
+        if obj is None or obj.controller == play.ctx.acting:
+            continue
+        extra = deflect_due(obj, play.position, play.card)
         bill = play.bill.plus(any_power=extra)
         if extra and not bill.paid_by(play.runes):
             total = "" if play.bill.empty else f", {bill.words} in all"
@@ -147,7 +155,10 @@ def _unpayable(play: Play, choice: Choice) -> tuple[Excluded, ...]:
                 f"{have_words(play.runes)} ready"
             )
             unpaid.append(Excluded(target, rules, because))
-    return tuple(unpaid)
+        elif _maybe_unpaid(play, obj, bill):
+            because = f"{'; '.join(obj.maybe_keywords)}, and then choosing it costs 1 more power you don't have ready"
+            unsure.append(Excluded(target, rules, because))
+    return tuple(unpaid), tuple(unsure)
 
 
 def _cannot_choose(play: Play, choice: Choice) -> str:
@@ -175,7 +186,12 @@ def _judge_choices(
     """Each choice with its unpayable targets and its own verdict: can it be made here (None: it depends)?"""
     judged: list[Choice] = []
     for spec, choice in zip(specs, choices, strict=True):
-        choice = replace(choice, unpayable=_unpayable(play, choice))
+        unpaid, unsure_deflect = _unpayable(play, choice)
+        if unsure_deflect:
+            moved = {e.target for e in unsure_deflect}
+            kept = tuple(t for t in choice.legal_targets if t.label not in moved)
+            choice = replace(choice, legal_targets=kept, open_targets=(*choice.open_targets, *unsure_deflect))
+        choice = replace(choice, unpayable=unpaid)
         enough = enough_targets(spec, choice.payable, len(choice.open_targets))
         if enough is False and spec in unsure:
             enough = None

@@ -45,6 +45,7 @@ class Resolution:
     undecided: list[Undecided] = field(default_factory=list)
     spell_deflect: int = 0  # power that Deflect adds to the card's cost, for the targets named
     effect_deflect: int = 0  # ... to a permanent's play effect (its own ability: it does not block the play)
+    maybe_deflect: list[str] = field(default_factory=list)  # Deflect a named target may have: why, for each
 
 
 @dataclass

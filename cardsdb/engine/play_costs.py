@@ -92,13 +92,25 @@ def changes_for(card: Card, position: Position, *, has_reaction: bool) -> Change
 
 
 def settle(
-    check: Check | None, bill: Bill, runes: Runes | None, changes: Changes
+    check: Check | None,
+    bill: Bill,
+    runes: Runes | None,
+    changes: Changes,
+    maybe_deflect: tuple[str, ...] = (),
 ) -> tuple[list[Check], list[Undecided]]:
     """The cost check with what it may depend on: a discount the engine does not apply, or a state the position does
-    not give. `bill`: the play's cost before the other cards' changes."""
+    not give (a cost increase, a target's Deflect). `bill`: the play's cost before the other cards' changes."""
     check, unread = unread_discount(check, changes.apply(bill), runes, changes)
     depends = increase_undecided(check, bill, runes, changes)
-    return ([check] if check else []), [u for u in (unread, depends) if u is not None]
+    deflect = None
+    if check is not None and check.ok and runes is not None and maybe_deflect:
+        more = changes.apply(bill.plus(any_power=len(maybe_deflect)))
+        if not more.paid_by(runes):
+            because = (
+                f"If {'; '.join(maybe_deflect)}, it costs {more.words}, more than your {have_words(runes)}."
+            )
+            deflect = Undecided("cost_state_unknown", _DEFLECT_RULES, because)
+    return ([check] if check else []), [u for u in (unread, depends, deflect) if u is not None]
 
 
 def _what(additional: bool, deflect: int, changes: Changes) -> str:

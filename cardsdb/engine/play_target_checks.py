@@ -46,6 +46,8 @@ def _named(play: Play, choice: Choice, target: TargetRef, out: Resolution) -> Ch
         rules = reason.rules if reason else choice.rules
         return Check(False, "illegal_target", rules, play.refused(target.words, because), play.blocking)
     if target.obj is not None and target.obj.controller != play.ctx.acting:
+        if target.obj.maybe_keywords and not deflect_ignored(target.obj, play.position, play.card):
+            out.maybe_deflect.extend(target.obj.maybe_keywords)
         if play.blocking:
             out.spell_deflect += deflect_due(target.obj, play.position, play.card)
         else:

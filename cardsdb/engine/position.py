@@ -61,6 +61,10 @@ class BoardObject:
     now: MightNow | None = None  # its current Might, computed over the whole position (might.py)
     attached_to: str | None = None  # gear: the unit it is attached to
     extra_keywords: tuple[str, ...] = ()  # keywords granted by other cards: "Deflect", "Deflect 2"
+    maybe_keywords: tuple[
+        str, ...
+    ] = ()  # keywords a card may grant, on a condition the position does not settle
+    extra_tags: tuple[str, ...] = ()  # tags other cards give it ("I am a Mech" on its Equipment)
     twin: bool = False  # another object of the same card, controller and location: its id tells them apart
 
     @property
@@ -133,6 +137,7 @@ class Player:
     hand_count: int | None = None
     champion_zone: tuple[Card, ...] | None = None  # None: not given
     trash: tuple[Card, ...] = ()
+    trash_given: bool = False  # the scenario lists the trash (an empty list included)
     runes: Runes | None = None  # None: not given
     played_this_turn: tuple[Card, ...] = ()
     xp: int | None = None  # None: not given

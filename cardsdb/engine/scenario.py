@@ -200,6 +200,7 @@ class _Builder:
             hand_count=hand_count,
             champion_zone=champions,
             trash=self.cards_in(data.get("trash"), "trash", f"{where}.trash"),
+            trash_given="trash" in data,
             runes=_runes(data["runes"], f"{where}.runes") if data.get("runes") is not None else None,
             played_this_turn=self.cards_in(
                 data.get("played_this_turn"), "played", f"{where}.played_this_turn"

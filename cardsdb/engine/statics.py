@@ -68,6 +68,14 @@ class KeywordGrant:
 
 
 @dataclass(frozen=True)
+class TagGrant:
+    """ "I am a Mech." (Experimental Hexplate: the unit it is attached to is a Mech too, v1.4 718.3)."""
+
+    tag: str
+    scope: Scope
+
+
+@dataclass(frozen=True)
 class Untargetable:
     scope: Scope  # itself, or "your units here with less Might than me" (`smaller`)
     condition: Condition = ALWAYS
@@ -96,7 +104,7 @@ class IgnoreDeflect:
     here: bool = True
 
 
-StaticEffect = MightStatic | KeywordGrant | Untargetable | PlayRule | IgnoreDeflect
+StaticEffect = MightStatic | KeywordGrant | TagGrant | Untargetable | PlayRule | IgnoreDeflect
 
 
 @dataclass(frozen=True)
@@ -252,7 +260,17 @@ def _might_rest(rest: str, cond: Condition) -> tuple[str, Condition, tuple[str, 
     return "", cond, (), rest
 
 
+_INCREASED_BY = re.compile(
+    r"^My Might is increased by (?P<per>the number of cards in your trash|your points)\.?$"
+)
+
+
 def _might(text: str, condition: Condition) -> StaticReading | None:
+    increased = _INCREASED_BY.match(text)
+    if increased is not None:  # Dr. Mundo, Expert; Draven, Showboat
+        per = "card in your trash" if "trash" in increased.group("per") else "point you have"
+        effect = MightStatic(1, Scope(itself=True), condition, per)
+        return StaticReading(read_as=f"Might: +1 for each {per} (710 (v1.4))", effects=(effect,))
     match = _MIGHT.match(text)
     if match is None:
         return None
@@ -436,8 +454,8 @@ _NO_BEARING: tuple[str, ...] = (
     r"\bwould die\b|^Heal (?:me|that unit)|recall ALL units",
     r"Skip your Draw Phase|\bchannel\b|Track gained XP|^Some cards|Use my abilities only|abilities of all friendly",
     r"reveal cards from a deck|^Then reveal those cards|look at or reveal me|As I'm revealed|becomes a copy|copy that unit",
-    r"\bADD\b|^Spend this Energy only|have \"\[E\]|can't be countered|would stun me|would give - Might",
-    r"You may play (?:cards|me) from your trash|you may play me for \[A\]|^If you do, I enter there",
+    r"(?-i:\bADD\b)|^Spend this Energy only|have \"\[E\]|can't be countered|would stun me|would give - Might",
+    r"You may play (?:cards|me) from your trash|you may play me for \[A\]",
     r"have (?:Assault|\[Assault\]) equal to|I have Assault equal|each give Assault|each have Assault",
     r"Increase the points|can't score here",
     r"played from anywhere other than a player's hand have \[?Accelerate\]?",
@@ -477,6 +495,10 @@ _COST_WORDS = re.compile(
 def read_static(text: str, line_cond: str, card: Card) -> StaticReading:
     """One sentence of a static ability (or a replacement effect): what it does, or why the engine can't say."""
     condition = line_condition(line_cond)
+    tag = re.fullmatch(r"I am an? (?P<tag>[A-Z][\w'-]*)\.?", text)
+    if tag is not None:
+        grant = TagGrant(tag.group("tag"), Scope(itself=True))
+        return StaticReading(read_as=f"it is a {tag.group('tag')} (a tag)", effects=(grant,))
     for reader in (_untargetable, _play_rule, _keyword_grant, _might):
         found = reader(text, condition)
         if found is not None:
