@@ -83,8 +83,19 @@ def _keyword(sentence: Sentence) -> SentenceReading:
     return SentenceReading(sentence, read_as="; ".join(KEYWORD_READINGS[n] for n in names))
 
 
+def _bare(text: str) -> str:
+    return re.sub(r"\[([A-Za-z][\w' -]*)\]", r"\1", text).strip().rstrip(".").casefold()
+
+
+def _is_cost(sentence: Sentence, card: Card) -> bool:
+    words = _bare(sentence.text)
+    return any(
+        _bare(c.text) in words or words in _bare(c.text) for c in additional_costs(card) if c.keyword is None
+    )
+
+
 def _cost(sentence: Sentence, card: Card) -> SentenceReading:
-    if any(c.text in sentence.text or sentence.text in c.text for c in additional_costs(card)):
+    if _is_cost(sentence, card):
         return SentenceReading(sentence, read_as="an additional cost (356.1.b.3)")
     return SentenceReading(
         sentence,
@@ -141,7 +152,7 @@ def _reading(sentence: Sentence, card: Card, first: bool, context: str) -> Sente
     if sentence.part == "keyword":
         return _keyword(sentence)
     if sentence.part in ("additional_cost", "as_played"):
-        if sentence.part == "as_played" or not additional_costs(card):
+        if sentence.part == "as_played" and not _is_cost(sentence, card):
             return _static(sentence, card)
         return _cost(sentence, card)
     if sentence.part in ("spell", "play_effect", "trigger", "activated"):
