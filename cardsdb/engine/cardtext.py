@@ -93,8 +93,14 @@ def keyword_number(card: Card, name: str) -> int:
     value = card.keyword_value(name)
     if card.has_keyword(name):
         return int(value) if value and value.isdigit() else 1
-    match = re.search(rf"\[{re.escape(name)}(?: (\d+))?\]", source_text(card), re.IGNORECASE)
-    if match and re.search(rf"^\s*\[{re.escape(name)}", source_text(card), re.IGNORECASE | re.MULTILINE):
+    return _printed_number(card.text_raw or card.text, name)
+
+
+@lru_cache(maxsize=8192)
+def _printed_number(raw: str, name: str) -> int:
+    text = symbols_to_words(raw)
+    match = re.search(rf"\[{re.escape(name)}(?: (\d+))?\]", text, re.IGNORECASE)
+    if match and re.search(rf"^\s*\[{re.escape(name)}", text, re.IGNORECASE | re.MULTILINE):
         return int(match.group(1)) if match.group(1) else 1
     return 0
 

@@ -306,10 +306,13 @@ def _relevant(card: Card) -> bool:
 def with_current_might(position: Position) -> Position:
     """The position with each unit's current Might, equipped state and granted Deflect computed (the position itself
     when nothing in it changes them: the common case, kept cheap)."""
-    sources = [s for s in _sources(position) if _relevant(s.card)]
     on = _attached_units(position)
-    if not sources and not on and not any(o.buffed for o in position.objects):
+    cards = [bf.card for bf in position.battlefields if bf.card is not None]
+    cards += [o.card for o in position.objects]
+    cards += [c for c in (position.me.legend, position.opp.legend) if c is not None]
+    if not any(_relevant(c) for c in cards) and not on and not any(o.buffed for o in position.objects):
         return position
+    sources = [s for s in _sources(position) if _relevant(s.card)]
     objects: list[BoardObject] = []
     for obj in position.objects:
         if obj.kind != "unit":

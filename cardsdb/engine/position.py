@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from cardsdb.engine.naming import Target
@@ -76,7 +77,7 @@ class BoardObject:
     def label(self) -> str:
         return f"{self.name}@{self.location}"
 
-    @property
+    @cached_property
     def target(self) -> Target:
         return Target(
             label=self.label,

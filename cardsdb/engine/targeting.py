@@ -405,6 +405,8 @@ def _sort_kind(sorting: _Sorting, kind: ChoiceSpec, position: Position, first_lo
 
 def _merged(parts: list[_Sorting]) -> tuple[list[Target], list[Excluded], list[Excluded]]:
     """A target legal for any alternative is legal; open for one and legal for none, open; else excluded."""
+    if len(parts) == 1:
+        return parts[0].legal, parts[0].excluded, parts[0].open
     legal: dict[str, Target] = {}
     unsure: dict[str, Excluded] = {}
     excluded: dict[str, Excluded] = {}

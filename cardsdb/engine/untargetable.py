@@ -13,9 +13,17 @@ from __future__ import annotations
 from cardsdb.engine.position import BoardObject, Position, Side
 from cardsdb.engine.statics import Untargetable, card_statics
 
+_GUARDS: dict[tuple[str, str, tuple[str, ...]], tuple[Untargetable, ...]] = {}
+
 
 def _guards(obj: BoardObject) -> tuple[Untargetable, ...]:
-    return tuple(s for s in card_statics(obj.card) if isinstance(s, Untargetable))
+    """The card's "can't be chosen" abilities (read once per card text)."""
+    card = obj.card
+    key = (card.text_raw or card.text, card.name, card.types)
+    found = _GUARDS.get(key)
+    if found is None:
+        found = _GUARDS[key] = tuple(s for s in card_statics(card) if isinstance(s, Untargetable))
+    return found
 
 
 def _holds(guard: Untargetable, obj: BoardObject, position: Position) -> bool | None:
