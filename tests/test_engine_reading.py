@@ -323,3 +323,31 @@ def test_355_3_rocket_barrage_with_neither_a_unit_in_a_base_nor_a_gear(real: Any
         me={"hand": ["Rocket Barrage"], "runes": {"energy": 9, "power": 4}},
     )
     assert answer.legal is False and {c.code for c in answer.failed} == {"no_legal_targets"}
+
+
+def test_811_2_stand_united_quick_answer_says_its_bonus_reaches_units_everywhere(real: Any) -> None:
+    from bot import answers
+    from bot.database import DatabaseHandle
+    from bot.services import Services
+
+    reply = answers.hidden_play_reply(Services(DatabaseHandle(real)), "Stand United")
+    quick = reply.embeds[0].description or ""
+    assert "Buffs give an additional +1 Might to friendly units this turn" in quick
+    assert "not only at" in quick and "811.2" in quick
+
+
+def test_the_coverage_command_prints_the_report_for_the_database(
+    fixture_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from cardsdb.cli import main
+
+    assert main(["engine-coverage", "--db", str(fixture_db), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    totals = data["totals"]
+    assert totals["cards"] == len(data["cards"]) > 0
+    assert totals["sentences"] == sum(len(c["sentences"]) for c in data["cards"])
+    assert main(["engine-coverage", "--db", str(fixture_db), "--totals"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"Cards: {totals['cards']}; fully read: {totals['cards_fully_read']}.")

@@ -74,23 +74,28 @@ def _speaks_to(text: str, card: Card) -> bool:
 
 
 def _board_cards(position: Position) -> Iterator[Card]:
-    seen: set[str] = set()
-    cards = [bf.card for bf in position.battlefields if bf.card is not None]
-    cards += [o.card for o in position.objects]
-    cards += [c for c in (position.me.legend, position.opp.legend) if c is not None]
-    for card in cards:
-        if card.name not in seen:
-            seen.add(card.name)
-            yield card
+    yield from (bf.card for bf in position.battlefields if bf.card is not None)
+    yield from (o.card for o in position.objects)
+    yield from (c for c in (position.me.legend, position.opp.legend) if c is not None)
+
+
+_PLAY_ASPECTS = frozenset({"cost", "timing", "place", "permission"})
 
 
 def unread_for(card: Card, position: Position) -> list[Unread]:
     """What the engine does not read, of the card played and of the cards in the position, about playing it."""
     found = [Unread(s, card.name, True) for s in unread_sentences(card) if s.sentence.part in _OWN_PARTS]
+    seen: set[str] = set()
     for other in _board_cards(position):
-        for s in unread_sentences(other):
-            if s.bears_on & {"cost", "timing", "place", "permission"} and _speaks_to(s.text, card):
-                found.append(Unread(s, other.name, False))
+        unread = unread_sentences(other)
+        if not unread or other.name in seen:
+            continue
+        seen.add(other.name)
+        found.extend(
+            Unread(s, other.name, False)
+            for s in unread
+            if s.bears_on & _PLAY_ASPECTS and _speaks_to(s.text, card)
+        )
     return found
 
 
@@ -110,6 +115,8 @@ def apply_boundary(
     """The checks and undecided items of a play, with what the unread sentences that bear on it make open. `placed`:
     where the card goes is part of the question (from facedown, or `to` given)."""
     unread = unread_for(card, position)
+    if not unread:
+        return checks, [*undecided, *named_spell(card, position)]
     kept = list(checks)
     added: list[Undecided] = []
     for item in unread:

@@ -150,7 +150,8 @@ def deflect_ignored(obj: BoardObject, position: Position, card: Card | None) -> 
 
 def deflect_due(obj: BoardObject, position: Position, card: Card | None) -> int:
     """The Deflect a choice of `obj` by `card` adds to the cost: its Deflect, unless it is ignored there."""
-    return 0 if deflect_ignored(obj, position, card) else deflect(obj)
+    value = deflect(obj)
+    return 0 if not value or deflect_ignored(obj, position, card) else value
 
 
 def deflect(obj: BoardObject) -> int:

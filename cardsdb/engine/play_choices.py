@@ -206,6 +206,8 @@ def _judge_choices(
 def _unread_choices(play: Play) -> tuple[list[Choice], list[Undecided]]:
     """Sentences of what it does when played that the engine does not read: a spell's make the play undecided; a
     permanent's play effect gets a choice whose verdict is open (the permanent is played all the same)."""
+    if not play.parsed.unread_spell and not play.parsed.unread_play_effect:
+        return [], []
     rules = (r.CHOICES_RESTRICTED,) if play.ctx.from_facedown else (r.PLAYED_FROM_HAND,)
     if play.blocking:
         undecided = [

@@ -73,7 +73,7 @@ class BoardObject:
         """Its id, else its card's name: how the JSON's label names it (never shown to players: `words`)."""
         return self.id or self.card.name
 
-    @property
+    @cached_property
     def label(self) -> str:
         return f"{self.name}@{self.location}"
 
