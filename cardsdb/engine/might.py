@@ -1,7 +1,7 @@
 """Current Might over a whole position (v1.4 710: units on the board are evaluated according to their current Might).
 
-A unit's Might is its Might as given (`might:`, else printed), plus its buff (v1.4 703: +1), plus the Might bonus of
-each Equipment attached to it (v1.4 137.3, 718.4), plus what the static abilities of the cards in the position give it
+A unit's Might is its Might as given (`might:`, counted by the judge: nothing is added to it), else its printed Might
+plus its buff (v1.4 703: +1), plus the Might bonus of each Equipment attached to it (v1.4 137.3, 718.4), plus what the static abilities of the cards in the position give it
 (battlefields, units and gear, legends: "Units here have +1 Might", "Other friendly units have +2 Might", Spiderling's
 "+1 Might for each other unit you control here with my name"). What the position can't settle (a state it does not
 give, a sentence the engine does not read) is kept as what may raise or lower it, never added silently. Equipment's
@@ -226,6 +226,10 @@ def _might_of(
     base = unit.base_might
     if base is None:
         return MightNow(None)
+    if (
+        unit.might is not None
+    ):  # the scenario gives its Might as the judge counts it: buff and static abilities included
+        return MightNow(base)
     tally = _Tally(base, [str(base)], [], [])
     if unit.buffed:
         tally.value += 1

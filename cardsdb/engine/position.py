@@ -96,7 +96,7 @@ class BoardObject:
 
     @property
     def base_might(self) -> int | None:
-        """Its Might before its buff and the static abilities of the position: as given (`might:`), else printed."""
+        """Its Might as given (`might:`, the judge's count), else printed (before its buff and the static abilities)."""
         return self.might if self.might is not None else self.card.might
 
     @property
