@@ -351,3 +351,16 @@ def test_the_coverage_command_prints_the_report_for_the_database(
     assert main(["engine-coverage", "--db", str(fixture_db), "--totals"]) == 0
     text = capsys.readouterr().out
     assert text.startswith(f"Cards: {totals['cards']}; fully read: {totals['cards_fully_read']}.")
+
+
+def test_an_instruction_the_engine_does_not_know_is_not_read_as_choosing_nothing() -> None:
+    assert not read_instruction("Exile target unit.", "spell").read
+    assert read_instruction("Draw 2.", "spell").read
+    card = _card("Strange Rite", ("Spell",), "Exile target unit.", energy=1, domains=("Mind",))
+    scenario = {
+        "turn": 3,
+        "me": {"hand": ["Strange Rite"], "runes": {"energy": 1, "power": []}},
+        "ask": {"play": "Strange Rite"},
+    }
+    answer = check(scenario, MemoryCards((*CARDS, card)))
+    assert answer.legal is None and any("Exile target unit" in u for u in answer.undecided)

@@ -62,6 +62,7 @@ _DESTINATION = re.compile(r"\b(?:to|into|onto)\s+$", re.IGNORECASE)
 _CHANNEL = re.compile(r"\bchannels?\s+$", re.IGNORECASE)
 _RESOLUTION = re.compile(r"until you reveal\s+$|\bname\s+$", re.IGNORECASE)
 _RESOLVED_AFTER = re.compile(r"^\s*(?:from among them|revealed this way)", re.IGNORECASE)
+_DO_THIS = re.compile(r"^(?:Then,? )?if (?P<cond>.+?), do this:\s*", re.IGNORECASE)
 _LEADING_IF = re.compile(
     r"^(?:Then,? )?(?:if|when|whenever|unless|while|as long as)\b(?P<cond>[^,]*),\s*", re.IGNORECASE
 )
@@ -80,6 +81,102 @@ _KNOWN_CONDITIONS = (
     ),
     (re.compile(r"it's not your turn|it is not your turn", re.IGNORECASE), "not_your_turn"),
     (re.compile(r"it's your turn|it is your turn", re.IGNORECASE), "your_turn"),
+)
+
+
+# The words an instruction's clause starts with in the card language: its verbs, and the subjects of what other players
+# or objects do. A clause led by another word is an instruction the engine does not know ("Show Off a unit").
+KNOWN_LEADS = frozenset(
+    [
+        "give",
+        "draw",
+        "draws",
+        "play",
+        "choose",
+        "deal",
+        "move",
+        "kill",
+        "ready",
+        "buff",
+        "buffs",
+        "return",
+        "pay",
+        "add",
+        "banish",
+        "recycle",
+        "recycles",
+        "stun",
+        "discard",
+        "discarded",
+        "exhaust",
+        "gain",
+        "reveal",
+        "channel",
+        "look",
+        "counter",
+        "empower",
+        "disempower",
+        "use",
+        "put",
+        "attach",
+        "detach",
+        "unattach",
+        "spend",
+        "predict",
+        "burn",
+        "take",
+        "double",
+        "score",
+        "prevent",
+        "replace",
+        "increase",
+        "reduce",
+        "name",
+        "lose",
+        "heal",
+        "make",
+        "activate",
+        "repeat",
+        "swap",
+        "recall",
+        "ignore",
+        "they",
+        "you",
+        "each",
+        "its",
+        "it",
+        "the",
+        "this",
+        "that",
+        "those",
+        "otherwise",
+        "do",
+        "for",
+        "starting",
+        "if",
+        "then",
+        "an",
+        "a",
+        "opponents",
+        "friendly",
+        "enemy",
+        "units",
+        "unit",
+        "gear",
+        "spell",
+        "we",
+        "your",
+        "their",
+        "i",
+        "me",
+        "my",
+        "when",
+        "whenever",
+        "at",
+    ]
+)
+_LEAD = re.compile(
+    r"\s*(?:(?:you may|may|then|and|also|instead)\b,?\s*)*(?P<word>[A-Za-z'-]+)", re.IGNORECASE
 )
 
 
@@ -151,6 +248,10 @@ def _clauses(text: str, reading: InstructionReading) -> list[_Clause]:
         if when is not None:
             reading.conditional = Conditional(text, when)
         gate = ""
+        if (
+            do_this := _DO_THIS.match(clause)
+        ) is not None:  # "Then if you revealed a Bird, Cat, ..., do this: ..."
+            gate, clause = do_this.group("cond").strip(), clause[do_this.end() :]
         while (lead := _LEADING_IF.match(clause)) is not None:
             gate = gate or lead.group("cond").strip()
             clause = clause[lead.end() :]
@@ -304,6 +405,9 @@ def _clause_specs(
         "other": _spans(_OTHER_SUBJECT, body),
         "where": _spans(_WHERE_CLAUSE, body),
     }
+    lead = _LEAD.match(body)
+    if lead is not None and lead.group("word").casefold() not in KNOWN_LEADS:
+        reading.unread.append(f"an instruction the engine does not know ('{lead.group('word')}')")
     revealed = bool(re.search(r"reveals? their hand", f"{context} {body}", re.IGNORECASE))
     chosen: list[tuple[Phrase, ChoiceSpec]] = []
     for phrase in _mentions(body):
