@@ -317,6 +317,10 @@ def _keyword_grant(text: str, condition: Condition) -> StaticReading | None:
     if while_:
         cond, rest = _both(cond, condition_of(while_.group("c"))), ""
     if scope is None or rest not in ("", "if they didn't already", "here", "this turn"):
+        if not re.search(r"Deflect|Quick-Draw|Reaction|Action|Ambush", match.group("kws")):
+            return StaticReading(
+                read_as="gives keywords of combat or movement (no bearing on playing or choosing)"
+            )
         return StaticReading(unread="whom it gives keywords", pattern="keywords: subject")
     if rest == "here":
         scope = replace(scope, here=True)
