@@ -364,3 +364,22 @@ def test_an_instruction_the_engine_does_not_know_is_not_read_as_choosing_nothing
     }
     answer = check(scenario, MemoryCards((*CARDS, card)))
     assert answer.legal is None and any("Exile target unit" in u for u in answer.undecided)
+
+
+def test_758_a_text_about_being_chosen_the_engine_does_not_read_leaves_the_target_open() -> None:
+    veiled = _card(
+        "Veiled Sentinel",
+        ("Unit",),
+        "Units here with Might 3 or more can't be chosen by spells this turn unless a player paid [A].",
+        energy=3,
+        might=3,
+        domains=("Calm",),
+    )
+    scenario = {
+        "turn": 3,
+        "me": {"hand": ["Hidden Blade"], "runes": {"energy": 2, "power": []}},
+        "battlefields": {BF: {"controller": "opp", "units": [{"card": "Veiled Sentinel", "controller": "opp"}]}},
+        "ask": {"play": "Hidden Blade", "targets": [f"Veiled Sentinel@{BF}"]},
+    }
+    answer = check(scenario, MemoryCards((*CARDS, veiled)))
+    assert answer.legal is None and any("Veiled Sentinel" in u for u in answer.undecided)

@@ -188,6 +188,25 @@ class _Tally:
         self.parts.append(words if times == 1 else f"{words} ({times} times)")
 
 
+def _reaches(text: str, source: Source, unit: BoardObject) -> bool:
+    """Whether a sentence the engine does not read may speak of `unit`: "here" at its card's place, "I" of itself."""
+    if re.search(r"\bhere\b|my battlefield", text) and source.location != unit.location:
+        return False
+    return not (re.match(r"^(?:I|My)\b", text) and source.obj is not unit)
+
+
+def _unread_guards(sources: list[Source], unit: BoardObject) -> tuple[str, ...]:
+    """Text about being chosen that the engine does not read, of cards whose reach may include `unit`."""
+    return tuple(
+        f'{source.card.name}\'s text "{reading.text}", which the engine does not read'
+        for source in sources
+        for reading in unread_sentences(source.card)
+        if "targeting" in reading.bears_on
+        and re.search(r"\bchosen\b|\btargeted\b", reading.text)
+        and _reaches(reading.text, source, unit)
+    )
+
+
 def _unread_might(sources: list[Source], unit: BoardObject) -> tuple[list[str], list[str]]:
     """Sentences about Might the engine does not read, of cards whose reach may include `unit`."""
     rise: list[str] = []
@@ -195,11 +214,7 @@ def _unread_might(sources: list[Source], unit: BoardObject) -> tuple[list[str], 
     for source in sources:
         for reading in unread_sentences(source.card):
             text = reading.text
-            if "might" not in reading.bears_on:
-                continue
-            if re.search(r"\bhere\b|my battlefield", text) and source.location != unit.location:
-                continue
-            if re.match(r"^(?:I|My)\b", text) and source.obj is not unit:
+            if "might" not in reading.bears_on or not _reaches(text, source, unit):
                 continue
             why = f'{source.card.name}\'s text "{text}", which the engine does not read'
             if "+" in text or "increase" in text.casefold():
@@ -301,7 +316,7 @@ def _relevant(card: Card) -> bool:
     if found is None:
         statics = card_statics(card)
         found = any(isinstance(s, MightStatic | KeywordGrant | TagGrant) for s in statics) or any(
-            "might" in s.bears_on or "keywords" in s.bears_on for s in unread_sentences(card)
+            s.bears_on & {"might", "keywords", "targeting"} for s in unread_sentences(card)
         )
         _RELEVANT[key] = found
     return found
@@ -330,7 +345,8 @@ def with_current_might(position: Position) -> Position:
         granted = _granted(obj, sources, position, gear, on)
         maybe = _maybe_deflect(obj, sources, position, on)
         tags = _tags(obj, gear)
-        if now.parts or now.may_rise or now.may_fall or equipment or granted or maybe or tags:
+        guards = _unread_guards(sources, obj)
+        if now.parts or now.may_rise or now.may_fall or equipment or granted or maybe or tags or guards:
             keywords = (*obj.extra_keywords, *granted)
             obj = replace(
                 obj,
@@ -339,6 +355,7 @@ def with_current_might(position: Position) -> Position:
                 extra_keywords=keywords,
                 maybe_keywords=maybe,
                 extra_tags=tags,
+                unread_guards=guards,
             )
         objects.append(obj)
     return replace(position, objects=tuple(objects))

@@ -66,6 +66,9 @@ class BoardObject:
         str, ...
     ] = ()  # keywords a card may grant, on a condition the position does not settle
     extra_tags: tuple[str, ...] = ()  # tags other cards give it ("I am a Mech" on its Equipment)
+    unread_guards: tuple[
+        str, ...
+    ] = ()  # text about being chosen that the engine does not read and may reach it
     twin: bool = False  # another object of the same card, controller and location: its id tells them apart
 
     @property

@@ -75,6 +75,8 @@ def untargetable_open(obj: BoardObject, acting: Side, position: Position) -> str
     """Why whether `obj` can be chosen is open: a condition on its "can't be chosen" the position does not settle."""
     if obj.controller == acting:
         return None
+    if obj.unread_guards:
+        return f"whether it can be chosen depends on {obj.unread_guards[0]}"
     for guard in _guards(obj):
         if not guard.smaller and _holds(guard, obj, position) is None:
             return f"it can't be chosen by enemy spells and abilities if {guard.condition.text}, which the position does not say"
