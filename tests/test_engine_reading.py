@@ -378,7 +378,9 @@ def test_758_a_text_about_being_chosen_the_engine_does_not_read_leaves_the_targe
     scenario = {
         "turn": 3,
         "me": {"hand": ["Hidden Blade"], "runes": {"energy": 2, "power": []}},
-        "battlefields": {BF: {"controller": "opp", "units": [{"card": "Veiled Sentinel", "controller": "opp"}]}},
+        "battlefields": {
+            BF: {"controller": "opp", "units": [{"card": "Veiled Sentinel", "controller": "opp"}]}
+        },
         "ask": {"play": "Hidden Blade", "targets": [f"Veiled Sentinel@{BF}"]},
     }
     answer = check(scenario, MemoryCards((*CARDS, veiled)))
