@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.position import BASES, Position
+from cardsdb.engine.position import BASES, BoardObject, PerPosition, Position, per_position
 from cardsdb.engine.statics import Aspect, PlayRule, card_statics
 from cardsdb.engine.understanding import SentenceReading, unread_sentences
 from cardsdb.engine.verdict import Check, Undecided
@@ -82,20 +82,28 @@ def _board_cards(position: Position) -> Iterator[Card]:
 _PLAY_ASPECTS = frozenset({"cost", "timing", "place", "permission"})
 
 
-def unread_for(card: Card, position: Position) -> list[Unread]:
-    """What the engine does not read, of the card played and of the cards in the position, about playing it."""
-    found = [Unread(s, card.name, True) for s in unread_sentences(card) if s.sentence.part in _OWN_PARTS]
+_BOARD_UNREAD: PerPosition[tuple[Unread, ...]] = []
+
+
+def _board_unread(position: Position) -> tuple[Unread, ...]:
+    """The unread sentences of the cards in the position that bear on playing a card, once per card name."""
+    found: list[Unread] = []
     seen: set[str] = set()
     for other in _board_cards(position):
-        unread = unread_sentences(other)
-        if not unread or other.name in seen:
+        if other.name in seen:
             continue
         seen.add(other.name)
         found.extend(
-            Unread(s, other.name, False)
-            for s in unread
-            if s.bears_on & _PLAY_ASPECTS and _speaks_to(s.text, card)
+            Unread(s, other.name, False) for s in unread_sentences(other) if s.bears_on & _PLAY_ASPECTS
         )
+    return tuple(found)
+
+
+def unread_for(card: Card, position: Position) -> list[Unread]:
+    """What the engine does not read, of the card played and of the cards in the position, about playing it."""
+    found = [Unread(s, card.name, True) for s in unread_sentences(card) if s.sentence.part in _OWN_PARTS]
+    board = per_position(_BOARD_UNREAD, position, _board_unread)
+    found.extend(item for item in board if _speaks_to(item.reading.text, card))
     return found
 
 
@@ -135,18 +143,30 @@ def apply_boundary(
     return kept, [*undecided, *dict.fromkeys(added)]
 
 
+_NAMERS: PerPosition[tuple[BoardObject, ...]] = []
+
+
+def _namers(position: Position) -> tuple[BoardObject, ...]:
+    """The opponent's objects at battlefields that forbid spells with the name they named (Fallen Feline)."""
+    return tuple(
+        obj
+        for obj in position.objects
+        if obj.controller != "me"
+        and obj.location not in BASES
+        and any(isinstance(s, PlayRule) and s.kind == "no_spells_named" for s in card_statics(obj.card))
+    )
+
+
 def named_spell(card: Card, position: Position) -> list[Undecided]:
     """ "While I'm at a battlefield, opponents can't play spells with that name" (Fallen Feline): the name was chosen
     as it was played, which a position does not give."""
     if not card.is_type("Spell"):
         return []
     found: list[Undecided] = []
-    for obj in position.objects:
-        rules = [s for s in card_statics(obj.card) if isinstance(s, PlayRule) and s.kind == "no_spells_named"]
-        if rules and obj.controller != "me" and obj.location not in BASES:
-            because = (
-                f"{obj.card.name} (your opponent's, at {obj.location}) forbids you spells with the name it named as it "
-                f"was played: if that was {card.name}, you can't play it. The position does not say which name it was."
-            )
-            found.append(Undecided("named_spell_unknown", (r.V14_CANT_BEATS_CAN,), because))
+    for obj in per_position(_NAMERS, position, _namers):
+        because = (
+            f"{obj.card.name} (your opponent's, at {obj.location}) forbids you spells with the name it named as it "
+            f"was played: if that was {card.name}, you can't play it. The position does not say which name it was."
+        )
+        found.append(Undecided("named_spell_unknown", (r.V14_CANT_BEATS_CAN,), because))
     return found

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from cardsdb.models import Card
 
@@ -48,6 +50,25 @@ _LEADING_KEYWORDS = re.compile(r"^(?:\[(?P<kw>[A-Za-z-]+)(?: \d+)?\]\s*)+")
 
 # The bracket tokens of other sources (the Radiance card catalog, errata): "[Universal]" is power of any domain.
 _BRACKET_SYMBOLS = (("[Universal]", "[A]"), ("[Might]", " Might"), ("[M]", " Might"), ("[Exhaust]", "[E]"))
+
+
+T = TypeVar("T")
+PerCard = dict[int, tuple[Card, T]]
+_PER_CARD_LIMIT = 8192
+
+
+def per_card(cache: PerCard[T], card: Card, compute: Callable[[Card], T]) -> T:
+    """What `compute` finds of `card`, once per card object: cards are frozen and the database hands out one object per
+    card, so the object itself (kept beside the result, so that its id is not reused) is the key; hashing the whole card
+    on every call would cost more than the reading."""
+    found = cache.get(id(card))
+    if found is not None and found[0] is card:
+        return found[1]
+    if len(cache) > _PER_CARD_LIMIT:
+        cache.clear()
+    value = compute(card)
+    cache[id(card)] = (card, value)
+    return value
 
 
 @lru_cache(maxsize=8192)

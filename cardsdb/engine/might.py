@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from cardsdb.engine.cardtext import PerCard, per_card
 from cardsdb.engine.position import BASES, BoardObject, MightNow, Position, Side
 from cardsdb.engine.statics import Condition, KeywordGrant, MightStatic, Scope, TagGrant, card_statics
 from cardsdb.engine.understanding import unread_sentences
@@ -306,20 +307,19 @@ def _granted(
     return tuple(found)
 
 
-_RELEVANT: dict[tuple[str, str, tuple[str, ...]], bool] = {}
+_RELEVANT: PerCard[bool] = {}
+
+
+def _relevance(card: Card) -> bool:
+    statics = card_statics(card)
+    return any(isinstance(s, MightStatic | KeywordGrant | TagGrant) for s in statics) or any(
+        s.bears_on & {"might", "keywords", "targeting"} for s in unread_sentences(card)
+    )
 
 
 def _relevant(card: Card) -> bool:
-    """Whether a card's text may change a unit's Might or keywords (read once per card text)."""
-    key = (card.text_raw or card.text, card.name, card.types)
-    found = _RELEVANT.get(key)
-    if found is None:
-        statics = card_statics(card)
-        found = any(isinstance(s, MightStatic | KeywordGrant | TagGrant) for s in statics) or any(
-            s.bears_on & {"might", "keywords", "targeting"} for s in unread_sentences(card)
-        )
-        _RELEVANT[key] = found
-    return found
+    """Whether a card's text may change a unit's Might, keywords or whether it can be chosen (once per card)."""
+    return per_card(_RELEVANT, card, _relevance)
 
 
 def with_current_might(position: Position) -> Position:

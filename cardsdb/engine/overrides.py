@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from cardsdb.engine.cardtext import PerCard, per_card
 from cardsdb.engine.choices import parse_card
 from cardsdb.engine.specs import CardChoices, ChoiceSpec, UnitPlay
 from cardsdb.models import Card
@@ -73,19 +74,16 @@ OVERRIDES: dict[str, Callable[[CardChoices], CardChoices]] = {
 }
 
 
-_READ: dict[tuple[str, str, tuple[str, ...], bool], CardChoices] = {}
+_READ: PerCard[CardChoices] = {}
+
+
+def _choices(card: Card) -> CardChoices:
+    parsed = parse_card(card)
+    override = OVERRIDES.get(normalize(card.name))
+    return override(parsed) if override else parsed
 
 
 def choices_for(card: Card) -> CardChoices:
-    """The card's choices: the parser's reading, corrected where an override says why. Read once per card text
-    (keyed by its text, name, types and whether it is known only in part: hashing the whole card on every call costs
-    more than reading the key)."""
-    key = (card.text_raw or card.text, card.name, card.types, card.partial)
-    found = _READ.get(key)
-    if found is None:
-        if len(_READ) > 8192:
-            _READ.clear()
-        parsed = parse_card(card)
-        override = OVERRIDES.get(normalize(card.name))
-        found = _READ[key] = override(parsed) if override else parsed
-    return found
+    """The card's choices: the parser's reading, corrected where an override says why. Read once per card: a card
+    is a frozen value, and the database is read-only."""
+    return per_card(_READ, card, _choices)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from cardsdb.engine.costs import Bill
 from cardsdb.engine.position import Position, Runes
@@ -27,7 +26,7 @@ class Play:
     runes: Runes | None  # None: not listed, so taken to be ready
     optional_costs: bool = False  # the asker chose to pay the card's optional additional costs
 
-    @cached_property
+    @property
     def blocking(self) -> bool:
         """Whether a choice that can't be made blocks the play: for a spell only (811.1.d)."""
         return not self.card.is_permanent

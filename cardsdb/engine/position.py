@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Literal
+from typing import Literal, TypeVar
 
 from cardsdb.engine.naming import Target
 from cardsdb.models import Card
@@ -20,6 +20,22 @@ def location_of(label: str) -> str:
 
 def other(side: Side) -> Side:
     return "opp" if side == "me" else "me"
+
+
+T = TypeVar("T")
+PerPosition = list[tuple["Position", T]]
+
+
+def per_position(cache: PerPosition[T], position: Position, compute: Callable[[Position], T]) -> T:
+    """What `compute` finds of `position`, once per position object: one check reads the same board several times
+    (its guards, its play rules, its unread text). `cache` holds the last position only, kept beside the result so
+    that the identity test can't be fooled by a reused id."""
+    entry = cache[0] if cache else None
+    if entry is not None and entry[0] is position:
+        return entry[1]
+    value = compute(position)
+    cache[:] = [(position, value)]
+    return value
 
 
 @dataclass(frozen=True)
@@ -76,11 +92,11 @@ class BoardObject:
         """Its id, else its card's name: how the JSON's label names it (never shown to players: `words`)."""
         return self.id or self.card.name
 
-    @cached_property
+    @property
     def label(self) -> str:
         return f"{self.name}@{self.location}"
 
-    @cached_property
+    @property
     def target(self) -> Target:
         return Target(
             label=self.label,

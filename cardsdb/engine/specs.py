@@ -11,6 +11,7 @@ one —") is one choice whose target may be any of them. What the engine could n
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from cardsdb.engine.card_costs import AdditionalCost
@@ -112,7 +113,7 @@ class ChoiceSpec:
         False  # it replaces the choice before it when its condition holds ("..., choose ... instead")
     )
 
-    @property
+    @cached_property
     def exempt(self) -> str | None:
         """Why the hidden restriction does not apply to this choice (rule 811.1.d.4), or None."""
         if self.alternatives:
@@ -120,7 +121,7 @@ class ChoiceSpec:
             return reasons[0] if all(reasons) else None
         return EXEMPT_WHERE.get(self.where)
 
-    @property
+    @cached_property
     def count(self) -> str:
         if self.max_count is None:
             return "0+"
@@ -128,17 +129,17 @@ class ChoiceSpec:
             return str(self.max_count)
         return f"{self.min_count}-{self.max_count}"
 
-    @property
+    @cached_property
     def together(self) -> bool:
         """Every unit of its sentence must be at one battlefield with the others ("at the same battlefield")."""
         return any(isinstance(g, SameBattlefield) for g in self.group)
 
-    @property
+    @cached_property
     def in_zone(self) -> bool:
         """Chosen among cards in a hand or a trash, not on the board."""
         return self.what in ("unit_card", "card") or self.where in ZONE_WHERE
 
-    @property
+    @cached_property
     def kinds(self) -> tuple[ChoiceSpec, ...]:
         """The specs a target may meet: its alternatives, or itself."""
         return self.alternatives or (self,)

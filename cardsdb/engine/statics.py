@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
+from cardsdb.engine.cardtext import PerCard, per_card
 from cardsdb.models import Card
 
 Aspect = Literal["choices", "cost", "timing", "place", "permission", "targeting", "might", "keywords"]
@@ -562,5 +563,9 @@ def static_effects(raw: str, name: str, types: tuple[str, ...]) -> tuple[StaticE
     return tuple(effects)
 
 
+_STATICS: PerCard[tuple[StaticEffect, ...]] = {}
+
+
 def card_statics(card: Card) -> tuple[StaticEffect, ...]:
-    return static_effects(card.text_raw or card.text, card.name, card.types)
+    """The typed effects of the card's static abilities (once per card; the reading itself once per text)."""
+    return per_card(_STATICS, card, lambda c: static_effects(c.text_raw or c.text, c.name, c.types))

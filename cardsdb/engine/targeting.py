@@ -35,7 +35,7 @@ from cardsdb.engine.position import (
     other,
 )
 from cardsdb.engine.specs import ChoiceSpec
-from cardsdb.engine.untargetable import guarded_might, untargetable_open, untargetable_reason
+from cardsdb.engine.untargetable import guarded_might, untargetable
 from cardsdb.engine.verdict import Choice, Excluded
 from cardsdb.models import Card
 
@@ -139,6 +139,8 @@ def text_reason(
 
 def might_rules(spec: ChoiceSpec, obj: BoardObject) -> tuple[str, ...]:
     """The rules of current Might, where the text asks about Might and the unit's is not its printed one."""
+    if obj.now is None or not obj.now.parts:
+        return ()
     about_might = any(
         isinstance(f, Might) or (isinstance(f, HasStatus) and f.status == "mighty") for f in spec.filters
     )
@@ -153,6 +155,8 @@ def might_rules(spec: ChoiceSpec, obj: BoardObject) -> tuple[str, ...]:
 
 def open_reason(spec: ChoiceSpec, obj: BoardObject, ctx: PlayContext) -> str | None:
     """Why the engine can't settle whether `obj` meets the text (it meets what the engine reads), or None."""
+    if not spec.filters and spec.where != "here":
+        return None
     for flt in spec.filters:
         why = filter_open(flt, obj)
         if why is not None:
@@ -273,10 +277,14 @@ class _Sorting:
             reason = text_reason(spec, obj, self.ctx, first_location, itself=obj is source)
             if reason is not None:
                 self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS, *might_rules(spec, obj)), reason)
-            elif (shielded := untargetable_reason(obj, guarded, self.ctx.acting, position)) is not None:
-                self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_UNTARGETABLE), shielded)
-            elif (unsure := untargetable_open(obj, self.ctx.acting, position)) is not None:
-                self.undecided(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_UNTARGETABLE), unsure)
+            elif obj.controller != self.ctx.acting and (
+                guard := untargetable(obj, guarded, self.ctx.acting, position)
+            ):
+                shielded, unsure = guard
+                if shielded is not None:
+                    self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_UNTARGETABLE), shielded)
+                else:
+                    self.undecided(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_UNTARGETABLE), unsure or "")
             elif gone:
                 because = "the card has left the board, so its play effect has no legal target"
                 self.exclude(obj.target, (r.PLAY_EFFECT_SOURCE_GONE,), because)

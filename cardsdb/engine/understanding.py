@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from cardsdb.engine.card_costs import additional_costs
+from cardsdb.engine.cardtext import PerCard, per_card
 from cardsdb.engine.choices import instruction_body
 from cardsdb.engine.instructions import read_instruction
 from cardsdb.engine.sentences import Sentence, card_sentences
@@ -162,9 +163,8 @@ def _reading(sentence: Sentence, card: Card, first: bool, context: str) -> Sente
     return _static(sentence, card)
 
 
-_READINGS: dict[tuple[str, str, tuple[str, ...]], tuple[SentenceReading, ...]] = {}
-_UNREAD: dict[tuple[str, str, tuple[str, ...]], tuple[SentenceReading, ...]] = {}
-_CACHE_LIMIT = 8192
+_READINGS: PerCard[tuple[SentenceReading, ...]] = {}
+_UNREAD: PerCard[tuple[SentenceReading, ...]] = {}
 
 
 def _read_text(card: Card) -> tuple[SentenceReading, ...]:
@@ -178,28 +178,11 @@ def _read_text(card: Card) -> tuple[SentenceReading, ...]:
     return tuple(readings)
 
 
-def _key(card: Card) -> tuple[str, str, tuple[str, ...]]:
-    return (card.text_raw or card.text, card.name, card.types)
-
-
 def read_card(card: Card) -> tuple[SentenceReading, ...]:
-    """Every sentence of the card, read or not (once per card text: keyed by the text, the name and the types, which a
-    string hashes once, rather than by the whole card)."""
-    key = _key(card)
-    found = _READINGS.get(key)
-    if found is None:
-        if len(_READINGS) > _CACHE_LIMIT:
-            _READINGS.clear()
-        found = _READINGS[key] = _read_text(card)
-    return found
+    """Every sentence of the card, read or not (once per card)."""
+    return per_card(_READINGS, card, _read_text)
 
 
 def unread_sentences(card: Card) -> tuple[SentenceReading, ...]:
-    """The sentences of the card the engine does not read (once per card text)."""
-    key = _key(card)
-    found = _UNREAD.get(key)
-    if found is None:
-        if len(_UNREAD) > _CACHE_LIMIT:
-            _UNREAD.clear()
-        found = _UNREAD[key] = tuple(s for s in read_card(card) if not s.read)
-    return found
+    """The sentences of the card the engine does not read (once per card)."""
+    return per_card(_UNREAD, card, lambda c: tuple(s for s in read_card(c) if not s.read))

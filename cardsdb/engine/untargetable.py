@@ -10,20 +10,18 @@ position and are not read.
 
 from __future__ import annotations
 
-from cardsdb.engine.position import BoardObject, Position, Side
+from cardsdb.engine.cardtext import PerCard, per_card
+from cardsdb.engine.position import BoardObject, PerPosition, Position, Side, per_position
 from cardsdb.engine.statics import Untargetable, card_statics
 
-_GUARDS: dict[tuple[str, str, tuple[str, ...]], tuple[Untargetable, ...]] = {}
+_GUARDS: PerCard[tuple[Untargetable, ...]] = {}
 
 
 def _guards(obj: BoardObject) -> tuple[Untargetable, ...]:
-    """The card's "can't be chosen" abilities (read once per card text)."""
-    card = obj.card
-    key = (card.text_raw or card.text, card.name, card.types)
-    found = _GUARDS.get(key)
-    if found is None:
-        found = _GUARDS[key] = tuple(s for s in card_statics(card) if isinstance(s, Untargetable))
-    return found
+    """The card's "can't be chosen" abilities (read once per card)."""
+    return per_card(
+        _GUARDS, obj.card, lambda card: tuple(s for s in card_statics(card) if isinstance(s, Untargetable))
+    )
 
 
 def _holds(guard: Untargetable, obj: BoardObject, position: Position) -> bool | None:
@@ -38,9 +36,16 @@ def _holds(guard: Untargetable, obj: BoardObject, position: Position) -> bool | 
     return None
 
 
+_GUARDED: PerPosition[dict[tuple[str, Side], int]] = []
+
+
 def guarded_might(position: Position) -> dict[tuple[str, Side], int]:
     """Per (location, controller): the highest Might of a unit there that keeps its controller's smaller units there
     from being chosen (Alpha Wildclaw). Computed once per position."""
+    return per_position(_GUARDED, position, _guarded_might)
+
+
+def _guarded_might(position: Position) -> dict[tuple[str, Side], int]:
     guarded: dict[tuple[str, Side], int] = {}
     for guard in position.objects:
         if any(g.smaller and _holds(g, guard, position) for g in _guards(guard)):
@@ -81,3 +86,16 @@ def untargetable_open(obj: BoardObject, acting: Side, position: Position) -> str
         if not guard.smaller and _holds(guard, obj, position) is None:
             return f"it can't be chosen by enemy spells and abilities if {guard.condition.text}, which the position does not say"
     return None
+
+
+def untargetable(
+    obj: BoardObject, guarded: dict[tuple[str, Side], int], acting: Side, position: Position
+) -> tuple[str | None, str | None] | None:
+    """Why `obj` can't be chosen by `acting`'s spells and abilities, or why that is open; None when it can be."""
+    if not obj.unread_guards and not _guards(obj) and not guarded:
+        return None
+    reason = untargetable_reason(obj, guarded, acting, position)
+    if reason is not None:
+        return reason, None
+    unsure = untargetable_open(obj, acting, position)
+    return (None, unsure) if unsure is not None else None
