@@ -14,11 +14,11 @@ the position, that could bear on the answer makes it undecided instead of a gues
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.position import BASES, BoardObject, PerPosition, Position, per_position
+from cardsdb.engine.speakers import speakers
 from cardsdb.engine.statics import Aspect, PlayRule, card_statics
 from cardsdb.engine.understanding import SentenceReading, unread_sentences
 from cardsdb.engine.verdict import Check, Undecided
@@ -73,12 +73,6 @@ def _speaks_to(text: str, card: Card) -> bool:
     )
 
 
-def _board_cards(position: Position) -> Iterator[Card]:
-    yield from (bf.card for bf in position.battlefields if bf.card is not None)
-    yield from (o.card for o in position.objects)
-    yield from (c for c in (position.me.legend, position.opp.legend) if c is not None)
-
-
 _PLAY_ASPECTS = frozenset({"cost", "timing", "place", "permission"})
 
 
@@ -89,7 +83,7 @@ def _board_unread(position: Position) -> tuple[Unread, ...]:
     """The unread sentences of the cards in the position that bear on playing a card, once per card name."""
     found: list[Unread] = []
     seen: set[str] = set()
-    for other in _board_cards(position):
+    for other in (source.card for source in speakers(position)):
         if other.name in seen:
             continue
         seen.add(other.name)
@@ -150,8 +144,9 @@ def _namers(position: Position) -> tuple[BoardObject, ...]:
     """The opponent's objects at battlefields that forbid spells with the name they named (Fallen Feline)."""
     return tuple(
         obj
-        for obj in position.objects
-        if obj.controller != "me"
+        for obj in (source.obj for source in speakers(position))
+        if obj is not None
+        and obj.controller != "me"
         and obj.location not in BASES
         and any(isinstance(s, PlayRule) and s.kind == "no_spells_named" for s in card_statics(obj.card))
     )

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from cardsdb.models import Card
 
@@ -53,21 +53,37 @@ _BRACKET_SYMBOLS = (("[Universal]", "[A]"), ("[Might]", " Might"), ("[M]", " Mig
 
 
 T = TypeVar("T")
-PerCard = dict[int, tuple[Card, T]]
 _PER_CARD_LIMIT = 8192
 
 
+class PerCard(Generic[T]):
+    """What a function finds of each card, kept twice: by the card object, which is cheap to test (the database hands
+    out one object per card; the object is kept beside the result, so that its id is not reused), and by the card's
+    value, which survives the database building a card again (its cache emptied): hashing the whole card on every call
+    would cost more than the reading, so the value is hashed only when the object is new."""
+
+    __slots__ = ("by_id", "by_value")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, tuple[Card, T]] = {}
+        self.by_value: dict[Card, T] = {}
+
+
 def per_card(cache: PerCard[T], card: Card, compute: Callable[[Card], T]) -> T:
-    """What `compute` finds of `card`, once per card object: cards are frozen and the database hands out one object per
-    card, so the object itself (kept beside the result, so that its id is not reused) is the key; hashing the whole card
-    on every call would cost more than the reading."""
-    found = cache.get(id(card))
+    """What `compute` finds of `card`, once per card (see `PerCard`)."""
+    found = cache.by_id.get(id(card))
     if found is not None and found[0] is card:
         return found[1]
-    if len(cache) > _PER_CARD_LIMIT:
-        cache.clear()
-    value = compute(card)
-    cache[id(card)] = (card, value)
+    if len(cache.by_id) > _PER_CARD_LIMIT:
+        cache.by_id.clear()
+    if card in cache.by_value:
+        value = cache.by_value[card]
+    else:
+        if len(cache.by_value) > _PER_CARD_LIMIT:
+            cache.by_value.clear()
+        value = compute(card)
+        cache.by_value[card] = value
+    cache.by_id[id(card)] = (card, value)
     return value
 
 

@@ -12,38 +12,14 @@ each unit's keywords. Computed once per position, when the scenario is read.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from cardsdb.engine.cardtext import PerCard, per_card
-from cardsdb.engine.position import BASES, BoardObject, MightNow, Position, Side
+from cardsdb.engine.position import BASES, BoardObject, MightNow, Position
+from cardsdb.engine.speakers import Source, speakers
 from cardsdb.engine.statics import Condition, KeywordGrant, MightStatic, Scope, TagGrant, card_statics
 from cardsdb.engine.understanding import unread_sentences
 from cardsdb.models import Card
-
-
-@dataclass(frozen=True)
-class Source:
-    """A card whose static abilities apply: where it is and who controls it (None: a battlefield nobody controls)."""
-
-    card: Card
-    location: str | None  # a battlefield's label, a base; None for a legend
-    controller: Side | None
-    obj: BoardObject | None = None  # the unit or gear itself
-    battlefield: bool = False  # a battlefield's own text
-
-
-def _sources(position: Position) -> Iterator[Source]:
-    for bf in position.battlefields:
-        if bf.card is not None:
-            yield Source(bf.card, bf.label, bf.controller, battlefield=True)
-    for obj in position.objects:
-        yield Source(obj.card, obj.location, obj.controller, obj)
-    sides: tuple[Side, ...] = ("me", "opp")
-    for side in sides:
-        legend = position.player(side).legend
-        if legend is not None:
-            yield Source(legend, None, side)
 
 
 def _attached_units(position: Position) -> dict[str, BoardObject]:
@@ -307,7 +283,7 @@ def _granted(
     return tuple(found)
 
 
-_RELEVANT: PerCard[bool] = {}
+_RELEVANT: PerCard[bool] = PerCard()
 
 
 def _relevance(card: Card) -> bool:
@@ -326,12 +302,9 @@ def with_current_might(position: Position) -> Position:
     """The position with each unit's current Might, equipped state and granted Deflect computed (the position itself
     when nothing in it changes them: the common case, kept cheap)."""
     on = _attached_units(position)
-    cards = [bf.card for bf in position.battlefields if bf.card is not None]
-    cards += [o.card for o in position.objects]
-    cards += [c for c in (position.me.legend, position.opp.legend) if c is not None]
-    if not any(_relevant(c) for c in cards) and not on and not any(o.buffed for o in position.objects):
+    sources = [s for s in speakers(position) if _relevant(s.card)]
+    if not sources and not on and not any(o.buffed for o in position.objects):
         return position
-    sources = [s for s in _sources(position) if _relevant(s.card)]
     objects: list[BoardObject] = []
     for obj in position.objects:
         if obj.kind != "unit":

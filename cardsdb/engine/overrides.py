@@ -74,7 +74,7 @@ OVERRIDES: dict[str, Callable[[CardChoices], CardChoices]] = {
 }
 
 
-_READ: PerCard[CardChoices] = {}
+_READ: PerCard[CardChoices] = PerCard()
 
 
 def _choices(card: Card) -> CardChoices:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import printed_keywords
 from cardsdb.engine.position import BASES, BoardObject, PerPosition, Position, Side, other, per_position
+from cardsdb.engine.speakers import speakers
 from cardsdb.engine.statics import PlayRule, card_statics
 from cardsdb.models import Card
 
@@ -40,15 +41,12 @@ def _rules_in_play(position: Position) -> tuple[RuleInPlay, ...]:
 
 
 def _play_rules(position: Position) -> Iterator[RuleInPlay]:
-    for bf in position.battlefields:
-        if bf.card is not None:
-            for rule in card_statics(bf.card):
-                if isinstance(rule, PlayRule):
-                    yield rule, bf.label, bf.controller, bf.card.name
-    for obj in position.objects:
-        for rule in card_statics(obj.card):
-            if isinstance(rule, PlayRule) and not rule.itself:
-                yield rule, obj.location, obj.controller, obj.card.name
+    for source in speakers(position):
+        if not source.battlefield and source.obj is None:
+            continue  # a legend's text: none of its play rules are read as the board's
+        for rule in card_statics(source.card):
+            if isinstance(rule, PlayRule) and (source.battlefield or not rule.itself):
+                yield rule, source.location, source.controller, source.card.name
 
 
 def forbidden(position: Position, label: str, acting: Side) -> tuple[str, tuple[str, ...]] | None:

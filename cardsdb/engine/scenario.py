@@ -106,6 +106,7 @@ _GEAR_KEYS = ("card", "controller", "id", "attached_to", "keywords", "exhausted"
 _CHAIN_KEYS = ("card", "ability", "controller")
 _FACEDOWN_KEYS = ("card", "owner", "hidden_turn", "id")
 _BATTLEFIELD_KEYS = ("controller", "units", "gear", "facedown")
+_FLAGS = ("exhausted", "attacking", "defending", "buffed", "stunned", "damaged", "empowered")
 
 
 def _runes(value: object, where: str) -> Runes:
@@ -229,13 +230,7 @@ class _Builder:
             location=location,
             id=self.ident(data.get("id"), f"{where}.id"),
             might=None if might is None else whole(might, f"{where}.might"),
-            exhausted=flag(data.get("exhausted", False), f"{where}.exhausted"),
-            attacking=flag(data.get("attacking", False), f"{where}.attacking"),
-            defending=flag(data.get("defending", False), f"{where}.defending"),
-            buffed=flag(data.get("buffed", False), f"{where}.buffed"),
-            stunned=flag(data.get("stunned", False), f"{where}.stunned"),
-            damaged=flag(data.get("damaged", False), f"{where}.damaged"),
-            empowered=flag(data.get("empowered", False), f"{where}.empowered"),
+            **cast(dict[str, Any], {n: flag(data[n], f"{where}.{n}") for n in _FLAGS if n in data}),
             attached_to=str(data["attached_to"]) if data.get("attached_to") is not None else None,
             extra_keywords=tuple(str(k) for k in listing(data.get("keywords"), f"{where}.keywords")),
         )

@@ -563,7 +563,7 @@ def static_effects(raw: str, name: str, types: tuple[str, ...]) -> tuple[StaticE
     return tuple(effects)
 
 
-_STATICS: PerCard[tuple[StaticEffect, ...]] = {}
+_STATICS: PerCard[tuple[StaticEffect, ...]] = PerCard()
 
 
 def card_statics(card: Card) -> tuple[StaticEffect, ...]:

@@ -163,8 +163,8 @@ def _reading(sentence: Sentence, card: Card, first: bool, context: str) -> Sente
     return _static(sentence, card)
 
 
-_READINGS: PerCard[tuple[SentenceReading, ...]] = {}
-_UNREAD: PerCard[tuple[SentenceReading, ...]] = {}
+_READINGS: PerCard[tuple[SentenceReading, ...]] = PerCard()
+_UNREAD: PerCard[tuple[SentenceReading, ...]] = PerCard()
 
 
 def _read_text(card: Card) -> tuple[SentenceReading, ...]:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from cardsdb.engine.cardtext import PerCard, per_card
 from cardsdb.engine.position import BoardObject, PerPosition, Position, Side, per_position
+from cardsdb.engine.speakers import speakers
 from cardsdb.engine.statics import Untargetable, card_statics
 
-_GUARDS: PerCard[tuple[Untargetable, ...]] = {}
+_GUARDS: PerCard[tuple[Untargetable, ...]] = PerCard()
 
 
 def _guards(obj: BoardObject) -> tuple[Untargetable, ...]:
@@ -47,8 +48,9 @@ def guarded_might(position: Position) -> dict[tuple[str, Side], int]:
 
 def _guarded_might(position: Position) -> dict[tuple[str, Side], int]:
     guarded: dict[tuple[str, Side], int] = {}
-    for guard in position.objects:
-        if any(g.smaller and _holds(g, guard, position) for g in _guards(guard)):
+    for source in speakers(position):
+        guard = source.obj
+        if guard is not None and any(g.smaller and _holds(g, guard, position) for g in _guards(guard)):
             key = (guard.location, guard.controller)
             guarded[key] = max(guarded.get(key, 0), guard.current_might or 0)
     return guarded
