@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.position import BASES, BoardObject, PerPosition, Position, per_position
+from cardsdb.engine.position import BASES, BoardObject, Position
 from cardsdb.engine.speakers import speakers
 from cardsdb.engine.statics import Aspect, PlayRule, card_statics
 from cardsdb.engine.understanding import SentenceReading, unread_sentences
@@ -76,11 +76,8 @@ def _speaks_to(text: str, card: Card) -> bool:
 _PLAY_ASPECTS = frozenset({"cost", "timing", "place", "permission"})
 
 
-_BOARD_UNREAD: PerPosition[tuple[Unread, ...]] = []
-
-
 def _board_unread(position: Position) -> tuple[Unread, ...]:
-    """The unread sentences of the cards in the position that bear on playing a card, once per card name."""
+    """The unread sentences of the cards in the position that bear on playing a card (each card's name once)."""
     found: list[Unread] = []
     seen: set[str] = set()
     for other in (source.card for source in speakers(position)):
@@ -96,7 +93,7 @@ def _board_unread(position: Position) -> tuple[Unread, ...]:
 def unread_for(card: Card, position: Position) -> list[Unread]:
     """What the engine does not read, of the card played and of the cards in the position, about playing it."""
     found = [Unread(s, card.name, True) for s in unread_sentences(card) if s.sentence.part in _OWN_PARTS]
-    board = per_position(_BOARD_UNREAD, position, _board_unread)
+    board = _board_unread(position)
     found.extend(item for item in board if _speaks_to(item.reading.text, card))
     return found
 
@@ -137,9 +134,6 @@ def apply_boundary(
     return kept, [*undecided, *dict.fromkeys(added)]
 
 
-_NAMERS: PerPosition[tuple[BoardObject, ...]] = []
-
-
 def _namers(position: Position) -> tuple[BoardObject, ...]:
     """The opponent's objects at battlefields that forbid spells with the name they named (Fallen Feline)."""
     return tuple(
@@ -158,7 +152,7 @@ def named_spell(card: Card, position: Position) -> list[Undecided]:
     if not card.is_type("Spell"):
         return []
     found: list[Undecided] = []
-    for obj in per_position(_NAMERS, position, _namers):
+    for obj in _namers(position):
         because = (
             f"{obj.card.name} (your opponent's, at {obj.location}) forbids you spells with the name it named as it "
             f"was played: if that was {card.name}, you can't play it. The position does not say which name it was."

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import printed_keywords
-from cardsdb.engine.position import BASES, BoardObject, PerPosition, Position, Side, other, per_position
+from cardsdb.engine.position import BASES, BoardObject, Position, Side, other
 from cardsdb.engine.speakers import speakers
 from cardsdb.engine.statics import PlayRule, card_statics
 from cardsdb.models import Card
@@ -32,15 +32,10 @@ def _units(position: Position, label: str) -> tuple[BoardObject, ...]:
 
 
 RuleInPlay = tuple[PlayRule, str | None, Side | None, str]
-_RULES: PerPosition[tuple[RuleInPlay, ...]] = []
 
 
-def _rules_in_play(position: Position) -> tuple[RuleInPlay, ...]:
+def _rules_in_play(position: Position) -> Iterator[RuleInPlay]:
     """Every play rule of the battlefields and objects in the position: (rule, its location, its controller, card)."""
-    return per_position(_RULES, position, lambda p: tuple(_play_rules(p)))
-
-
-def _play_rules(position: Position) -> Iterator[RuleInPlay]:
     for source in speakers(position):
         if not source.battlefield and source.obj is None:
             continue  # a legend's text: none of its play rules are read as the board's

@@ -11,7 +11,7 @@ position and are not read.
 from __future__ import annotations
 
 from cardsdb.engine.cardtext import PerCard, per_card
-from cardsdb.engine.position import BoardObject, PerPosition, Position, Side, per_position
+from cardsdb.engine.position import BoardObject, Position, Side
 from cardsdb.engine.speakers import speakers
 from cardsdb.engine.statics import Untargetable, card_statics
 
@@ -37,16 +37,9 @@ def _holds(guard: Untargetable, obj: BoardObject, position: Position) -> bool | 
     return None
 
 
-_GUARDED: PerPosition[dict[tuple[str, Side], int]] = []
-
-
 def guarded_might(position: Position) -> dict[tuple[str, Side], int]:
     """Per (location, controller): the highest Might of a unit there that keeps its controller's smaller units there
-    from being chosen (Alpha Wildclaw). Computed once per position."""
-    return per_position(_GUARDED, position, _guarded_might)
-
-
-def _guarded_might(position: Position) -> dict[tuple[str, Side], int]:
+    from being chosen (Alpha Wildclaw). It looks only at the cards of the position whose text speaks."""
     guarded: dict[tuple[str, Side], int] = {}
     for source in speakers(position):
         guard = source.obj
