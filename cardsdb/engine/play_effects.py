@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import source_text
@@ -169,17 +170,22 @@ def _conditional_effects(parsed: CardChoices, position: Position | None) -> list
     return effects
 
 
-def _plain_effects(parsed: CardChoices, at: str | None) -> list[Effect]:
+def _plain_effects(parsed: CardChoices, at: str | None) -> tuple[Effect, ...]:
     """A hidden spell's instructions that choose nothing work as normal (811.2), reaching beyond its battlefield."""
-    return [
+    return _reaching(parsed.plain, at) if at is not None and parsed.plain else ()
+
+
+@lru_cache(maxsize=4096)
+def _reaching(plain: tuple[str, ...], at: str) -> tuple[Effect, ...]:
+    return tuple(
         Effect(
             (r.OTHER_ABILITIES_NORMAL,),
             f'"{text}" chooses nothing: it works as normal, for every card it speaks of, not only at {at}.',
             quick=True,
         )
-        for text in parsed.plain
-        if at is not None and _REACHES_BEYOND.search(text)
-    ]
+        for text in plain
+        if _REACHES_BEYOND.search(text)
+    )
 
 
 def works_as_normal(
