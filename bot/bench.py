@@ -279,11 +279,29 @@ async def _during_refresh(
     source: Path,
     target: Path,
 ) -> dict[str, Any]:
-    """Round trips while a database build runs in a worker thread, as a refresh does (without its download)."""
-    from cardsdb.build import build_database
+    """Round trips while a refresh runs as the bot's does (without its download): the build in a child process, then
+    the new file opened and its indexes built in a worker thread."""
+    from bot.refresh import open_warm
+
+    async def refresh() -> None:
+        child = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "cardsdb",
+            "build",
+            "--source",
+            str(source),
+            "--db",
+            str(target),
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        if await child.wait() != 0:
+            raise CardsDBError(f"the benchmark's refresh build failed (exit {child.returncode})")
+        (await asyncio.to_thread(open_warm, target)).close()
 
     began = time.perf_counter()
-    build = asyncio.create_task(asyncio.to_thread(build_database, source, target))
+    build = asyncio.create_task(refresh())
     samples: list[float] = []
     await asyncio.sleep(0)  # the build's thread starts
     for item in itertools.cycle(commands):

@@ -10,7 +10,6 @@ import difflib
 import json
 import logging
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -18,6 +17,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal
 
+from bot.symbols import SYMBOL_TOKENS, custom_emoji, symbol_token
 from cardsdb.errors import CardsDBError
 
 log = logging.getLogger("bot.settings")
@@ -27,14 +27,7 @@ DEFAULT_SETTINGS_PATH = Path("data") / "settings.sqlite3"
 SymbolStyle = Literal["text", "emoji"]
 SETTING_NAMES = ("card_lookups", "public_by_default", "symbol_style", "emoji")
 
-KNOWN_SYMBOL_TOKENS: tuple[str, ...] = (
-    "rb_might",
-    "rb_exhaust",
-    *(f"rb_rune_{d}" for d in ("rainbow", "fury", "calm", "mind", "body", "chaos", "order")),
-    *(f"rb_energy_{n}" for n in range(13)),
-)
-_ENERGY_TOKEN = re.compile(r"rb_energy_\d{1,2}")
-_CUSTOM_EMOJI = re.compile(r"<a?:[A-Za-z0-9_]{2,32}:\d{1,20}>")
+KNOWN_SYMBOL_TOKENS = SYMBOL_TOKENS
 MAX_SNOWFLAKE = 2**63 - 1
 
 
@@ -119,25 +112,21 @@ def _check_style(value: object) -> SymbolStyle:
 
 
 def normalize_token(token: object) -> str:
-    """A symbol token as stored (`:rb_rune_fury:` -> `rb_rune_fury`); raises SettingsError for an unknown one."""
-    if not isinstance(token, str):
-        raise SettingsError(f"a symbol token is text like rb_rune_fury, not {token!r}")
-    name = token.strip().strip(":").casefold()
-    if name in KNOWN_SYMBOL_TOKENS or _ENERGY_TOKEN.fullmatch(name):
-        return name
-    hint = _suggest(name, KNOWN_SYMBOL_TOKENS) or f" Tokens look like {', '.join(KNOWN_SYMBOL_TOKENS[:4])}."
-    raise SettingsError(f"unknown symbol token {token!r}.{hint}")
+    """A symbol token as stored (`:rb_rune_fury:` -> `rb_rune_fury`); raises SettingsError for an unknown one
+    (`bot.symbols.symbol_token`, the check `RIFTBOUND_EMOJI` uses too)."""
+    try:
+        return symbol_token(token)
+    except ValueError as error:
+        raise SettingsError(str(error)) from None
 
 
 def check_emoji(value: object) -> str:
-    """A custom emoji as Discord writes it (`<:name:id>` or `<a:name:id>`); raises SettingsError otherwise."""
-    text = value.strip() if isinstance(value, str) else value
-    if not isinstance(text, str) or not _CUSTOM_EMOJI.fullmatch(text):
-        raise SettingsError(
-            f"{str(value)[:60]!r} is not a custom emoji: it should look like <:rb_fury:123456789012345678> "
-            "(send \\:emoji_name: in Discord to see it)"
-        )
-    return text
+    """A custom emoji as Discord writes it (`<:name:id>` or `<a:name:id>`); raises SettingsError otherwise
+    (`bot.symbols.custom_emoji`, the check `RIFTBOUND_EMOJI` uses too)."""
+    try:
+        return custom_emoji(value)
+    except ValueError as error:
+        raise SettingsError(str(error)) from None
 
 
 def _check_emoji_map(value: object) -> dict[str, str]:

@@ -7,6 +7,7 @@ sets `RIFTBOUND_EMOJI` (`rb_energy_2=<:e2:1234>,rb_rune_fury=<:fury:5678>`) and 
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,7 +17,6 @@ from cardsdb.importers.text import counted_symbols, opening_capital, symbol_word
 TOKEN = re.compile(r":(rb_[a-z0-9_]+):")
 # Symbols printed side by side (":rb_energy_1::rb_rune_fury:") are one cost: "1 energy + 1 Fury power".
 _TOKEN_RUN = re.compile(r"(?::rb_[a-z0-9_]+:)+")
-_EMOJI = re.compile(r"^<a?:[A-Za-z0-9_]{2,32}:\d{5,25}>$")
 
 DOMAINS = ("Body", "Calm", "Chaos", "Fury", "Mind", "Order")
 
@@ -69,6 +69,43 @@ class Symbols:
         return f"{emoji} {name}" if emoji else name
 
 
+SYMBOL_TOKENS: tuple[str, ...] = (
+    "rb_might",
+    "rb_exhaust",
+    *(f"rb_rune_{d}" for d in ("rainbow", "fury", "calm", "mind", "body", "chaos", "order")),
+    *(f"rb_energy_{n}" for n in range(13)),
+)
+"""The card symbols a server may show as its own emoji (bot/README.md lists them); any `rb_energy_N` too."""
+
+_ENERGY_TOKEN = re.compile(r"rb_energy_\d{1,2}")
+_CUSTOM_EMOJI = re.compile(r"<a?:[A-Za-z0-9_]{2,32}:\d{1,20}>")
+
+
+def symbol_token(token: object) -> str:
+    """A symbol token as stored (`:rb_rune_fury:` -> `rb_rune_fury`); raises ValueError (one line) for an unknown one.
+    The one check for `RIFTBOUND_EMOJI` and `/settings emoji`."""
+    if not isinstance(token, str):
+        raise ValueError(f"a symbol token is text like rb_rune_fury, not {token!r}")
+    name = token.strip().strip(":").casefold()
+    if name in SYMBOL_TOKENS or _ENERGY_TOKEN.fullmatch(name):
+        return name
+    close = difflib.get_close_matches(name, SYMBOL_TOKENS, n=1, cutoff=0.5)
+    hint = f" Did you mean {close[0]}?" if close else f" Tokens look like {', '.join(SYMBOL_TOKENS[:4])}."
+    raise ValueError(f"unknown symbol token {str(token)[:40]!r}.{hint}")
+
+
+def custom_emoji(value: object) -> str:
+    """A custom emoji as Discord writes it (`<:name:id>` or `<a:name:id>`); raises ValueError (one line) otherwise.
+    The one check for `RIFTBOUND_EMOJI` and `/settings emoji`."""
+    text = value.strip() if isinstance(value, str) else value
+    if not isinstance(text, str) or not _CUSTOM_EMOJI.fullmatch(text):
+        raise ValueError(
+            f"{str(value)[:60]!r} is not a custom emoji: it should look like <:rb_fury:123456789012345678> "
+            "(send \\:emoji_name: in Discord to see it)"
+        )
+    return text
+
+
 def parse_emoji_setting(value: str | None) -> dict[str, str]:
     """`rb_energy_2=<:e2:1234>,rb_might=<:might:99>` -> mapping; raises ValueError naming a bad entry."""
     mapping: dict[str, str] = {}
@@ -77,10 +114,13 @@ def parse_emoji_setting(value: str | None) -> dict[str, str]:
         if not entry:
             continue
         name, sep, emoji = entry.partition("=")
-        name, emoji = name.strip().strip(":"), emoji.strip()
-        if not sep or not name.startswith("rb_") or not _EMOJI.match(emoji):
+        if not sep:
             raise ValueError(
-                f"RIFTBOUND_EMOJI entry {entry[:60]!r} should look like rb_might=<:might:123456789>"
+                f"RIFTBOUND_EMOJI entry {entry[:60]!r} should look like rb_might=<:might:123456789012345678>"
             )
-        mapping[name] = emoji
+        try:
+            token = symbol_token(name)
+            mapping[token] = custom_emoji(emoji)
+        except ValueError as error:
+            raise ValueError(f"RIFTBOUND_EMOJI entry {entry[:60]!r}: {error}") from None
     return mapping

@@ -7,6 +7,7 @@ leaves the previous database in place. Bad input raises `BuildError` with one li
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -24,6 +25,7 @@ from cardsdb.card_build import build_card_tables
 from cardsdb.errors import BuildError
 from cardsdb.importers import faqs as faq_importer
 from cardsdb.importers import text as cardtext
+from cardsdb.inventory import BuiltFrom
 from cardsdb.keywords import KnownToken, load_keywords
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
@@ -62,16 +64,42 @@ class BuildReport:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def _rules_line(self) -> str:
+        """The rules per version; a version the build has none of says so, with no date (the date of nothing)."""
+        c = self.counts
+        held = [f"{c.get('rules_current', 0)} current ({CURRENT_RULES_VERSION})"]
+        held += [
+            f"{c[key]} {name}"
+            for key, name in (("rules_v14", V14_RULES_VERSION), ("rules_v13", V13_RULES_VERSION))
+            if c.get(key)
+        ]
+        missing = [
+            name
+            for key, name in (("rules_v14", V14_RULES_VERSION), ("rules_v13", V13_RULES_VERSION))
+            if not c.get(key)
+        ]
+        tournament = c.get("rules_tournament", 0)
+        parts = [", ".join(held)]
+        parts.append(
+            f"Tournament Rules {tournament} ({TOURNAMENT_RULES_VERSION})"
+            if tournament
+            else "no Tournament Rules"
+        )
+        if missing:
+            parts.append("no Core Rules " + " or ".join(missing))
+        if c.get("rule_changes"):
+            parts.append(f"{c['rule_changes']} changes between versions")
+        if c.get("patch_notes"):
+            parts.append(f"patch notes tied to rules: {c.get('patch_notes_linked', 0)} of {c['patch_notes']}")
+        return "rules: " + "; ".join(parts)
+
     def summary(self) -> str:
         c = self.counts
         lines = [
             f"built {self.db_path} from {self.source} in {self.seconds:.1f} s",
             f"cards: {c.get('cards', 0)} names ({c.get('printings', 0)} printings, {c.get('battlefields', 0)} battlefields)"
             f" + {c.get('seed_cards', 0)} known only from the seeds",
-            f"rules: {c.get('rules_current', 0)} current ({CURRENT_RULES_VERSION}), {c.get('rules_v14', 0)} "
-            f"{V14_RULES_VERSION}, {c.get('rules_v13', 0)} {V13_RULES_VERSION}; Tournament Rules "
-            f"{c.get('rules_tournament', 0)} ({TOURNAMENT_RULES_VERSION}); {c.get('rule_changes', 0)} changes between "
-            f"versions; patch notes tied to rules: {c.get('patch_notes_linked', 0)} of {c.get('patch_notes', 0)}",
+            self._rules_line(),
             f"rulings: {c.get('rulings', 0)} ({c.get('seed_claims', 0)} seed claims); errata: {c.get('errata', 0)}",
         ]
         for name, chapters in self.rule_chapters.items():
@@ -313,6 +341,17 @@ def _faq_rows(
 # --- writing -------------------------------------------------------------------------------------------
 
 
+def content_digest(tables: Mapping[str, list[Row]]) -> str:
+    """A digest of every row but the meta table's: two builds of the same data have the same digest, whenever they
+    were made (a refresh that brings nothing new swaps nothing)."""
+    digest = hashlib.sha256()
+    for name in sorted(tables):
+        if name != "meta":
+            digest.update(name.encode())
+            digest.update(json.dumps(tables[name], sort_keys=True, ensure_ascii=False, default=str).encode())
+    return digest.hexdigest()
+
+
 def _write(path: Path, tables: Mapping[str, list[Row]]) -> None:
     db = sqlite_utils.Database(path)
     try:
@@ -352,11 +391,14 @@ def build_database(
     overlay: project_data.Overlay | None = None,
     known_tokens: Sequence[KnownToken] | None = None,
     source_label: str | None = None,
+    riftcodex_url: str | None = None,
 ) -> BuildReport:
     """Build the database at `db_path` from a data folder and/or RiftCodex items, plus the project's own data.
 
     `claims`, `overlay` and `known_tokens` default to the project's files (tests pass their own); `source_label`
-    is what the meta table records as the source (sync passes `riftcodex:<url>`).
+    is what the meta table records as the source (sync passes `riftcodex:<url>`); `riftcodex_url`, where the
+    `card_items` come from, is recorded with the data folder as what the database was built from (`built_from`), so
+    that a refresh rebuilds from the same sources.
     """
     started = time.perf_counter()
     say: Progress = progress or (lambda _message: None)
@@ -460,9 +502,16 @@ def build_database(
     label = source_label or (
         f"files:{source}" if card_items is None else "riftcodex" + (f" + files:{source}" if source else "")
     )
+    built_at = datetime.now(UTC).isoformat(timespec="seconds")
+    built_from = BuiltFrom(
+        data_folder=str(source.resolve()) if source is not None else None,
+        riftcodex=riftcodex_url if card_items is not None else None,
+        built_at=built_at,
+    )
     meta = {
         "schema_version": str(SCHEMA_VERSION),
-        "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "built_at": built_at,
+        "built_from": built_from.to_meta(),
         "source": label,
         **card_tables.meta,
         "faqs_updated_at": dates.get("faqs_updated_at", ""),
@@ -493,8 +542,9 @@ def build_database(
         "rulings": rulings,
         "ruling_rules": ruling_rules,
         "ruling_cards": ruling_cards,
-        "meta": [{"key": k, "value": v} for k, v in meta.items()],
     }
+    meta["content_digest"] = content_digest(tables)
+    tables["meta"] = [{"key": k, "value": v} for k, v in meta.items()]
 
     say(f"writing {db_path}")
     db_path.parent.mkdir(parents=True, exist_ok=True)

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import TracebackType
 
 from cardsdb import rule_numbers
-from cardsdb.errors import DatabaseUnavailable, QuerySyntaxError
+from cardsdb.errors import DatabaseDamaged, DatabaseUnavailable, QuerySyntaxError
 from cardsdb.fts import fts_query, fts_words
 from cardsdb.fuzzy import NameIndex, NameSpec, close_names, closest_name
 from cardsdb.models import (
@@ -32,7 +32,7 @@ from cardsdb.models import (
     Ruling,
 )
 from cardsdb.names import begins, fold, normalize
-from cardsdb.paths import BUILD_HINT
+from cardsdb.paths import rebuild_hint
 from cardsdb.query_rules import RuleQueries
 from cardsdb.question_rank import QuestionRanker
 from cardsdb.rows import card_from_rows, json_list, ruling_from_row
@@ -76,6 +76,17 @@ class SearchResult:
     total: int  # all matches, not only this page
 
 
+_DAMAGE_WORDS = ("malformed", "not a database", "corrupt", "disk i/o error")
+
+
+def is_damage(error: BaseException) -> bool:
+    """A damaged database file, as SQLite says it ("database disk image is malformed", "file is not a database") or
+    as this layer raised it (`DatabaseDamaged`); not a lock, a missing file or a schema of another version."""
+    if isinstance(error, DatabaseDamaged):
+        return True
+    return isinstance(error, sqlite3.DatabaseError) and any(w in str(error).lower() for w in _DAMAGE_WORDS)
+
+
 class CardsDB(RuleQueries):
     """Cards, rules and rulings from a database built by `python -m cardsdb build`. The rules queries are in
     `cardsdb.query_rules`."""
@@ -103,7 +114,7 @@ class CardsDB(RuleQueries):
         """Open a database read-only. Raises DatabaseUnavailable (with how to build one) when it is not usable."""
         path = Path(path)
         if not path.is_file():
-            raise DatabaseUnavailable(f"the card database {path} does not exist; {BUILD_HINT}")
+            raise DatabaseUnavailable(f"the card database {path} does not exist; {rebuild_hint(path)}")
         try:
             # Quoted: a "?" or "#" in the path would otherwise end the file name and drop mode=ro.
             uri = f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
@@ -115,14 +126,13 @@ class CardsDB(RuleQueries):
                 )
             }
         except sqlite3.DatabaseError as error:
-            raise DatabaseUnavailable(
-                f"the card database {path} cannot be read ({error}); {BUILD_HINT}"
-            ) from None
+            kind = DatabaseDamaged if is_damage(error) else DatabaseUnavailable
+            raise kind(f"the card database {path} cannot be read ({error}); {rebuild_hint(path)}") from None
         missing = [t for t in REQUIRED_TABLES if t not in tables]
         if missing:
             connection.close()
             raise DatabaseUnavailable(
-                f"{path} is not a card database (missing tables: {', '.join(missing)}); {BUILD_HINT}"
+                f"{path} is not a card database (missing tables: {', '.join(missing)}); {rebuild_hint(path)}"
             )
         db = cls(connection, path)
         db._tables = frozenset(tables)
@@ -130,7 +140,8 @@ class CardsDB(RuleQueries):
         if version is not None and version != str(SCHEMA_VERSION):
             connection.close()
             raise DatabaseUnavailable(
-                f"{path} was built with schema {version}, this program reads schema {SCHEMA_VERSION}; {BUILD_HINT}"
+                f"{path} was built with schema {version}, this program reads schema {SCHEMA_VERSION}; "
+                f"{rebuild_hint(path)}"
             )
         return db
 
@@ -153,8 +164,9 @@ class CardsDB(RuleQueries):
         try:
             return self._db.execute(sql, tuple(params)).fetchall()
         except sqlite3.DatabaseError as error:
-            raise DatabaseUnavailable(
-                f"the card database {self.path} cannot be read ({error}); {BUILD_HINT}"
+            kind = DatabaseDamaged if is_damage(error) else DatabaseUnavailable
+            raise kind(
+                f"the card database {self.path} cannot be read ({error}); {rebuild_hint(self.path)}"
             ) from None
 
     def _has_fts(self, table: str) -> bool:
