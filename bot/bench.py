@@ -39,7 +39,7 @@ from bot.bench_measure import (
     time_calls,
 )
 from cardsdb.errors import CardsDBError
-from cardsdb.paths import BUILD_HINT, data_dir, db_path
+from cardsdb.paths import data_dir, db_path, rebuild_hint
 
 # Budgets of issue 5, on a 2-core machine: (key in the report, how to read it, the limit).
 BUDGETS: tuple[tuple[str, str, float], ...] = (
@@ -437,7 +437,8 @@ def run(
         build_s: float | None = None
         if db_file is None or not db_file.is_file():
             if source is None:
-                raise CardsDBError(f"the card database was not found at {db_file}: {BUILD_HINT}")
+                missing = db_file or Path("data") / "riftbound.sqlite3"
+                raise CardsDBError(f"the card database was not found at {missing}: {rebuild_hint(missing)}")
             say(f"building the database from {source}")
             db_file = workdir / "riftbound.sqlite3"
             build_s = _time_build(source, db_file)

@@ -11,11 +11,6 @@ DEFAULT_DB_PATH = Path("data") / "riftbound.sqlite3"
 DEFAULT_RIFTCODEX_URL = "https://api.riftcodex.com"
 PROJECT_DATA_DIR = Path(__file__).resolve().parent / "data"
 
-BUILD_HINT = (
-    "build it with `python -m cardsdb build --source ../shared/riftbound-data` "
-    "or `python -m cardsdb sync` (set RIFTBOUND_DB to use another file)"
-)
-
 
 def rebuild_hint(path: Path, folder: Path | None = None, env: Mapping[str, str] | None = None) -> str:
     """How to rebuild the database at `path`, with the admin's own paths: from `folder`, else RIFTBOUND_DATA, else
