@@ -148,8 +148,8 @@ def _inputs(db: Any, connection: sqlite3.Connection, typo_set: list[Any]) -> dic
 
 
 def _scenarios() -> list[dict[str, Any]]:
-    """The scenario examples: every scenario of cardsdb/data/claims.yaml."""
-    from cardsdb.project_data import load_claims
+    """The scenario examples: every scenario of cardsdb/project/data/claims.yaml."""
+    from cardsdb.project.claims import load_claims
 
     return [dict(s.scenario) for claim in load_claims() for s in claim.scenarios]
 

@@ -19,12 +19,11 @@ from typing import Any
 
 import sqlite_utils
 
-from cardsdb import build_rules, build_rulings, project_data, provenance
+from cardsdb import build_rules, build_rulings
 from cardsdb.card_build import build_card_tables
 from cardsdb.errors import BuildError
 from cardsdb.importers import faqs as faq_importer
 from cardsdb.importers import text as cardtext
-from cardsdb.keywords import KnownToken, load_keywords
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     TOURNAMENT_RULES_VERSION,
@@ -34,6 +33,10 @@ from cardsdb.models import (
 )
 from cardsdb.names import normalize
 from cardsdb.paths import db_path as default_db_path
+from cardsdb.project import provenance
+from cardsdb.project.files import Claim, load_claims
+from cardsdb.project.keywords import KnownToken, load_keywords
+from cardsdb.project.files import Overlay, load_overlay
 from cardsdb.rule_numbers import parse_rule_ref
 from cardsdb.rule_versions import version_label
 from cardsdb.schema import FOREIGN_KEYS, FTS, INDEXES, PRIMARY_KEYS, SCHEMA_VERSION, TABLES
@@ -173,7 +176,7 @@ def _keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[l
 
 
 def _claim_rows(
-    claims: Sequence[project_data.Claim],
+    claims: Sequence[Claim],
     sets: build_rules.RuleSets,
     superseded: Mapping[str, frozenset[str]],
     card_ids: Mapping[str, str],
@@ -348,8 +351,8 @@ def build_database(
     *,
     card_items: list[dict[str, Any]] | None = None,
     progress: Progress | None = None,
-    claims: Sequence[project_data.Claim] | None = None,
-    overlay: project_data.Overlay | None = None,
+    claims: Sequence[Claim] | None = None,
+    overlay: Overlay | None = None,
     known_tokens: Sequence[KnownToken] | None = None,
     source_label: str | None = None,
 ) -> BuildReport:
@@ -383,7 +386,7 @@ def build_database(
     )
 
     say("reading rules")
-    overlay = overlay or project_data.load_overlay()
+    overlay = overlay or load_overlay()
     rules = build_rules.load_rules(source, overlay, required=card_items is None)
     warnings += rules.warnings
     dates.update(rules.dates)
@@ -397,7 +400,7 @@ def build_database(
     )
 
     say("reading rulings")
-    claims = claims if claims is not None else project_data.load_claims()
+    claims = claims if claims is not None else load_claims()
     rulings, ruling_rules, ruling_cards = _claim_rows(claims, rules.sets, superseded, by_norm, warnings)
     faq_counts: dict[str, int] = {}
     matcher = faq_importer.NameMatcher([c.name for c in cards], aliases=card_tables.aliases)

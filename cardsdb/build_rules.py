@@ -33,8 +33,8 @@ from cardsdb.models import (
     V14_RULES_DATE,
     V14_RULES_VERSION,
 )
-from cardsdb.project_data import Overlay, OverlayRule
-from cardsdb.provenance import current_rule_source
+from cardsdb.project.files import Overlay, OverlayRule
+from cardsdb.project.provenance import current_rule_source
 from cardsdb.rule_diff import without_examples
 from cardsdb.rule_versions import VERSION_DATES, rule_key
 
@@ -61,7 +61,9 @@ class SourceRule:
     wording: str = "official"
     seed_sentence: str | None = None
     scaffold: bool = False
-    source: str | None = None  # for a current rule: where it comes from, in player words (cardsdb.provenance)
+    source: str | None = (
+        None  # for a current rule: where it comes from, in player words (cardsdb.project.provenance)
+    )
 
 
 @dataclass

@@ -9,7 +9,6 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cardsdb import project_data
 from cardsdb.card_files import GALLERY, ReadJson, read_ban_lists, read_card_sources, read_errata
 from cardsdb.card_merge import CardGroup, CardSourceData, group_cards, merge_printings
 from cardsdb.errors import BuildError
@@ -17,9 +16,10 @@ from cardsdb.importers import text as cardtext
 from cardsdb.importers.ban_lists import BanList
 from cardsdb.importers.errata import ErratumEntry
 from cardsdb.importers.printings import RawPrinting, loose_wording
-from cardsdb.keywords import KnownToken
 from cardsdb.models import Card
 from cardsdb.names import drop_small_words, normalize, slug
+from cardsdb.project.keywords import KnownToken
+from cardsdb.project.files import load_seed_cards, load_seed_errata_notes
 from cardsdb.sets import set_rank
 from cardsdb.wording import current_wording
 
@@ -308,7 +308,7 @@ def _seed_cards(
     known: Sequence[KnownToken],
     warnings: list[str],
 ) -> list[Card]:
-    notes = project_data.load_seed_errata_notes()
+    notes = load_seed_errata_notes()
     added: list[Card] = []
     for seed in seeds:
         if names.find(seed.name) != seed.id:
@@ -378,7 +378,7 @@ def build_card_tables(
             )
         raise BuildError("nothing to build from: give a data folder (--source) or sync from RiftCodex")
     groups = sorted(group_cards(merge_printings(sources), warnings=warnings), key=lambda g: g.name.casefold())
-    seeds = project_data.load_seed_cards()
+    seeds = load_seed_cards()
     names = names_of(groups, seeds)
     errata = merge_errata(read_errata(source, read_json), names, warnings)
     errata_by_card = by_card(errata)

@@ -19,7 +19,7 @@ from cardsdb.fuzzy import close_names
 from cardsdb.importers.printings import loose_wording
 from cardsdb.importers.text import from_article_symbols, readable
 from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Ruling
-from cardsdb.provenance import ruling_label, superseded_line
+from cardsdb.project.provenance import ruling_label, superseded_line
 from cardsdb.query import CardsDB, SearchResult
 from cardsdb.rule_diff import render_diff, word_diff
 from cardsdb.rule_versions import Citation, cite_citation, cited_numbers

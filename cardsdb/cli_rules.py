@@ -22,7 +22,7 @@ from cardsdb.models import (
     RuleChange,
     RuleView,
 )
-from cardsdb.provenance import PARTIAL_CHANGES
+from cardsdb.project.provenance import PARTIAL_CHANGES
 from cardsdb.query import CardsDB
 from cardsdb.rule_diff import render_diff, word_diff
 from cardsdb.rule_versions import DOC_TITLES, VERSION_DATES, cite, parse_doc, parse_version

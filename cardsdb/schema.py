@@ -57,7 +57,7 @@ TABLES: dict[str, dict[str, type]] = {
         "alias_norm": str,  # cardsdb.names.normalize(alias)
         "card_id": str,
     },
-    # Keywords and other bracketed tokens the project knows (cardsdb/data/keywords.yaml).
+    # Keywords and other bracketed tokens the project knows (cardsdb/project/data/keywords.yaml).
     "keywords": {
         "name": str,  # "Hidden"
         "kind": str,  # "keyword" | "token"

@@ -2,7 +2,7 @@
 
 `Analyzer` turns text into stems (lower case, possessives dropped, a light Porter stemmer: "hiding" and "hide" are
 `hide`, "copies" is `copy`) and a question into `Concept`s: each content word with the other words that mean it here
-(`cardsdb/data/thesaurus.yaml`: "facedown" also searches `hidden` and `hide`). `TextIndex` scores documents made of
+(`cardsdb/project/data/thesaurus.yaml`: "facedown" also searches `hidden` and `hide`). `TextIndex` scores documents made of
 weighted fields (a rule's text, its title, its parents' headings; a ruling's question and answer) with BM25F: per
 field length-normalized term frequency, summed with the field's weight, then saturated and weighted by rarity. A
 concept counts once per document, through the best of its words. Nothing here reads the database.
@@ -150,8 +150,8 @@ class ThesaurusEntry:
 
 
 def load_thesaurus(path: Path | None = None) -> tuple[ThesaurusEntry, ...]:
-    """The thesaurus (cardsdb/data/thesaurus.yaml). Raises BuildError in one line naming the entry and field."""
-    from cardsdb.project_data import read_yaml  # at the first word search: start-up reads no project data
+    """The thesaurus (cardsdb/project/data/thesaurus.yaml). Raises BuildError in one line naming the entry and field."""
+    from cardsdb.project.files import read_yaml
 
     path = path or PROJECT_DATA_DIR / THESAURUS_FILE
     entries = read_yaml(path).get("entries")

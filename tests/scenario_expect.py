@@ -1,4 +1,4 @@
-"""What a scenario's `expect` asks of the engine's answer: shared by the seed claims (cardsdb/data/claims.yaml) and the
+"""What a scenario's `expect` asks of the engine's answer: shared by the seed claims (cardsdb/project/data/claims.yaml) and the
 judges' regression scenarios (tests/scenarios/*.yaml)."""
 
 from __future__ import annotations

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb import project_data
 from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, V14_RULES_VERSION
+from cardsdb.project.files import load_claims
+from cardsdb.project.files import load_overlay
+from cardsdb.project.files import load_seed_cards
 from cardsdb.schema import FTS, TABLES
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
@@ -83,7 +85,7 @@ def test_card_keywords_with_values(conn: sqlite3.Connection) -> None:
 
 
 def test_seed_cards_are_partial_and_kept_out_of_the_counts(conn: sqlite3.Connection) -> None:
-    seeds = {c.id for c in project_data.load_seed_cards()}
+    seeds = {c.id for c in load_seed_cards()}
     partial = {r["id"] for r in conn.execute("SELECT id FROM cards WHERE partial = 1")}
     assert partial == seeds
     meta = {r["key"]: r["value"] for r in conn.execute("SELECT key, value FROM meta")}
@@ -100,7 +102,7 @@ def test_seed_cards_are_partial_and_kept_out_of_the_counts(conn: sqlite3.Connect
 
 
 def test_both_rule_versions(conn: sqlite3.Connection) -> None:
-    overlay = project_data.load_overlay()
+    overlay = load_overlay()
     current = conn.execute("SELECT number FROM rules WHERE version = ?", (CURRENT_RULES_VERSION,)).fetchall()
     assert {r["number"] for r in current} == overlay.numbers()
     hide_v13 = _one(conn, "SELECT * FROM rules WHERE key = ?", f"{V13_RULES_VERSION}:421")
@@ -120,7 +122,7 @@ def test_v13_numbers_the_current_rules_reuse_are_superseded(conn: sqlite3.Connec
 
 def test_rule_moves(conn: sqlite3.Connection) -> None:
     moves = {(r["version"], r["old"], r["current"]) for r in conn.execute("SELECT * FROM rule_moves")}
-    overlay = project_data.load_overlay().moves
+    overlay = load_overlay().moves
     expected = {(V13_RULES_VERSION, m.v13, m.current) for m in overlay if m.v13} | {
         (V14_RULES_VERSION, m.v14, m.current) for m in overlay if m.v14
     }
@@ -128,7 +130,7 @@ def test_rule_moves(conn: sqlite3.Connection) -> None:
 
 
 def test_seed_claims_are_rulings(conn: sqlite3.Connection) -> None:
-    claims = project_data.load_claims()
+    claims = load_claims()
     rows = {r["id"]: r for r in conn.execute("SELECT * FROM rulings WHERE source = 'seed'")}
     assert set(rows) == {c.id for c in claims}
     for claim in claims:

@@ -13,7 +13,7 @@ import pytest
 from cardsdb import cli
 from cardsdb.build import build_database
 from cardsdb.errors import BuildError
-from cardsdb.project_data import Claim
+from cardsdb.project.files import Claim
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
 
@@ -154,9 +154,9 @@ def test_claim_citing_a_reused_v13_number_in_its_old_meaning(data: Path, previou
         cards=(),
         scenarios=(),
     )
-    from cardsdb import project_data
+    from cardsdb.project.files import load_overlay
 
-    if "422.1.a" in project_data.load_overlay().numbers():
+    if "422.1.a" in load_overlay().numbers():
         pytest.skip("the overlay now holds 422.1.a as a current rule")
     _fails_and_keeps(
         data, previous, r"claim old-meaning cites 422\.1\.a in its v1\.3 meaning", claims=[claim]

@@ -7,7 +7,7 @@ from cardsdb.card_merge import CardSourceData, group_cards, merge_printings
 from cardsdb.card_names import canonical_name, champion_names, split_variant, variant_from_code
 from cardsdb.importers.errata import ErratumEntry
 from cardsdb.importers.printings import RawPrinting
-from cardsdb.keywords import load_keywords
+from cardsdb.project.keywords import load_keywords
 from cardsdb.sets import is_promo, newest_first_rank, set_order_sql, set_rank
 
 KNOWN = load_keywords()

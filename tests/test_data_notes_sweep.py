@@ -2,7 +2,7 @@
 command line, on the real data (skips without it).
 
 The phrases looked for come from the data files themselves: every `note` the project keeps for us in
-`cardsdb/data/` (rules_current.yaml's rows and moves, claims.yaml, seed_cards.yaml), sentence by sentence, plus the
+`cardsdb/project/data/` (rules_current.yaml's rows and moves, claims.yaml, seed_cards.yaml), sentence by sentence, plus the
 words such notes are written in ("the seeds", "added by the project"). A new note in the data is swept for at once.
 """
 
@@ -23,7 +23,10 @@ from bot import answers
 from bot.database import DatabaseHandle
 from bot.services import Services
 from cardsdb.cli import main
-from cardsdb.project_data import internal_notes, load_claims, load_overlay, load_seed_cards
+from cardsdb.project.files import load_claims
+from cardsdb.project.files import internal_notes
+from cardsdb.project.files import load_overlay
+from cardsdb.project.files import load_seed_cards
 from cardsdb.query import CardsDB
 
 # How the notes about our data are worded: none of these belongs in an answer. ("Seed 1 plays against seed 2" is

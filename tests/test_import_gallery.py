@@ -16,8 +16,8 @@ from cardsdb.importers.errata import ErratumEntry
 from cardsdb.importers.gallery import parse_gallery
 from cardsdb.importers.printings import MAX_BAD_ROWS, RawPrinting, as_int
 from cardsdb.importers.riftcodex import code_from_id
-from cardsdb.keywords import load_keywords
 from cardsdb.models import Card
+from cardsdb.project.keywords import load_keywords
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
 KNOWN = load_keywords()

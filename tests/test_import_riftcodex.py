@@ -14,7 +14,7 @@ from cardsdb.card_merge import CardSourceData
 from cardsdb.errors import BuildError
 from cardsdb.importers.printings import MAX_BAD_ROWS
 from cardsdb.importers.riftcodex import code_from_id, parse_items, rich_to_raw
-from cardsdb.keywords import load_keywords
+from cardsdb.project.keywords import load_keywords
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "data" / "riftcodex" / "sample.json"
 KNOWN = load_keywords()

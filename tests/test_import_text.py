@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cardsdb.importers import text as cardtext
-from cardsdb.keywords import KnownToken, load_keywords
 from cardsdb.models import KeywordValue
+from cardsdb.project.keywords import KnownToken, load_keywords
 
 KNOWN = load_keywords()
 HIDDEN_BLADE = (

@@ -1,4 +1,4 @@
-"""The project-owned data (cardsdb/data): the current-rules overlay, the seed claims and the seed cards.
+"""The project-owned data (cardsdb/project/data): the current-rules overlay, the seed claims and the seed cards.
 
 The seed documents in shared/seeds are the authority: official overlay rows must carry their text word for word and
 every claim must quote one of their sentences. Tests that need the seeds or the v1.3 rules file skip when absent.
@@ -17,13 +17,10 @@ import pytest
 import yaml
 
 from cardsdb.errors import BuildError
-from cardsdb.project_data import (
-    Claim,
-    Overlay,
-    load_claims,
-    load_overlay,
-    load_seed_cards,
-)
+from cardsdb.paths import PROJECT_DATA_DIR
+from cardsdb.project.files import Claim, load_claims
+from cardsdb.project.files import Overlay, load_overlay
+from cardsdb.project.files import load_seed_cards
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
@@ -401,7 +398,7 @@ def _card_names(scenario: dict[str, Any]) -> Iterator[str]:
 
 
 def test_every_scenario_has_exactly_one_ask_and_known_keys(claims: tuple[Claim, ...]) -> None:
-    raw = yaml.safe_load((ROOT / "cardsdb" / "data" / "claims.yaml").read_text(encoding="utf-8"))
+    raw = yaml.safe_load((PROJECT_DATA_DIR / "claims.yaml").read_text(encoding="utf-8"))
     count = 0
     for claim in raw["claims"]:
         for item in claim.get("scenarios") or []:

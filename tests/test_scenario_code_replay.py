@@ -1,6 +1,6 @@
 """Shareable scenarios through the interaction harness: every /hidden verdict carries its position's code, and
 `/hidden scenario text:<code>` replays it exactly; an unreadable or unknown-version code answers privately, saying why.
-The claim round trip runs every engine claim scenario (cardsdb/data/claims.yaml) over the real data."""
+The claim round trip runs every engine claim scenario (cardsdb/project/data/claims.yaml) over the real data."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from bot.store.sqlite import SqliteStore
 from cardsdb import scenario_code
 from cardsdb.engine import check
 from cardsdb.engine.quick import hide_scenario
-from cardsdb.project_data import ClaimScenario, load_claims
+from cardsdb.project.files import ClaimScenario, load_claims
 
 CODE = re.compile(r"rb\d+\.[A-Za-z0-9_-]+")
 

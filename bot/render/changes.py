@@ -9,7 +9,7 @@ from bot import limits
 from bot.render.common import COLOR_INFO, diff_markdown
 from bot.render.rules import patch_note_line
 from cardsdb.models import ChangeList, RuleChange
-from cardsdb.provenance import PARTIAL_CHANGES
+from cardsdb.project.provenance import PARTIAL_CHANGES
 from cardsdb.rule_versions import DOC_TITLES, cite
 
 CHANGES_PAGE_SIZE = 5

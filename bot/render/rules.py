@@ -10,7 +10,7 @@ from bot import limits
 from bot.render.common import COLOR_INFO, COLOR_SUPERSEDED, add_field, diff_markdown, rule_mark, text_embeds
 from bot.symbols import Symbols
 from cardsdb.models import TOURNAMENT_DOC, KeywordInfo, PatchNote, Rule, RuleView, Ruling
-from cardsdb.provenance import ruling_label, superseded_line
+from cardsdb.project.provenance import ruling_label, superseded_line
 from cardsdb.rule_versions import DOC_TITLES, Citation, cite, cited_numbers
 
 SUMMARY_LABEL = "Summary (our wording, not the official text)"
@@ -151,7 +151,7 @@ def _ruling_rules(ruling: Ruling, citations: Sequence[Citation] | None) -> str:
 
 
 def ruling_source(ruling: Ruling) -> str:
-    """ "Official: Riftbound Origins FAQ", "Riot's Hidden keyword page, How Hidden works" (`cardsdb.provenance`)."""
+    """ "Official: Riftbound Origins FAQ", "Riot's Hidden keyword page, How Hidden works" (`cardsdb.project.provenance`)."""
     return ruling_label(ruling)
 
 

@@ -6,8 +6,8 @@ import functools
 import re
 from collections.abc import Iterable, Mapping
 
-from cardsdb.keywords import KnownToken
 from cardsdb.models import KeywordValue
+from cardsdb.project.keywords import KnownToken
 
 SYMBOL = re.compile(r":rb_([a-z]+)(?:_([a-z0-9]+))?:")
 _SYMBOL_RUN = re.compile(r"(?::rb_[a-z]+(?:_[a-z0-9]+)?:)+")

@@ -1,4 +1,4 @@
-"""The keywords and other bracketed tokens the project knows (cardsdb/data/keywords.yaml)."""
+"""The keywords and other bracketed tokens the project knows (cardsdb/project/data/keywords.yaml)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from cardsdb.errors import BuildError
 from cardsdb.paths import PROJECT_DATA_DIR
-from cardsdb.project_data import read_yaml, top_list
+from cardsdb.project.files import read_yaml, top_list
 
 KEYWORDS_FILE = "keywords.yaml"
 TokenKind = Literal["keyword", "token"]
