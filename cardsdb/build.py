@@ -34,9 +34,9 @@ from cardsdb.models import (
 from cardsdb.names import normalize
 from cardsdb.paths import db_path as default_db_path
 from cardsdb.project import provenance
-from cardsdb.project.files import Claim, load_claims
+from cardsdb.project.claims import Claim, load_claims
 from cardsdb.project.keywords import KnownToken, load_keywords
-from cardsdb.project.files import Overlay, load_overlay
+from cardsdb.project.overlay import Overlay, load_overlay
 from cardsdb.rule_numbers import parse_rule_ref
 from cardsdb.rule_versions import version_label
 from cardsdb.schema import FOREIGN_KEYS, FTS, INDEXES, PRIMARY_KEYS, SCHEMA_VERSION, TABLES

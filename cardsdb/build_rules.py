@@ -33,7 +33,7 @@ from cardsdb.models import (
     V14_RULES_DATE,
     V14_RULES_VERSION,
 )
-from cardsdb.project.files import Overlay, OverlayRule
+from cardsdb.project.overlay import Overlay, OverlayRule
 from cardsdb.project.provenance import current_rule_source
 from cardsdb.rule_diff import without_examples
 from cardsdb.rule_versions import VERSION_DATES, rule_key

@@ -19,7 +19,7 @@ from cardsdb.importers.printings import RawPrinting, loose_wording
 from cardsdb.models import Card
 from cardsdb.names import drop_small_words, normalize, slug
 from cardsdb.project.keywords import KnownToken
-from cardsdb.project.files import load_seed_cards, load_seed_errata_notes
+from cardsdb.project.seed_cards import load_seed_cards, load_seed_errata_notes
 from cardsdb.sets import set_rank
 from cardsdb.wording import current_wording
 

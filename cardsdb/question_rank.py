@@ -403,7 +403,7 @@ def _plain(text: str) -> str:
 @functools.cache
 def _scaffold_numbers() -> frozenset[str]:
     """The current rules' numbers the project added only as parents (cardsdb/project/data/rules_current.yaml)."""
-    from cardsdb.project.files import load_overlay
+    from cardsdb.project.overlay import load_overlay
 
     return frozenset(r.number for r in load_overlay().rules if r.scaffold)
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from bot_harness_fixtures import assert_fits, details, harness_for
 
-from cardsdb.project.files import load_claims
+from cardsdb.project.claims import load_claims
 from cardsdb.query import CardsDB
 
 

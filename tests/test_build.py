@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, V14_RULES_VERSION
-from cardsdb.project.files import load_claims
-from cardsdb.project.files import load_overlay
-from cardsdb.project.files import load_seed_cards
+from cardsdb.project.claims import load_claims
+from cardsdb.project.overlay import load_overlay
+from cardsdb.project.seed_cards import load_seed_cards
 from cardsdb.schema import FTS, TABLES
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"

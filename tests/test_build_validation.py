@@ -13,7 +13,7 @@ import pytest
 from cardsdb import cli
 from cardsdb.build import build_database
 from cardsdb.errors import BuildError
-from cardsdb.project.files import Claim
+from cardsdb.project.claims import Claim
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
 
@@ -154,7 +154,7 @@ def test_claim_citing_a_reused_v13_number_in_its_old_meaning(data: Path, previou
         cards=(),
         scenarios=(),
     )
-    from cardsdb.project.files import load_overlay
+    from cardsdb.project.overlay import load_overlay
 
     if "422.1.a" in load_overlay().numbers():
         pytest.skip("the overlay now holds 422.1.a as a current rule")

@@ -26,7 +26,7 @@ from bot.services import Services
 from cardsdb.cli import main
 from cardsdb.engine import check
 from cardsdb.models import OLDER_THAN_V13
-from cardsdb.project.files import load_claims
+from cardsdb.project.claims import load_claims
 from cardsdb.query import CardsDB
 from cardsdb.rule_versions import Citation, collecting_citations
 

@@ -23,10 +23,10 @@ from bot import answers
 from bot.database import DatabaseHandle
 from bot.services import Services
 from cardsdb.cli import main
-from cardsdb.project.files import load_claims
-from cardsdb.project.files import internal_notes
-from cardsdb.project.files import load_overlay
-from cardsdb.project.files import load_seed_cards
+from cardsdb.project.claims import load_claims
+from cardsdb.project.notes import internal_notes
+from cardsdb.project.overlay import load_overlay
+from cardsdb.project.seed_cards import load_seed_cards
 from cardsdb.query import CardsDB
 
 # How the notes about our data are worded: none of these belongs in an answer. ("Seed 1 plays against seed 2" is

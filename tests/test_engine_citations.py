@@ -13,7 +13,7 @@ from engine_cards import MemoryCards
 from cardsdb.engine import check, citations
 from cardsdb.engine.render_text import render
 from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, V14_RULES_VERSION
-from cardsdb.project.files import load_overlay
+from cardsdb.project.overlay import load_overlay
 
 ENGINE = Path(__file__).resolve().parents[1] / "cardsdb" / "engine"
 

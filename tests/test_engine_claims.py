@@ -10,7 +10,7 @@ import pytest
 from scenario_expect import assert_expected
 
 from cardsdb.engine import check
-from cardsdb.project.files import ClaimScenario, load_claims
+from cardsdb.project.claims import ClaimScenario, load_claims
 
 
 def _scenarios() -> Iterator[Any]:

@@ -22,7 +22,7 @@ from bot.cogs.messages import replies_for
 from bot.harness import Result
 from cardsdb.engine import ScenarioError, check
 from cardsdb.engine.scenario import build
-from cardsdb.project.files import load_claims
+from cardsdb.project.claims import load_claims
 from cardsdb.query import CardsDB
 
 SCENARIO_FILES = sorted((Path(__file__).parent / "scenarios").glob("*.yaml"))

@@ -18,9 +18,9 @@ import yaml
 
 from cardsdb.errors import BuildError
 from cardsdb.paths import PROJECT_DATA_DIR
-from cardsdb.project.files import Claim, load_claims
-from cardsdb.project.files import Overlay, load_overlay
-from cardsdb.project.files import load_seed_cards
+from cardsdb.project.claims import Claim, load_claims
+from cardsdb.project.overlay import Overlay, load_overlay
+from cardsdb.project.seed_cards import load_seed_cards
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"

@@ -14,7 +14,7 @@ from cardsdb.build import build_database
 from cardsdb.cli import main
 from cardsdb.importers.rules_text import parse_rules_text
 from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_DOC, V13_RULES_VERSION, V14_RULES_VERSION
-from cardsdb.project.files import load_overlay
+from cardsdb.project.overlay import load_overlay
 from cardsdb.query import CardsDB
 from cardsdb.rule_diff import comparable, without_examples
 

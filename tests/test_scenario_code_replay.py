@@ -22,7 +22,7 @@ from bot.store.sqlite import SqliteStore
 from cardsdb import scenario_code
 from cardsdb.engine import check
 from cardsdb.engine.quick import hide_scenario
-from cardsdb.project.files import ClaimScenario, load_claims
+from cardsdb.project.claims import ClaimScenario, load_claims
 
 CODE = re.compile(r"rb\d+\.[A-Za-z0-9_-]+")
 
