@@ -12,9 +12,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 
-from cardsdb.card_names import canonical_name, champion_names
 from cardsdb.importers.printings import RawPrinting
-from cardsdb.names import normalize
+from cardsdb.names import canonical_name, champion_names, normalize
 from cardsdb.sets import is_promo, set_rank
 
 _MERGED_FIELDS = tuple(

@@ -24,8 +24,7 @@ from operator import itemgetter
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
-from cardsdb.card_names import split_variant
-from cardsdb.names import drop_small_words, fold, normalize
+from cardsdb.names import drop_small_words, fold, normalize, split_variant
 
 _STARTER_SUFFIX = " starter"
 CANDIDATES = 96  # keys scored per query: the most trigrams shared with it

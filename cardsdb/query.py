@@ -35,8 +35,7 @@ from cardsdb.names import begins, fold, normalize
 from cardsdb.paths import BUILD_HINT
 from cardsdb.query_rules import RuleQueries
 from cardsdb.question_rank import QuestionRanker
-from cardsdb.rows import card_from_rows, json_list, ruling_from_row
-from cardsdb.schema import SCHEMA_VERSION
+from cardsdb.schema import SCHEMA_VERSION, card_from_rows, json_list, ruling_from_row
 from cardsdb.search_index import SearchIndex
 from cardsdb.search_syntax import Term, escape_like, parse
 from cardsdb.sets import set_order_sql

@@ -30,7 +30,6 @@ from cardsdb.models import (
 )
 from cardsdb.names import normalize
 from cardsdb.question_rank import QuestionRanker
-from cardsdb.rows import rule_from_row, truncate
 from cardsdb.rule_diff import without_examples
 from cardsdb.rule_versions import (
     VERSION_DATES,
@@ -44,6 +43,7 @@ from cardsdb.rule_versions import (
     parse_version,
     rule_key,
 )
+from cardsdb.schema import rule_from_row, truncate
 from cardsdb.search_syntax import escape_like
 from cardsdb.text_rank import asked_about
 

@@ -37,7 +37,7 @@ from cardsdb.models import (
     Rule,
     Ruling,
 )
-from cardsdb.rows import rule_from_row, ruling_from_row
+from cardsdb.schema import rule_from_row, ruling_from_row
 from cardsdb.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, load_thesaurus, words
 
 Rows = Callable[..., Sequence[Any]]  # runs one SQL statement (with parameters), returns its rows

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardsdb.names import normalize
-from cardsdb.rows import json_list
+from cardsdb.schema import json_list
 from cardsdb.search_syntax import Term
 
 _ASCII_FOLD = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from cardsdb.card_build import cards_from_sources
 from cardsdb.card_merge import CardSourceData, group_cards, merge_printings
-from cardsdb.card_names import canonical_name, champion_names, split_variant, variant_from_code
 from cardsdb.importers.errata import ErratumEntry
 from cardsdb.importers.printings import RawPrinting
+from cardsdb.names import canonical_name, champion_names, split_variant, variant_from_code
 from cardsdb.project.keywords import load_keywords
 from cardsdb.sets import is_promo, newest_first_rank, set_order_sql, set_rank
 

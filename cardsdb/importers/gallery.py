@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardsdb.card_names import split_variant, variant_from_code
 from cardsdb.importers.printings import RawPrinting, as_int, as_strings, card_text, parse_card_list
+from cardsdb.names import split_variant, variant_from_code
 
 REQUIRED = ("id", "name", "setId", "cardTypes", "abilityText", "publicCode", "collectorNumber")
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardsdb.card_names import split_variant, variant_from_code
 from cardsdb.importers.printings import (
     RawPrinting,
     as_int,
@@ -19,6 +18,7 @@ from cardsdb.importers.printings import (
     parse_card_list,
     printing_id,
 )
+from cardsdb.names import split_variant, variant_from_code
 
 REQUIRED = ("name", "code", "set_id", "type", "text")
 LACKS = frozenset({"power", "supertypes", "orientation", "artist"})

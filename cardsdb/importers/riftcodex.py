@@ -15,7 +15,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from cardsdb.card_names import split_variant, variant_from_code
 from cardsdb.importers.printings import (
     RawPrinting,
     as_int,
@@ -24,7 +23,7 @@ from cardsdb.importers.printings import (
     parse_rows,
     printing_id,
 )
-from cardsdb.names import slug
+from cardsdb.names import slug, split_variant, variant_from_code
 
 REQUIRED = ("riftbound_id", "name", "classification", "text", "set")
 
