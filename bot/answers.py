@@ -201,7 +201,7 @@ def keyword_reply(services: Services, name: str) -> Reply:
     resolved = db.resolve_keyword(text)
     info = db.keyword(resolved[0]) if resolved else None
     if info is None:
-        from cardsdb.fuzzy import close_names
+        from cardsdb.search.name_index import close_names
 
         raise NotFound(f"No keyword named “{echo(text)}”.", close_names(db.keyword_names(), text))
     note = None if resolved and resolved[1] else f"Closest keyword for “{echo(text)}”."

@@ -25,8 +25,8 @@ from discord import app_commands
 from bot.database import DatabaseHandle, open_cardsdb
 from bot.settings import Settings, SettingsError
 from cardsdb.errors import CardsDBError
-from cardsdb.fuzzy import closest_name
 from cardsdb.paths import BUILD_HINT
+from cardsdb.search.name_index import closest_name
 
 log = logging.getLogger("bot")
 

@@ -37,7 +37,7 @@ def normalize(name: str) -> str:
 
 def begins(name: str, text: str) -> bool:
     """Whether the name, or a word in it onwards, begins with text: "Master Yi, Tempered" begins with "yi" and with
-    "master y"; "Ezreal, Dashing" with "Ez". (`fuzzy.NameIndex.starting` finds such names by bisection.)"""
+    "master y"; "Ezreal, Dashing" with "Ez". (`search.name_index.NameIndex.starting` finds such names by bisection.)"""
     query = normalize(text)
     words = normalize(name).split()
     if not query:

@@ -1,7 +1,7 @@
 """Read-only queries over the card database: the one module the bot, the engine and the CLI share.
 
 The file is opened read-only and every statement is parameterized; full-text input goes through
-`cardsdb.fts`. Card names are matched in memory (`cardsdb.fuzzy`), loaded once per CardsDB.
+`cardsdb.fts`. Card names are matched in memory (`cardsdb.search.name_index`), loaded once per CardsDB.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from types import TracebackType
 from cardsdb import rule_numbers
 from cardsdb.errors import DatabaseUnavailable, QuerySyntaxError
 from cardsdb.fts import fts_query, fts_words
-from cardsdb.fuzzy import NameIndex, NameSpec, close_names, closest_name
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     OLDER_THAN_V13,
@@ -34,10 +33,11 @@ from cardsdb.models import (
 from cardsdb.names import begins, fold, normalize
 from cardsdb.paths import BUILD_HINT
 from cardsdb.query_rules import RuleQueries
-from cardsdb.question_rank import QuestionRanker
 from cardsdb.schema import SCHEMA_VERSION, card_from_rows, json_list, ruling_from_row
-from cardsdb.search_index import SearchIndex
-from cardsdb.search_syntax import Term, escape_like, parse
+from cardsdb.search.card_index import SearchIndex
+from cardsdb.search.name_index import NameIndex, NameSpec, close_names, closest_name
+from cardsdb.search.question_rank import QuestionRanker
+from cardsdb.search.syntax import Term, escape_like, parse
 from cardsdb.sets import set_order_sql
 
 REQUIRED_TABLES = (
@@ -344,7 +344,7 @@ class CardsDB(RuleQueries):
 
     @property
     def search_index(self) -> SearchIndex:
-        """The cards' searchable fields, loaded once (cardsdb.search_index)."""
+        """The cards' searchable fields, loaded once (cardsdb.search.card_index)."""
         if self._search_index is None:
             self._search_index = SearchIndex.load(self._rows)
         return self._search_index
@@ -533,7 +533,7 @@ class CardsDB(RuleQueries):
         return sorted(self._matching_rulings(query, limit), key=lambda r: r.superseded is not None)
 
     def _matching_rulings(self, query: str, limit: int) -> list[Ruling]:
-        """Rulings for a rule number, else for a card name, else for words as a question (`cardsdb.question_rank`):
+        """Rulings for a rule number, else for a card name, else for words as a question (`cardsdb.search.question_rank`):
         the best matches, well-matching official answers first. Words shaped as a rule number that is none
         (`9999.9`) find nothing."""
         if rule_numbers.parse_rule_ref(query) is not None:

@@ -29,7 +29,6 @@ from cardsdb.models import (
     Ruling,
 )
 from cardsdb.names import normalize
-from cardsdb.question_rank import QuestionRanker
 from cardsdb.rule_diff import without_examples
 from cardsdb.rule_versions import (
     VERSION_DATES,
@@ -44,8 +43,9 @@ from cardsdb.rule_versions import (
     rule_key,
 )
 from cardsdb.schema import rule_from_row, truncate
-from cardsdb.search_syntax import escape_like
-from cardsdb.text_rank import asked_about
+from cardsdb.search.question_rank import QuestionRanker
+from cardsdb.search.syntax import escape_like
+from cardsdb.search.text_rank import asked_about
 
 # Versions newest first, as SQL: ORDER BY it.
 _RANK = (
@@ -381,7 +381,7 @@ class RuleQueries:
         self, words: str, limit: int = 10, *, doc: str | None = None, version: str | None = None
     ) -> list[Rule]:
         """Rules by words, best first: a heading named so first ("hide" -> 422 Hide; "what is a showdown" -> the
-        heading Showdowns), then the rules that best answer the words as a question (`cardsdb.question_rank`). Words
+        heading Showdowns), then the rules that best answer the words as a question (`cardsdb.search.question_rank`). Words
         shaped as a rule number (`9999.9`) find nothing.
 
         Without a version, only the newest form of each rule: an older version's rule where no newer version holds

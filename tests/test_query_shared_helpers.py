@@ -7,7 +7,7 @@ from query_fixtures import make_query_db
 
 from cardsdb.query import CardsDB
 from cardsdb.rule_numbers import sort_key
-from cardsdb.search_syntax import escape_like
+from cardsdb.search.syntax import escape_like
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""Rules and rulings for a question in a player's words (cardsdb.question_rank), over the hand-written fixture
+"""Rules and rulings for a question in a player's words (cardsdb.search.question_rank), over the hand-written fixture
 database; and words shaped as a rule number that names no rule (`9999.9`), which find nothing by words."""
 
 from __future__ import annotations

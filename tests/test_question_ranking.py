@@ -162,7 +162,7 @@ def figures(ranked: Sequence[Ranked]) -> Figures:
     )
 
 
-# The level the tuning set reached (before the ranking of cardsdb/question_rank.py: /rule top-3 15, /ruling top-3 11);
+# The level the tuning set reached (before the ranking of cardsdb/search/question_rank.py: /rule top-3 15, /ruling top-3 11);
 # a ranking change may raise these, never lower them.
 PINNED = {"rule_top3": 35, "ruling_top3": 20}
 

@@ -151,7 +151,7 @@ def test_every_query_binds_user_text_as_a_parameter(db_copy: Path) -> None:
         assert all(MARKER.casefold() not in sql.casefold() for sql, _ in recording.statements)
         bound += any(MARKER.casefold() in str(params).casefold() for _, params in recording.statements)
     # The text did reach SQLite, as parameters (names, card search terms, and the words of rule and ruling searches
-    # and their autocomplete are matched in memory, by the search index and cardsdb.question_rank).
+    # and their autocomplete are matched in memory, by the search index and cardsdb.search.question_rank).
     assert bound >= 1
     assert db.get_card("Pouty Poro") is not None  # nothing dropped
     db.close()

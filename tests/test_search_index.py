@@ -1,4 +1,4 @@
-"""The card search's in-memory index answers exactly as the syntax's SQL meaning (`search_syntax.to_sql`) does: the
+"""The card search's in-memory index answers exactly as the syntax's SQL meaning (`cardsdb.search.syntax.to_sql`) does: the
 same cards, in the same order, the same totals and pages, on the fixture database and on the real one."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from cardsdb.errors import QuerySyntaxError
 from cardsdb.query import CardsDB
-from cardsdb.search_syntax import Term, to_sql
+from cardsdb.search.syntax import Term, to_sql
 
 QUERIES = [
     "kw:hidden",

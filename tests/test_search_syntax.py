@@ -1,4 +1,4 @@
-"""The card search syntax (cardsdb.search_syntax): parsing, messages for malformed queries, and the SQL it makes."""
+"""The card search syntax (cardsdb.search.syntax): parsing, messages for malformed queries, and the SQL it makes."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from query_fixtures import make_query_db
 
 from cardsdb.errors import QuerySyntaxError
 from cardsdb.query import CardsDB
-from cardsdb.search_syntax import Term, parse, to_sql
+from cardsdb.search.syntax import Term, parse, to_sql
 
 
 def test_prefixes_operators_quotes_and_negation() -> None:

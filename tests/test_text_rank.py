@@ -1,4 +1,4 @@
-"""Words as players type them (cardsdb.text_rank): stems, stop words, the thesaurus and the BM25F index."""
+"""Words as players type them (cardsdb.search.text_rank): stems, stop words, the thesaurus and the BM25F index."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardsdb.errors import BuildError
-from cardsdb.text_rank import (
+from cardsdb.search.text_rank import (
     ALSO_WEIGHT,
     Analyzer,
     FieldSpec,

@@ -7,7 +7,7 @@ back. Keyword, type, domain, tag, rarity and set terms are looked up; stat terms
 text and name terms are substrings, found through the cards holding a word that contains the term's longest word
 (then checked).
 
-The syntax means exactly what `cardsdb.search_syntax.to_sql` says in SQL (ignoring case as SQLite's NOCASE and LIKE
+The syntax means exactly what `cardsdb.search.syntax.to_sql` says in SQL (ignoring case as SQLite's NOCASE and LIKE
 do: ASCII letters only); `tests/test_search_index.py` holds the two equal on the fixture and the real databases.
 """
 
@@ -22,7 +22,7 @@ from typing import Any
 
 from cardsdb.names import normalize
 from cardsdb.schema import json_list
-from cardsdb.search_syntax import Term
+from cardsdb.search.syntax import Term
 
 _ASCII_FOLD = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
 _WORD = re.compile(r"\w+")

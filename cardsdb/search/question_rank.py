@@ -3,7 +3,7 @@
 Read once from the read-only database (`QuestionRanker.load`), then answered in memory:
 
 - A rule is scored on its text (examples count less), its title, and its parents' headings (811.1.b is under
-  "Hidden"), with the thesaurus's words (`cardsdb.text_rank`). A rule that holds more of the question's words, the
+  "Hidden"), with the thesaurus's words (`cardsdb.search.text_rank`). A rule that holds more of the question's words, the
   rare ones weighing more, comes first.
 - The rulings whose question and answer match the words well lend their weight to the rules they cite (numbered in
   their own version, found under any number in the version shown: a FAQ citing v1.3 421.4 points at the current
@@ -38,7 +38,7 @@ from cardsdb.models import (
     Ruling,
 )
 from cardsdb.schema import rule_from_row, ruling_from_row
-from cardsdb.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, load_thesaurus, words
+from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, load_thesaurus, words
 
 Rows = Callable[..., Sequence[Any]]  # runs one SQL statement (with parameters), returns its rows
 

@@ -4,7 +4,7 @@ Every term must hold; `d:order,chaos` (or `d:order|chaos`) is either value; `kw:
 either side (a lower-case `or` counts only between two prefixed terms: "fight or flight" stays a name).
 Parsing is separate from matching: `parse()` turns a query into `Term`s (or raises QuerySyntaxError naming the
 bad term); `to_sql()` says what the terms mean as a WHERE clause over the `cards` table (`?` parameters only). That
-SQL is the reference: `CardsDB.search` runs the same meaning over an in-memory index (`cardsdb.search_index`), and
+SQL is the reference: `CardsDB.search` runs the same meaning over an in-memory index (`cardsdb.search.card_index`), and
 the tests hold the two equal. The full syntax is in docs/search-syntax.md.
 """
 
