@@ -280,7 +280,7 @@ async def _during_refresh(
     target: Path,
 ) -> dict[str, Any]:
     """Round trips while a database build runs in a worker thread, as a refresh does (without its download)."""
-    from cardsdb.build import build_database
+    from cardsdb.build.pipeline import build_database
 
     began = time.perf_counter()
     build = asyncio.create_task(asyncio.to_thread(build_database, source, target))
@@ -375,7 +375,7 @@ def _source_from_meta(db: Any) -> Path | None:
 
 
 def _time_build(source: Path, target: Path) -> float:
-    from cardsdb.build import build_database
+    from cardsdb.build.pipeline import build_database
 
     start = time.perf_counter()
     build_database(source, target)

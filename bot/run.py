@@ -34,12 +34,12 @@ def ensure_database(settings: Settings) -> DatabaseHandle:
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         if settings.data_dir is not None:
-            from cardsdb.build import build_database
+            from cardsdb.build.pipeline import build_database
 
             _say(f"building the card database at {path} from {settings.data_dir} (RIFTBOUND_DATA)")
             build_database(settings.data_dir, path, progress=_say)
         else:
-            from cardsdb.sync import sync_database
+            from cardsdb.build.sync import sync_database
 
             _say(
                 f"no card database at {path} and RIFTBOUND_DATA is not set: fetching cards from {settings.riftcodex_url}"

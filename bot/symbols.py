@@ -1,7 +1,7 @@
 """Card symbol tokens (`:rb_energy_2:`, `:rb_rune_fury:` ...) turned into readable words or custom emoji.
 
 The data writes symbols as tokens; the rendered text reads "2 energy", "1 Fury power" (words from
-`cardsdb.importers.text.symbol_words`, one place for the bot and the command line). A server with its own emoji
+`cardsdb.build.importers.text.symbol_words`, one place for the bot and the command line). A server with its own emoji
 sets `RIFTBOUND_EMOJI` (`rb_energy_2=<:e2:1234>,rb_rune_fury=<:fury:5678>`) and those tokens show as its emoji.
 """
 
@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from cardsdb.importers.text import counted_symbols, opening_capital, symbol_words
+from cardsdb.build.importers.text import counted_symbols, opening_capital, symbol_words
 
 TOKEN = re.compile(r":(rb_[a-z0-9_]+):")
 # Symbols printed side by side (":rb_energy_1::rb_rune_fury:") are one cost: "1 energy + 1 Fury power".
@@ -34,7 +34,7 @@ _BRACKET_TOKENS |= {domain: f"rb_rune_{domain.casefold()}" for domain in DOMAINS
 
 
 def token_words(name: str) -> str:
-    """Readable words for one token name (without colons): rb_energy_2 -> "2 energy" (`cardsdb.importers.text`)."""
+    """Readable words for one token name (without colons): rb_energy_2 -> "2 energy" (`cardsdb.build.importers.text`)."""
     return symbol_words(name)
 
 

@@ -58,11 +58,11 @@ def _parser() -> argparse.ArgumentParser:
 def _handler(command: str) -> Callable[[argparse.Namespace], int]:
     # Imported lazily so that `card` does not pay for importing the build or the engine.
     if command == "build":
-        from cardsdb.build import main as build_main
+        from cardsdb.build.pipeline import main as build_main
 
         return build_main
     if command == "sync":
-        from cardsdb.sync import main as sync_main
+        from cardsdb.build.sync import main as sync_main
 
         return sync_main
     if command == "check":

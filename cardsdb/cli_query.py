@@ -13,14 +13,14 @@ from dataclasses import asdict
 from typing import Any
 
 from cardsdb import currency, paths
+from cardsdb.build.importers.printings import loose_wording
+from cardsdb.build.importers.text import from_article_symbols, readable
+from cardsdb.build.rule_diff import render_diff, word_diff
 from cardsdb.cli_rules import rule_dict, rule_line
 from cardsdb.errors import NotFound
-from cardsdb.importers.printings import loose_wording
-from cardsdb.importers.text import from_article_symbols, readable
 from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
 from cardsdb.query import CardsDB, SearchResult
-from cardsdb.rule_diff import render_diff, word_diff
 from cardsdb.rule_versions import Citation, cite_citation, cited_numbers
 from cardsdb.search.name_index import close_names
 

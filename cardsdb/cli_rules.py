@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardsdb import paths, rule_numbers
+from cardsdb.build.rule_diff import render_diff, word_diff
 from cardsdb.errors import NotFound
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
@@ -24,7 +25,6 @@ from cardsdb.models import (
 )
 from cardsdb.project.provenance import PARTIAL_CHANGES
 from cardsdb.query import CardsDB
-from cardsdb.rule_diff import render_diff, word_diff
 from cardsdb.rule_versions import DOC_TITLES, VERSION_DATES, cite, parse_doc, parse_version
 
 

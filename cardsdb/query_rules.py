@@ -2,7 +2,7 @@
 
 `RuleQueries` is a part of `CardsDB` (cardsdb/query.py), which gives it `_rows` and `_has_fts`. A number
 answers from the newest version that has it, stamped with that version; a version may be asked for. Rows of one rule
-across versions share a `lineage` (cardsdb/build_rules.py), so an answer knows the same rule under another number
+across versions share a `lineage` (cardsdb/build/rules.py), so an answer knows the same rule under another number
 ("811.1.d.2.a (v1.4) is 811.1.d.4 now") and tells another rule under the same number apart.
 """
 
@@ -12,6 +12,7 @@ import sqlite3
 from collections.abc import Sequence
 
 from cardsdb import rule_numbers
+from cardsdb.build.rule_diff import without_examples
 from cardsdb.errors import BadInput, NotFound
 from cardsdb.models import (
     CORE_DOC,
@@ -29,7 +30,6 @@ from cardsdb.models import (
     Ruling,
 )
 from cardsdb.names import normalize
-from cardsdb.rule_diff import without_examples
 from cardsdb.rule_versions import (
     VERSION_DATES,
     VERSIONS_BY_DOC,

@@ -89,7 +89,7 @@ TABLES: dict[str, dict[str, type]] = {
         "value": str,  # "3" or null
     },
     # Every version of each rules document: the Core Rules overlay (version 2026-10-09), v1.4 and v1.3; the
-    # Tournament Rules (2026-07-16). See cardsdb/build_rules.py.
+    # Tournament Rules (2026-07-16). See cardsdb/build/rules.py.
     "rules": {
         "key": str,  # f"{version}:{number}" (Core Rules), f"{doc}:{version}:{number}" (other documents)
         "doc": str,  # core | tournament
@@ -116,7 +116,7 @@ TABLES: dict[str, dict[str, type]] = {
         "current": str,
         "note": str,
     },
-    # What changed between two versions, matched by wording (cardsdb/rule_diff.py), computed at build time.
+    # What changed between two versions, matched by wording (cardsdb/build/rule_diff.py), computed at build time.
     "rule_changes": {
         "id": int,
         "doc": str,

@@ -21,7 +21,7 @@ def real_data_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def real_db(tmp_path_factory: pytest.TempPathFactory, real_data_dir: Path) -> Path:
-    from cardsdb.build import build_database
+    from cardsdb.build.pipeline import build_database
 
     path = tmp_path_factory.mktemp("realdb") / "riftbound.sqlite3"
     build_database(real_data_dir, path)
@@ -30,7 +30,7 @@ def real_db(tmp_path_factory: pytest.TempPathFactory, real_data_dir: Path) -> Pa
 
 @pytest.fixture(scope="session")
 def fixture_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from cardsdb.build import build_database
+    from cardsdb.build.pipeline import build_database
 
     path = tmp_path_factory.mktemp("fixturedb") / "riftbound.sqlite3"
     build_database(FIXTURE_DATA, path)

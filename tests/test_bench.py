@@ -40,7 +40,7 @@ def _is_stat(value: Any) -> bool:
 @pytest.fixture(scope="module")
 def report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """One quick benchmark run through the command line, on the fixture database (built on the way)."""
-    from cardsdb.build import build_database
+    from cardsdb.build.pipeline import build_database
     from tests.conftest import FIXTURE_DATA
 
     db = tmp_path_factory.mktemp("benchdb") / "riftbound.sqlite3"

@@ -29,7 +29,7 @@ from bot.harness import Harness
 from bot.refresh import DEFAULT_REFRESH_HOURS, Refresher, parse_refresh_hours, refresher_for
 from bot.run import _refresh_plan
 from bot.settings import Settings, SettingsError
-from cardsdb.build import build_database
+from cardsdb.build.pipeline import build_database
 from cardsdb.query import CardsDB
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "data" / "riftcodex" / "sample.json"

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from bot_harness_fixtures import harness_for
 
-from cardsdb.build import build_database, resolve_citations
-from cardsdb.build_rules import RuleSets
-from cardsdb.build_rulings import ruling_rows
-from cardsdb.importers.faqs import NameMatcher
-from cardsdb.importers.riftboundfaq import CREDIT
-from cardsdb.importers.ruling_entries import RulingEntry
+from cardsdb.build.importers.faqs import NameMatcher
+from cardsdb.build.importers.riftboundfaq import CREDIT
+from cardsdb.build.importers.ruling_entries import RulingEntry
+from cardsdb.build.pipeline import build_database, resolve_citations
+from cardsdb.build.rules import RuleSets
+from cardsdb.build.rulings import ruling_rows
 from cardsdb.query import CardsDB
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
@@ -193,7 +193,7 @@ def _ruling(
 
 
 def _superseded(*rulings: dict[str, str | None]) -> dict[str, str]:
-    from cardsdb.build_rulings import superseded_rulings
+    from cardsdb.build.rulings import superseded_rulings
 
     links = [{"ruling_id": r["id"], "card_id": "elnuk-herd"} for r in rulings]
     return superseded_rulings(rulings, links, [HERD_ERRATUM])

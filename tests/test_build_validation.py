@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardsdb import cli
-from cardsdb.build import build_database
+from cardsdb.build.pipeline import build_database
 from cardsdb.errors import BuildError
 from cardsdb.project.claims import Claim
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from cardsdb.card_build import cards_from_sources
-from cardsdb.card_merge import CardSourceData, group_cards, merge_printings
-from cardsdb.importers.errata import ErratumEntry
-from cardsdb.importers.printings import RawPrinting
+from cardsdb.build.cards import cards_from_sources
+from cardsdb.build.importers.errata import ErratumEntry
+from cardsdb.build.importers.printings import RawPrinting
+from cardsdb.build.merge import CardSourceData, group_cards, merge_printings
 from cardsdb.names import canonical_name, champion_names, split_variant, variant_from_code
 from cardsdb.project.keywords import load_keywords
 from cardsdb.sets import is_promo, newest_first_rank, set_order_sql, set_rank

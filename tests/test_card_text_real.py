@@ -16,8 +16,8 @@ from bot import answers, limits
 from bot.database import DatabaseHandle
 from bot.services import Services
 from bot.symbols import DOMAINS, Symbols
+from cardsdb.build.importers import text as cardtext
 from cardsdb.engine import check
-from cardsdb.importers import text as cardtext
 from cardsdb.query import CardsDB
 
 # A symbol left as a token or in brackets ("You may pay [Fury]", "[A]", ":rb_rune_fury:"), and numbers glued to

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb.importers.faqs import QUESTION, TOPIC, FaqEntry, parse_faqs
+from cardsdb.build.importers.faqs import QUESTION, TOPIC, FaqEntry, parse_faqs
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from cardsdb.build.importers.banned import parse_banned
+from cardsdb.build.importers.errata import parse_errata, split_errata
 from cardsdb.errors import BuildError
-from cardsdb.importers.banned import parse_banned
-from cardsdb.importers.errata import parse_errata, split_errata
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb.build_rulings import load_newer_rulings
+from cardsdb.build.importers.faq_markdown import parse_faq_markdown
+from cardsdb.build.importers.ruling_entries import V14_RULES_VERSION, rules_version_on, symbol_words
+from cardsdb.build.rulings import load_newer_rulings
 from cardsdb.errors import BuildError
-from cardsdb.importers.faq_markdown import parse_faq_markdown
-from cardsdb.importers.ruling_entries import V14_RULES_VERSION, rules_version_on, symbol_words
 from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
 
 FAQ = """# Testing Rules FAQ (Riot, published 2026-08-14)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cardsdb.importers.faqs import OLDER_RULES, NameMatcher, parse_faqs, rule_numbers, split_entries
+from cardsdb.build.importers.faqs import OLDER_RULES, NameMatcher, parse_faqs, rule_numbers, split_entries
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data" / "faqs.json"
 

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb.card_build import cards_from_sources
-from cardsdb.card_merge import CardSourceData
+from cardsdb.build.cards import cards_from_sources
+from cardsdb.build.importers.errata import ErratumEntry
+from cardsdb.build.importers.gallery import parse_gallery
+from cardsdb.build.importers.printings import MAX_BAD_ROWS, RawPrinting, as_int
+from cardsdb.build.importers.riftcodex import code_from_id
+from cardsdb.build.merge import CardSourceData
 from cardsdb.errors import BuildError
-from cardsdb.importers.errata import ErratumEntry
-from cardsdb.importers.gallery import parse_gallery
-from cardsdb.importers.printings import MAX_BAD_ROWS, RawPrinting, as_int
-from cardsdb.importers.riftcodex import code_from_id
 from cardsdb.models import Card
 from cardsdb.names import variant_from_code
 from cardsdb.project.keywords import load_keywords

@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
+from cardsdb.build.importers.ban_lists import parse_ban_lists
+from cardsdb.build.importers.banned import constructed_list
+from cardsdb.build.importers.errata import article_key, split_errata
+from cardsdb.build.importers.errata_hub import hub_sources, parse_hub_errata
+from cardsdb.build.importers.errata_overlay import parse_errata_overlay
+from cardsdb.build.importers.errata_pages import parse_errata_page
+from cardsdb.build.importers.gallery_flat import LACKS, parse_gallery_rows
+from cardsdb.build.importers.printings import MAX_BAD_ROWS
 from cardsdb.errors import BuildError
-from cardsdb.importers.ban_lists import parse_ban_lists
-from cardsdb.importers.banned import constructed_list
-from cardsdb.importers.errata import article_key, split_errata
-from cardsdb.importers.errata_hub import hub_sources, parse_hub_errata
-from cardsdb.importers.errata_overlay import parse_errata_overlay
-from cardsdb.importers.errata_pages import parse_errata_page
-from cardsdb.importers.gallery_flat import LACKS, parse_gallery_rows
-from cardsdb.importers.printings import MAX_BAD_ROWS
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
 

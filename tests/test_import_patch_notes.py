@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from cardsdb.build.importers.patch_notes import LinkCandidate, link_points, parse_patch_notes
 from cardsdb.errors import BuildError
-from cardsdb.importers.patch_notes import LinkCandidate, link_points, parse_patch_notes
 
 NOTES = """\
 # Fixture Patch Notes

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from cardsdb.build.importers.riftboundfaq import CREDIT, mdx_text, parse_site
 from cardsdb.errors import BuildError
-from cardsdb.importers.riftboundfaq import CREDIT, mdx_text, parse_site
 
 CARD_PAGE = """---
 title: "Test Breach"

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from cardsdb.card_build import cards_from_sources
-from cardsdb.card_merge import CardSourceData
+from cardsdb.build.cards import cards_from_sources
+from cardsdb.build.importers.printings import MAX_BAD_ROWS
+from cardsdb.build.importers.riftcodex import code_from_id, parse_items, rich_to_raw
+from cardsdb.build.merge import CardSourceData
 from cardsdb.errors import BuildError
-from cardsdb.importers.printings import MAX_BAD_ROWS
-from cardsdb.importers.riftcodex import code_from_id, parse_items, rich_to_raw
 from cardsdb.project.keywords import load_keywords
 
 SAMPLE = Path(__file__).resolve().parent / "fixtures" / "data" / "riftcodex" / "sample.json"

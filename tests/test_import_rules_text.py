@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb.build import build_database
+from cardsdb.build.importers.rules_text import clean_text, heading_like, parse_rules_text
+from cardsdb.build.pipeline import build_database
 from cardsdb.errors import BuildError
-from cardsdb.importers.rules_text import clean_text, heading_like, parse_rules_text
 
 FIXTURE_DATA = Path(__file__).resolve().parent / "fixtures" / "data"
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from cardsdb.build.importers.rules_v13 import parse_markdown, parse_tsv, sort_key
 from cardsdb.errors import BuildError
-from cardsdb.importers.rules_v13 import parse_markdown, parse_tsv, sort_key
 
 FIXTURE_TSV = Path(__file__).resolve().parent / "fixtures" / "data" / "core-rules-v1-3.tsv"
 

@@ -1,10 +1,10 @@
-"""Card text: symbols in words, bracketed tokens, keywords with values (cardsdb.importers.text)."""
+"""Card text: symbols in words, bracketed tokens, keywords with values (cardsdb.build.importers.text)."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardsdb.importers import text as cardtext
+from cardsdb.build.importers import text as cardtext
 from cardsdb.models import KeywordValue
 from cardsdb.project.keywords import KnownToken, load_keywords
 

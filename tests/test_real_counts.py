@@ -12,7 +12,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from cardsdb.importers.faqs import parse_faqs
+from cardsdb.build.importers.faqs import parse_faqs
 from cardsdb.query import CardsDB
 
 VARIANT = re.compile(

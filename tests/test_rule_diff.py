@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardsdb.rule_diff import (
+from cardsdb.build.rule_diff import (
     comparable,
     match_rules,
     render_diff,

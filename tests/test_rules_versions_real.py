@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from cardsdb.build import build_database
+from cardsdb.build.importers.rules_text import parse_rules_text
+from cardsdb.build.pipeline import build_database
+from cardsdb.build.rule_diff import comparable, without_examples
 from cardsdb.cli import main
-from cardsdb.importers.rules_text import parse_rules_text
 from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_DOC, V13_RULES_VERSION, V14_RULES_VERSION
 from cardsdb.project.overlay import load_overlay
 from cardsdb.query import CardsDB
-from cardsdb.rule_diff import comparable, without_examples
 
 
 @pytest.fixture(scope="module")

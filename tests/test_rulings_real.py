@@ -10,8 +10,8 @@ from pathlib import Path
 
 from bot_harness_fixtures import assert_fits, harness_for
 
-from cardsdb.importers.faq_markdown import parse_faq_markdown
-from cardsdb.importers.riftboundfaq import CREDIT, parse_site
+from cardsdb.build.importers.faq_markdown import parse_faq_markdown
+from cardsdb.build.importers.riftboundfaq import CREDIT, parse_site
 from cardsdb.query import CardsDB
 
 VENDETTA_FAQ = "rules-2026-07/faq-vendetta-2026-08-14.md"

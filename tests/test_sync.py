@@ -18,11 +18,11 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from cardsdb import cli
-from cardsdb.build import build_database
+from cardsdb.build.pipeline import build_database
+from cardsdb.build.sync import fetch_cards, sync_database
 from cardsdb.errors import CardsDBError, SyncError
 from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.query import CardsDB
-from cardsdb.sync import fetch_cards, sync_database
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"
 FAST: dict[str, Any] = {"timeout": 0.5, "retries": 1, "backoff": 0.01}
@@ -213,7 +213,7 @@ def test_renamed_field(upstream: Upstream, base: str, previous: Path) -> None:
 
 
 def test_renamed_envelope_field(base: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardsdb import sync as sync_module
+    from cardsdb.build import sync as sync_module
 
     real = sync_module._get_json
 
@@ -246,7 +246,7 @@ def test_cli_sync_failure_is_one_line(
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    from cardsdb import sync as sync_module
+    from cardsdb.build import sync as sync_module
 
     monkeypatch.setattr(sync_module, "BACKOFF_SECONDS", 0.01)
 

@@ -9,11 +9,11 @@ import discord
 from bot import limits
 from bot.render.common import COLOR_INFO, DOMAIN_COLORS, add_field, cited_list, diff_markdown, rules_list
 from bot.symbols import Symbols
+from cardsdb.build.importers.printings import loose_wording
+from cardsdb.build.importers.text import from_article_symbols, reminder_text
 from cardsdb.currency import format_name
 from cardsdb.engine import HiddenProfile
 from cardsdb.engine.verdict import cited
-from cardsdb.importers.printings import loose_wording
-from cardsdb.importers.text import from_article_symbols, reminder_text
 from cardsdb.models import CURRENT_RULES_VERSION, Card, Errata, Legality, Printing
 
 OLDER_WORDINGS_SHOWN = 2

@@ -7,9 +7,9 @@ from collections.abc import Iterable, Mapping, Sequence
 import discord
 
 from bot import limits
+from cardsdb.build.rule_diff import word_diff
 from cardsdb.engine import Citation
 from cardsdb.models import Rule
-from cardsdb.rule_diff import word_diff
 from cardsdb.rule_versions import cite
 
 COLOR_INFO = discord.Colour(0x2B6CB0)

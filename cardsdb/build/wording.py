@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from cardsdb.card_merge import CardGroup, MergedPrinting
-from cardsdb.importers import text as cardtext
-from cardsdb.importers.errata import ErratumEntry
-from cardsdb.importers.printings import loose_wording
+from cardsdb.build.importers import text as cardtext
+from cardsdb.build.importers.errata import ErratumEntry
+from cardsdb.build.importers.printings import loose_wording
+from cardsdb.build.merge import CardGroup, MergedPrinting
 from cardsdb.models import OlderWording
 from cardsdb.sets import newest_first_rank
 

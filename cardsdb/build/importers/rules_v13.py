@@ -11,8 +11,8 @@ import html
 import re
 from dataclasses import dataclass, field
 
+from cardsdb.build.importers.rules_text import clean_text
 from cardsdb.errors import BuildError
-from cardsdb.importers.rules_text import clean_text
 
 _KINDS = {"chapter": "chapter", "heading": "heading", "plain": "rule", "cont": "rule", "rule": "rule"}
 NUMBER = re.compile(r"^\d{3}(?:\.[0-9a-z]+)*$")

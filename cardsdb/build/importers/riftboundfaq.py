@@ -27,8 +27,13 @@ from typing import Any
 
 import yaml
 
+from cardsdb.build.importers.ruling_entries import (
+    RulingEntry,
+    cost_phrase,
+    rules_version_named,
+    version_label,
+)
 from cardsdb.errors import BuildError
-from cardsdb.importers.ruling_entries import RulingEntry, cost_phrase, rules_version_named, version_label
 
 SITE = "riftboundfaq.com"
 SITE_URL = "https://www.riftboundfaq.com"

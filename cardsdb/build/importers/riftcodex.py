@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from cardsdb.importers.printings import (
+from cardsdb.build.importers.printings import (
     RawPrinting,
     as_int,
     as_strings,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardsdb.importers.printings import RawPrinting, as_int, as_strings, card_text, parse_card_list
+from cardsdb.build.importers.printings import RawPrinting, as_int, as_strings, card_text, parse_card_list
 from cardsdb.names import split_variant, variant_from_code
 
 REQUIRED = ("id", "name", "setId", "cardTypes", "abilityText", "publicCode", "collectorNumber")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cardsdb.importers.printings import (
+from cardsdb.build.importers.printings import (
     RawPrinting,
     as_int,
     as_strings,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from cardsdb.build.importers.ban_lists import BanList
 from cardsdb.errors import BuildError
-from cardsdb.importers.ban_lists import BanList
 
 
 def parse_banned(data: object, *, source: str = "banned-cards.json") -> tuple[list[str], str | None]:

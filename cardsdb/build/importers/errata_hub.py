@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cardsdb.build.importers.errata import ErratumEntry, article_key
 from cardsdb.errors import BuildError
-from cardsdb.importers.errata import ErratumEntry, article_key
 
 
 @dataclass(frozen=True)

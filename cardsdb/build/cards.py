@@ -9,19 +9,19 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cardsdb.card_files import GALLERY, ReadJson, read_ban_lists, read_card_sources, read_errata
-from cardsdb.card_merge import CardGroup, CardSourceData, group_cards, merge_printings
+from cardsdb.build.card_files import GALLERY, ReadJson, read_ban_lists, read_card_sources, read_errata
+from cardsdb.build.importers import text as cardtext
+from cardsdb.build.importers.ban_lists import BanList
+from cardsdb.build.importers.errata import ErratumEntry
+from cardsdb.build.importers.printings import RawPrinting, loose_wording
+from cardsdb.build.merge import CardGroup, CardSourceData, group_cards, merge_printings
+from cardsdb.build.wording import current_wording
 from cardsdb.errors import BuildError
-from cardsdb.importers import text as cardtext
-from cardsdb.importers.ban_lists import BanList
-from cardsdb.importers.errata import ErratumEntry
-from cardsdb.importers.printings import RawPrinting, loose_wording
 from cardsdb.models import Card
 from cardsdb.names import drop_small_words, normalize, slug
 from cardsdb.project.keywords import KnownToken
 from cardsdb.project.seed_cards import load_seed_cards, load_seed_errata_notes
 from cardsdb.sets import set_rank
-from cardsdb.wording import current_wording
 
 Row = dict[str, Any]
 

@@ -14,14 +14,14 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from cardsdb.card_merge import CardSourceData
+from cardsdb.build.importers import ban_lists as ban_importer
+from cardsdb.build.importers import banned as banned_importer
+from cardsdb.build.importers import errata as errata_importer
+from cardsdb.build.importers import errata_hub, errata_overlay, errata_pages, gallery, gallery_flat, riftcodex
+from cardsdb.build.importers.ban_lists import BanList
+from cardsdb.build.importers.errata import ErratumEntry
+from cardsdb.build.merge import CardSourceData
 from cardsdb.errors import BuildError
-from cardsdb.importers import ban_lists as ban_importer
-from cardsdb.importers import banned as banned_importer
-from cardsdb.importers import errata as errata_importer
-from cardsdb.importers import errata_hub, errata_overlay, errata_pages, gallery, gallery_flat, riftcodex
-from cardsdb.importers.ban_lists import BanList
-from cardsdb.importers.errata import ErratumEntry
 
 ReadJson = Callable[[Path], Any]
 

@@ -2,7 +2,7 @@
 "NEW RULE:" / "CLARIFIED RULE:" statements.
 
 The notes give no rule numbers: the build ties each statement to the changed rule it best matches by words
-(`cardsdb.build_rules`). Only notes between two versions the data holds are read (`vendetta.md`: v1.3 -> v1.4).
+(`cardsdb.build.rules`). Only notes between two versions the data holds are read (`vendetta.md`: v1.3 -> v1.4).
 """
 
 from __future__ import annotations

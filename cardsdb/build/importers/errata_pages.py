@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from cardsdb.build.importers.errata import ErratumEntry, article_key, split_errata
 from cardsdb.errors import BuildError
-from cardsdb.importers.errata import ErratumEntry, article_key, split_errata
 
 _SOURCE = re.compile(r"^>\s*Source:\s*(\S+)", re.IGNORECASE | re.MULTILINE)
 _TITLE = re.compile(r"^##?\s+(.+?)\s*$", re.MULTILINE)

@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cardsdb.build.importers.faqs import rule_numbers
+from cardsdb.build.importers.ruling_entries import RulingEntry, rules_version_on, symbol_words
 from cardsdb.errors import BuildError
-from cardsdb.importers.faqs import rule_numbers
-from cardsdb.importers.ruling_entries import RulingEntry, rules_version_on, symbol_words
 
 _TITLE = re.compile(r"^#\s+(.+?)\s*$")
 _PUBLISHED = re.compile(r"\bpublished\s+(\d{4}-\d{2}-\d{2})\b", re.IGNORECASE)

@@ -16,11 +16,11 @@ from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
+from cardsdb.build.importers import faq_markdown, riftboundfaq
+from cardsdb.build.importers.faqs import NameMatcher
+from cardsdb.build.importers.ruling_entries import RulingEntry
+from cardsdb.build.importers.text import readable
 from cardsdb.errors import BuildError
-from cardsdb.importers import faq_markdown, riftboundfaq
-from cardsdb.importers.faqs import NameMatcher
-from cardsdb.importers.ruling_entries import RulingEntry
-from cardsdb.importers.text import readable
 from cardsdb.names import normalize
 
 FAQ_GLOB = "rules-*/faq-*.md"

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardsdb.build import BuildReport, build_database, print_report
+from cardsdb.build.pipeline import BuildReport, build_database, print_report
 from cardsdb.errors import SyncError
 from cardsdb.paths import data_dir, db_path, riftcodex_url
 

@@ -1,6 +1,6 @@
 """One record per printing, as each card source gives it, and the helpers the source importers share.
 
-Which printings are one card, and which text is current, is decided later (`cardsdb.card_merge`, `cardsdb.wording`).
+Which printings are one card, and which text is current, is decided later (`cardsdb.build.merge`, `cardsdb.build.wording`).
 """
 
 from __future__ import annotations

@@ -19,11 +19,12 @@ from typing import Any
 
 import sqlite_utils
 
-from cardsdb import build_rules, build_rulings
-from cardsdb.card_build import build_card_tables
+from cardsdb.build import rules as build_rules
+from cardsdb.build import rulings as build_rulings
+from cardsdb.build.cards import build_card_tables
+from cardsdb.build.importers import faqs as faq_importer
+from cardsdb.build.importers import text as cardtext
 from cardsdb.errors import BuildError
-from cardsdb.importers import faqs as faq_importer
-from cardsdb.importers import text as cardtext
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     TOURNAMENT_RULES_VERSION,

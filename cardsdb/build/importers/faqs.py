@@ -13,8 +13,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from cardsdb.build.importers.ruling_entries import symbol_words
 from cardsdb.errors import BuildError
-from cardsdb.importers.ruling_entries import symbol_words
 from cardsdb.models import V13_RULES_DATE, V13_RULES_VERSION
 
 OLDER_RULES = f"pre-{V13_RULES_VERSION}"

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 
-from cardsdb.importers.printings import RawPrinting
+from cardsdb.build.importers.printings import RawPrinting
 from cardsdb.names import canonical_name, champion_names, normalize
 from cardsdb.sets import is_promo, set_rank
 

@@ -4,7 +4,7 @@ Documents and versions (names in `cardsdb.rule_versions`): the Core Rules of 202
 the seeds), v1.4 (`rules-2026-07/core-rules-v1-4.md`) and v1.3 (`core-rules-v1-3.tsv`); the Tournament Rules of
 2026-07-16 (`rules-2026-07/tournament-rules-2026-07-16.md`).
 
-Rows of one rule across versions share a `lineage`: v1.3 and v1.4 are matched by wording (`cardsdb.rule_diff`), the
+Rows of one rule across versions share a `lineage`: v1.3 and v1.4 are matched by wording (`cardsdb.build.rule_diff`), the
 overlay names each current rule's v1.4 and v1.3 numbers. A row is `latest` when no newer version holds its rule
 (and, for v1.3, when no complete newer version was loaded); `superseded` when the current rules use its number for
 another rule. What changed between two versions is computed here once (`rule_changes`), with the patch notes tied to
@@ -18,10 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardsdb import rule_diff, rule_numbers
+from cardsdb import rule_numbers
+from cardsdb.build import rule_diff
+from cardsdb.build.importers import patch_notes as patch_importer
+from cardsdb.build.importers import rules_text, rules_v13
+from cardsdb.build.rule_diff import without_examples
 from cardsdb.errors import BuildError
-from cardsdb.importers import patch_notes as patch_importer
-from cardsdb.importers import rules_text, rules_v13
 from cardsdb.models import (
     CORE_DOC,
     CURRENT_RULES_VERSION,
@@ -35,7 +37,6 @@ from cardsdb.models import (
 )
 from cardsdb.project.overlay import Overlay, OverlayRule
 from cardsdb.project.provenance import current_rule_source
-from cardsdb.rule_diff import without_examples
 from cardsdb.rule_versions import VERSION_DATES, rule_key
 
 Row = dict[str, Any]
