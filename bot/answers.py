@@ -242,7 +242,7 @@ def _position_text(scenario: Mapping[str, Any]) -> str:
 
 def scenario_code(scenario: Mapping[str, Any]) -> str | None:
     """The position's scenario code (`rb1.…`, docs/scenario-codes.md), or None when it cannot be encoded."""
-    from cardsdb import scenario_code as codes
+    from cardsdb.engine import scenario_code as codes
 
     try:
         return codes.encode(scenario)
@@ -339,7 +339,7 @@ def details_reply(services: Services, state: Mapping[str, Any]) -> Reply:
     scenario: Mapping[str, Any] = position.scenario
     code = state.get("code")
     if isinstance(code, str):
-        from cardsdb import scenario_code as codes
+        from cardsdb.engine import scenario_code as codes
 
         scenario = codes.decode(code)
     note = state.get("note")
@@ -360,7 +360,7 @@ def scenario_reply(services: Services, text: str) -> Reply:
         raise UserError("Give a scenario (see `/help`), or run `/hidden scenario` without text to paste one.")
     if len(raw) > MAX_SCENARIO_CHARS:
         raise UserError(f"That scenario has {len(raw)} characters; the limit is {MAX_SCENARIO_CHARS}.")
-    from cardsdb import scenario_code as codes
+    from cardsdb.engine import scenario_code as codes
     from cardsdb.engine.scenario import load_text
 
     data = codes.decode(raw) if codes.is_code(raw) else load_text(raw)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb import cli
 from cardsdb.build.pipeline import build_database
+from cardsdb.cli.main import main as cardsdb_main
 from cardsdb.errors import BuildError
 from cardsdb.project.claims import Claim
 
@@ -221,7 +221,7 @@ def test_cli_build_prints_a_summary_and_progress(
     data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "cli.sqlite3"
-    assert cli.main(["build", "--source", str(data), "--db", str(target)]) == 0
+    assert cardsdb_main(["build", "--source", str(data), "--db", str(target)]) == 0
     out, err = capsys.readouterr()
     assert "cards: 32 names (48 printings, 3 battlefields)" in out
     assert "[build] cards: 48 printings, 32 names" in err
@@ -232,7 +232,7 @@ def test_cli_build_prints_a_summary_and_progress(
 
 
 def test_cli_build_json(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["build", "--source", str(data), "--db", str(tmp_path / "j.sqlite3"), "--json"]) == 0
+    assert cardsdb_main(["build", "--source", str(data), "--db", str(tmp_path / "j.sqlite3"), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["counts"]["cards"] == 32 and report["counts"]["hidden_names"] == 13
     assert report["sets"]["OPP"] == {"printings": 2, "names": 1}
@@ -248,7 +248,7 @@ def test_cli_bad_input_is_one_line_and_exit_2(
     data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (data / "cards.json").write_text("{")
-    assert cli.main(["build", "--source", str(data), "--db", str(tmp_path / "x.sqlite3")]) == 2
+    assert cardsdb_main(["build", "--source", str(data), "--db", str(tmp_path / "x.sqlite3")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("error: cards.json is not valid JSON")
     assert "Traceback" not in "\n".join(err)
@@ -259,5 +259,5 @@ def test_cli_db_path_from_environment(
 ) -> None:
     target = tmp_path / "env.sqlite3"
     monkeypatch.setenv("RIFTBOUND_DB", str(target))
-    assert cli.main(["build", "--source", str(data)]) == 0
+    assert cardsdb_main(["build", "--source", str(data)]) == 0
     assert target.is_file()

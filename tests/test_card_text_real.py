@@ -199,7 +199,7 @@ def test_card_embeds_hold_no_markup_a_player_would_see_raw(
 def test_the_command_line_shows_an_erratum_as_old_to_new(
     capsys: pytest.CaptureFixture[str], real_db: Path
 ) -> None:
-    from cardsdb.cli import main
+    from cardsdb.cli.main import main
 
     assert main(["card", "Tideturner", "--db", str(real_db)]) == 0
     out = capsys.readouterr().out

@@ -23,7 +23,7 @@ from scenario_files import ENTRIES, FIXTURES, decided_by
 from bot import answers
 from bot.database import DatabaseHandle
 from bot.services import Services
-from cardsdb.cli import main
+from cardsdb.cli.main import main
 from cardsdb.engine import check
 from cardsdb.models import OLDER_THAN_V13
 from cardsdb.project.claims import load_claims

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from query_fixtures import make_query_db
 
-from cardsdb.cli import main
+from cardsdb.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 

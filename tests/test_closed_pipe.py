@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb.pipes import CLOSED_PIPE, exit_quietly_on_closed_pipe
+from cardsdb.cli.pipes import CLOSED_PIPE, exit_quietly_on_closed_pipe
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -22,7 +22,7 @@ from bot_harness_fixtures import harness_for
 from bot import answers
 from bot.database import DatabaseHandle
 from bot.services import Services
-from cardsdb.cli import main
+from cardsdb.cli.main import main
 from cardsdb.project.claims import load_claims
 from cardsdb.project.notes import internal_notes
 from cardsdb.project.overlay import load_overlay

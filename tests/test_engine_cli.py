@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb.cli import main
+from cardsdb.cli.main import main
 
 BLADE_EXAMPLE = """
 # Keyword page, "A Hidden Blade waiting for an attacker": on the opponent's turn they attack with a unit.

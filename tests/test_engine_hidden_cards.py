@@ -121,7 +121,7 @@ def test_elnuk_herd_from_the_seeds_cards_file(real_db: Path) -> None:
 def test_docs_table_lists_every_hidden_card(hidden_cards: list[Card]) -> None:
     text = DOCS.read_text(encoding="utf-8")
     missing = [c.name for c in hidden_cards if hidden_table_row(c) not in text]
-    assert missing == [], "regenerate the table: python -m cardsdb.engine.profile_table"
+    assert missing == [], "regenerate the table: python -m cardsdb.cli.profile_table"
 
 
 def test_profile_to_dict_is_json_ready(hidden_cards: list[Card]) -> None:

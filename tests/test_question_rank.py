@@ -10,7 +10,7 @@ from bot_harness_fixtures import harness_for
 from query_fixtures import make_query_db
 
 from cardsdb import rule_numbers
-from cardsdb.cli import main
+from cardsdb.cli.main import main
 from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
 from cardsdb.query import CardsDB
 

@@ -29,7 +29,7 @@ import yaml
 
 from bot.answers import RULE_ALSO, RULINGS_SHOWN
 from cardsdb import rule_numbers
-from cardsdb.cli import main
+from cardsdb.cli.main import main
 from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, TOURNAMENT_DOC, TOURNAMENT_RULES_VERSION
 from cardsdb.query import CardsDB
 

@@ -13,7 +13,7 @@ import pytest
 from cardsdb.build.importers.rules_text import parse_rules_text
 from cardsdb.build.pipeline import build_database
 from cardsdb.build.rule_diff import comparable, without_examples
-from cardsdb.cli import main
+from cardsdb.cli.main import main
 from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_DOC, V13_RULES_VERSION, V14_RULES_VERSION
 from cardsdb.project.overlay import load_overlay
 from cardsdb.query import CardsDB

@@ -12,9 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardsdb import scenario_code
-from cardsdb.errors import CardsDBError, ScenarioCodeError
-from cardsdb.scenario_code import (
+from cardsdb.engine import scenario_code
+from cardsdb.engine.scenario_code import (
     CURRENT_VERSION,
     MAX_CODE_CHARS,
     MAX_DECOMPRESSED_BYTES,
@@ -26,6 +25,7 @@ from cardsdb.scenario_code import (
     supported_versions,
     unregister_decoder,
 )
+from cardsdb.errors import CardsDBError, ScenarioCodeError
 
 # The example position of docs/scenario-format.md, as the YAML parser gives it.
 EXAMPLE: dict[str, Any] = {

@@ -19,8 +19,7 @@ from bot.factory import create_bot
 from bot.harness import Harness, Result
 from bot.settings import Settings
 from bot.store.sqlite import SqliteStore
-from cardsdb import scenario_code
-from cardsdb.engine import check
+from cardsdb.engine import check, scenario_code
 from cardsdb.engine.quick import hide_scenario
 from cardsdb.project.claims import ClaimScenario, load_claims
 

@@ -17,9 +17,9 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from cardsdb import cli
 from cardsdb.build.pipeline import build_database
 from cardsdb.build.sync import fetch_cards, sync_database
+from cardsdb.cli.main import main as cardsdb_main
 from cardsdb.errors import CardsDBError, SyncError
 from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.query import CardsDB
@@ -168,10 +168,10 @@ def test_sync_alone_records_what_it_lacks_and_the_card_says_so(
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
     assert json.loads(meta["lacks"]) == ["gallery", "errata", "ban_lists"]
     assert meta["legality_as_of"] == ""
-    assert cli.main(["card", "hidden blade", "--db", str(target), "--json"]) == 0
+    assert cardsdb_main(["card", "hidden blade", "--db", str(target), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["legality"] == {} and data["legality_as_of"] is None
-    assert cli.main(["card", "hidden blade", "--db", str(target)]) == 0
+    assert cardsdb_main(["card", "hidden blade", "--db", str(target)]) == 0
     text = capsys.readouterr().out
     assert "Legality: not known (no ban list)" in text
     assert "Not checked against the ban lists or errata" in text
@@ -234,7 +234,7 @@ def test_cli_sync_reads_the_url_from_the_environment(
     monkeypatch.setenv("RIFTCODEX_URL", base)
     monkeypatch.delenv("RIFTBOUND_DATA", raising=False)
     target = tmp_path / "cli.sqlite3"
-    assert cli.main(["sync", "--db", str(target), "--json"]) == 0
+    assert cardsdb_main(["sync", "--db", str(target), "--json"]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["counts"]["printings"] == len(_fixture_items())
     assert "[sync] page 1/3: 3 cards" in err
@@ -250,7 +250,7 @@ def test_cli_sync_failure_is_one_line(
 
     monkeypatch.setattr(sync_module, "BACKOFF_SECONDS", 0.01)
 
-    code = cli.main(["sync", "--url", f"http://127.0.0.1:{port}", "--db", str(tmp_path / "x.sqlite3")])
+    code = cardsdb_main(["sync", "--url", f"http://127.0.0.1:{port}", "--db", str(tmp_path / "x.sqlite3")])
     assert code == 2
     last = capsys.readouterr().err.strip().splitlines()[-1]
     assert last.startswith("error: RiftCodex is unavailable")
@@ -292,7 +292,7 @@ def test_cli_sync_builds_from_todays_riftcodex_format(
     for url in _serve(upstream):
         monkeypatch.setenv("RIFTCODEX_URL", url)
         monkeypatch.delenv("RIFTBOUND_DATA", raising=False)
-        assert cli.main(["sync", "--db", str(target), "--json"]) == 0
+        assert cardsdb_main(["sync", "--db", str(target), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert len(upstream.requests) == 15  # 1,451 items, 100 a page
     # Counts, apart from the build: one printing per id, two for an id whose records carry two TCGplayer ids (a

@@ -6,10 +6,8 @@ leaves the previous database in place. Bad input raises `BuildError` with one li
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -33,7 +31,6 @@ from cardsdb.models import (
     Card,
 )
 from cardsdb.names import normalize
-from cardsdb.paths import db_path as default_db_path
 from cardsdb.project import provenance
 from cardsdb.project.claims import Claim, load_claims
 from cardsdb.project.keywords import KnownToken, load_keywords
@@ -523,27 +520,3 @@ def build_database(
         bans=card_tables.bans,
         rulings_by_source=rulings_by_source,
     )
-
-
-def stderr_progress(message: str) -> None:
-    print(f"[build] {message}", file=sys.stderr, flush=True)
-
-
-def print_report(report: BuildReport, *, as_json: bool) -> None:
-    if as_json:
-        print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
-    else:
-        print(report.summary())
-
-
-def main(args: argparse.Namespace) -> int:
-    """`python -m cardsdb build --source DIR [--db PATH] [--json]`."""
-    source = Path(args.source)
-    if not source.is_dir():
-        raise BuildError(
-            f"--source {source} is not a folder (expected one laid out like shared/riftbound-data)"
-        )
-    target = default_db_path(override=args.db)
-    report = build_database(source, target, progress=stderr_progress)
-    print_report(report, as_json=bool(getattr(args, "json", False)))
-    return 0

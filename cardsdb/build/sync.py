@@ -7,9 +7,7 @@ database as it was and raises `SyncError` with one line.
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -17,9 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardsdb.build.pipeline import BuildReport, build_database, print_report
+from cardsdb.build.pipeline import BuildReport, build_database
 from cardsdb.errors import SyncError
-from cardsdb.paths import data_dir, db_path, riftcodex_url
 
 PAGE_SIZE = 100
 TIMEOUT_SECONDS = 20.0
@@ -121,27 +118,3 @@ def sync_database(
     items = fetch_cards(base, timeout=timeout, retries=retries, backoff=backoff, progress=progress)
     label = f"riftcodex:{base}" + (f" + files:{source}" if source else "")
     return build_database(source, target, card_items=items, progress=progress, source_label=label)
-
-
-def _stderr(message: str) -> None:
-    print(f"[sync] {message}", file=sys.stderr, flush=True)
-
-
-def main(args: argparse.Namespace) -> int:
-    """`python -m cardsdb sync [--url URL] [--source DIR] [--db PATH] [--json]`."""
-    base = (getattr(args, "url", None) or riftcodex_url()).rstrip("/")
-    source_arg = getattr(args, "source", None)
-    source = Path(source_arg) if source_arg else data_dir()
-    target = db_path(override=getattr(args, "db", None))
-    _stderr(f"fetching cards from {base}")
-    report = sync_database(
-        base,
-        target,
-        source=source,
-        timeout=TIMEOUT_SECONDS,
-        retries=RETRIES,
-        backoff=BACKOFF_SECONDS,
-        progress=_stderr,
-    )
-    print_report(report, as_json=bool(getattr(args, "json", False)))
-    return 0

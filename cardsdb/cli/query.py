@@ -16,7 +16,7 @@ from cardsdb import currency, paths
 from cardsdb.build.importers.printings import loose_wording
 from cardsdb.build.importers.text import from_article_symbols, readable
 from cardsdb.build.rule_diff import render_diff, word_diff
-from cardsdb.cli_rules import rule_dict, rule_line
+from cardsdb.cli.rules import rule_dict, rule_line
 from cardsdb.errors import NotFound
 from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line

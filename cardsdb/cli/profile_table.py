@@ -1,4 +1,4 @@
-"""`python -m cardsdb.engine.profile_table [--db PATH]`: print the Markdown table of every card with Hidden."""
+"""`python -m cardsdb.cli.profile_table [--db PATH]`: print the Markdown table of every card with Hidden."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from cardsdb.errors import CardsDBError
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cardsdb.engine.profile_table")
+    parser = argparse.ArgumentParser(prog="python -m cardsdb.cli.profile_table")
     parser.add_argument("--db", help="database file")
     args = parser.parse_args(argv)
     from cardsdb.query import CardsDB

@@ -58,23 +58,23 @@ def _parser() -> argparse.ArgumentParser:
 def _handler(command: str) -> Callable[[argparse.Namespace], int]:
     # Imported lazily so that `card` does not pay for importing the build or the engine.
     if command == "build":
-        from cardsdb.build.pipeline import main as build_main
+        from cardsdb.cli.build import cmd_build
 
-        return build_main
+        return cmd_build
     if command == "sync":
-        from cardsdb.build.sync import main as sync_main
+        from cardsdb.cli.build import cmd_sync
 
-        return sync_main
+        return cmd_sync
     if command == "check":
-        from cardsdb.engine.cli import main as check_main
+        from cardsdb.cli.engine import main as check_main
 
         return check_main
     if command in ("rule", "changes"):
-        from cardsdb import cli_rules
+        from cardsdb.cli import rules as cli_rules
 
         rules_handler: Callable[[argparse.Namespace], int] = getattr(cli_rules, f"cmd_{command}")
         return rules_handler
-    from cardsdb import cli_query
+    from cardsdb.cli import query as cli_query
 
     handler: Callable[[argparse.Namespace], int] = getattr(cli_query, f"cmd_{command}")
     return handler
