@@ -16,10 +16,11 @@ from bot.errors import CardNotFound, UserError
 from bot.reply import Reply
 from bot.services import Services, engine_check
 from bot.text import echo
-from cardsdb import currency, rule_numbers
+from cardsdb import rule_numbers
 from cardsdb.engine import Answer, Citation, HiddenProfile, card_profile
 from cardsdb.errors import CardsDBError, NotFound
 from cardsdb.models import Card
+from cardsdb.query import currency
 from cardsdb.rule_versions import cite
 
 log = logging.getLogger(__name__)

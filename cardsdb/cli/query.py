@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
-from cardsdb import currency, paths
+from cardsdb import paths
 from cardsdb.build.importers.printings import loose_wording
 from cardsdb.build.importers.text import from_article_symbols, readable
 from cardsdb.build.rule_diff import render_diff, word_diff
@@ -20,7 +20,7 @@ from cardsdb.cli.rules import rule_dict, rule_line
 from cardsdb.errors import NotFound
 from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
-from cardsdb.query import CardsDB, SearchResult
+from cardsdb.query import CardsDB, SearchResult, currency
 from cardsdb.rule_versions import Citation, cite_citation, cited_numbers
 from cardsdb.search.name_index import close_names
 

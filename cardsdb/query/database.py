@@ -1,7 +1,7 @@
 """Read-only queries over the card database: the one module the bot, the engine and the CLI share.
 
 The file is opened read-only and every statement is parameterized; full-text input goes through
-`cardsdb.fts`. Card names are matched in memory (`cardsdb.search.name_index`), loaded once per CardsDB.
+`cardsdb.query.fts`. Card names are matched in memory (`cardsdb.search.name_index`), loaded once per CardsDB.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from types import TracebackType
 
 from cardsdb import rule_numbers
 from cardsdb.errors import DatabaseUnavailable, QuerySyntaxError
-from cardsdb.fts import fts_query, fts_words
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     OLDER_THAN_V13,
@@ -32,7 +31,8 @@ from cardsdb.models import (
 )
 from cardsdb.names import begins, fold, normalize
 from cardsdb.paths import BUILD_HINT
-from cardsdb.query_rules import RuleQueries
+from cardsdb.query.fts import fts_query, fts_words
+from cardsdb.query.rules import RuleQueries
 from cardsdb.schema import SCHEMA_VERSION, card_from_rows, json_list, ruling_from_row
 from cardsdb.search.card_index import SearchIndex
 from cardsdb.search.name_index import NameIndex, NameSpec, close_names, closest_name
@@ -77,7 +77,7 @@ class SearchResult:
 
 class CardsDB(RuleQueries):
     """Cards, rules and rulings from a database built by `python -m cardsdb build`. The rules queries are in
-    `cardsdb.query_rules`."""
+    `cardsdb.query.rules`."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db = connection

@@ -1,6 +1,6 @@
 """Rules by number and by words in every version of each rules document, and what changed between versions.
 
-`RuleQueries` is a part of `CardsDB` (cardsdb/query.py), which gives it `_rows` and `_has_fts`. A number
+`RuleQueries` is a part of `CardsDB` (cardsdb/query/database.py), which gives it `_rows` and `_has_fts`. A number
 answers from the newest version that has it, stamped with that version; a version may be asked for. Rows of one rule
 across versions share a `lineage` (cardsdb/build/rules.py), so an answer knows the same rule under another number
 ("811.1.d.2.a (v1.4) is 811.1.d.4 now") and tells another rule under the same number apart.
