@@ -1,6 +1,6 @@
 """Rules by number and by words in every version of each rules document, and what changed between versions.
 
-`RuleQueries` is a part of `CardsDB` (cardsdb/query/database.py), which gives it `_rows` and `_has_fts`. A number
+`RuleQueries` is a part of `CardsDB` (cardsdb/query/database.py) and reads through `base.Queries`. A number
 answers from the newest version that has it, stamped with that version; a version may be asked for. Rows of one rule
 across versions share a `lineage` (cardsdb/build/rules.py), so an answer knows the same rule under another number
 ("811.1.d.2.a (v1.4) is 811.1.d.4 now") and tells another rule under the same number apart.
@@ -30,6 +30,7 @@ from cardsdb.models import (
     Ruling,
 )
 from cardsdb.names import normalize
+from cardsdb.query.base import Queries
 from cardsdb.rule_versions import (
     VERSION_DATES,
     VERSIONS_BY_DOC,
@@ -57,18 +58,11 @@ _RANK = (
 _SHOWN = "(r.latest = 1 AND (r.version = ? OR COALESCE(r.superseded, 0) = 0))"
 
 
-class RuleQueries:
+class RuleQueries(Queries):
     """The rules part of CardsDB."""
 
     _titles_by: dict[tuple[str, str | None], list[tuple[str, str, Rule]]]  # CardsDB starts it empty
-    _tables: frozenset[str]
     _ranker: QuestionRanker | None  # CardsDB starts it None
-
-    def _rows(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
-        raise NotImplementedError
-
-    def _has_fts(self, table: str) -> bool:
-        raise NotImplementedError
 
     # --- rows ------------------------------------------------------------------------------------------
     def _rule_row(self, number: str, version: str, doc: str = CORE_DOC) -> sqlite3.Row | None:
