@@ -15,9 +15,9 @@ from bot_harness_fixtures import harness_for
 from cardsdb.build.importers.faqs import NameMatcher
 from cardsdb.build.importers.riftboundfaq import CREDIT
 from cardsdb.build.importers.ruling_entries import RulingEntry
-from cardsdb.build.pipeline import build_database, resolve_citations
+from cardsdb.build.pipeline import build_database
 from cardsdb.build.rules import RuleSets
-from cardsdb.build.rulings import ruling_rows
+from cardsdb.build.rulings import resolve_citations, ruling_rows
 from cardsdb.query import CardsDB
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "data"

@@ -1,13 +1,12 @@
-"""`python -m cardsdb build`: the SQLite card database from a data folder (and/or RiftCodex items) plus the project's data.
-
-The build writes a temporary file beside the target, checks it, then renames it over the target, so a failed build
-leaves the previous database in place. Bad input raises `BuildError` with one line.
+"""The build as stages, each a function: the SQLite card database from a data folder (and/or RiftCodex items) plus the
+project's data. Read the cards, then the rules, then the rulings (each stage hands the next what it needs), count
+them, and write every table (`write.replace_database`: a temporary file beside the target, checked, then renamed over
+it, so a failed build leaves the previous database in place). Bad input raises `BuildError` with one line.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -15,34 +14,26 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from cardsdb.build import rules as build_rules
 from cardsdb.build import rulings as build_rulings
-from cardsdb.build.cards import build_card_tables
-from cardsdb.build.importers import faqs as faq_importer
-from cardsdb.build.importers import text as cardtext
+from cardsdb.build.cards import CardTables, build_card_tables
+from cardsdb.build.keywords import keyword_rows
+from cardsdb.build.source_files import read_json_file
+from cardsdb.build.write import replace_database
 from cardsdb.errors import BuildError
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     TOURNAMENT_RULES_VERSION,
     V13_RULES_VERSION,
     V14_RULES_VERSION,
-    Card,
 )
-from cardsdb.names import normalize
-from cardsdb.project import provenance
 from cardsdb.project.claims import Claim, load_claims
 from cardsdb.project.keywords import KnownToken, load_keywords
 from cardsdb.project.overlay import Overlay, load_overlay
-from cardsdb.rule_numbers import parse_rule_ref
-from cardsdb.rule_versions import version_label
-from cardsdb.schema import FOREIGN_KEYS, FTS, INDEXES, PRIMARY_KEYS, SCHEMA_VERSION, TABLES
+from cardsdb.schema import SCHEMA_VERSION
 
 Progress = Callable[[str], None]
 Row = dict[str, Any]
-
-FAQS_FILE = "faqs.json"
 
 
 @dataclass
@@ -104,243 +95,8 @@ class BuildReport:
         return "\n".join(lines)
 
 
-def _read_json(folder: Path, name: str, *, required: bool) -> Any:
-    path = folder / name
-    if not path.is_file():
-        if required:
-            raise BuildError(f"required file {name} is missing from {folder}")
-        return None
-    return read_json_file(path, name)
-
-
-def read_json_file(path: Path, name: str | None = None) -> Any:
-    """A JSON file; BuildError with one line (naming it `name`) when it is not UTF-8 or not JSON (a truncated
-    download)."""
-    name = name or path.name
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise BuildError(f"{name} is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise BuildError(
-            f"{name} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg}); the file may be truncated"
-        ) from None
-
-
 def _dump(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
-
-
-# --- cards ---------------------------------------------------------------------------------------------
-
-
-def _keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[list[Row], list[Row]]:
-    card_keywords: list[Row] = []
-    counts: dict[str, int] = {}
-    reminders: dict[str, str] = {}
-    plain: dict[str, str] = {}
-    for card in cards:
-        values: dict[str, list[str]] = {}
-        for k in card.keywords:
-            values.setdefault(k.name, [])
-            if k.value:
-                values[k.name].append(k.value)
-        for name, vals in values.items():
-            card_keywords.append({"card_id": card.id, "keyword": name, "value": ", ".join(vals) or None})
-            if not card.partial:  # cards known only from the seeds stay out of the data counts
-                counts[name] = counts.get(name, 0) + 1
-            printed = cardtext.general_reminder(card.text_raw, name)
-            if printed and (name not in reminders or not vals):
-                reminders.setdefault(name, printed)
-                if not vals:  # the plain keyword's reminder ([Assault] rather than [Assault 3]) wins
-                    plain.setdefault(name, printed)
-    keywords = [
-        {
-            "name": t.name,
-            "kind": t.kind,
-            "rule": t.rule,
-            "reminder": plain.get(t.name) or reminders.get(t.name) or t.meaning,
-            "card_count": counts.get(t.name, 0),
-        }
-        for t in known
-    ]
-    return keywords, card_keywords
-
-
-# --- rules ---------------------------------------------------------------------------------------------
-
-
-# --- rulings -------------------------------------------------------------------------------------------
-
-
-def _claim_rows(
-    claims: Sequence[Claim],
-    sets: build_rules.RuleSets,
-    superseded: Mapping[str, frozenset[str]],
-    card_ids: Mapping[str, str],
-    warnings: list[str],
-) -> tuple[list[Row], list[Row], list[Row]]:
-    """The seed claims as rulings, each cited number checked against the version it cites: the current rules (a
-    number as the seeds write it), or an older version the claim names ("312.2 (v1.4)"), in a meaning the current
-    rules did not give to another rule."""
-    rulings: list[Row] = []
-    ruling_rules: list[Row] = []
-    ruling_cards: list[Row] = []
-    for claim in claims:
-        for cited in claim.rules:
-            ref = parse_rule_ref(cited)
-            number, version = (ref.number, ref.version) if ref else (cited, None)
-            version = version or CURRENT_RULES_VERSION
-            _check_claim_citation(claim.id, number, version, sets, superseded, warnings)
-            ruling_rules.append(
-                {
-                    "ruling_id": claim.id,
-                    "number": number,
-                    "version": version,
-                    "resolves": 1 if sets.has(number, version) else 0,
-                }
-            )
-        for name in claim.cards:
-            card_id = card_ids.get(normalize(name))
-            if card_id is None:
-                warnings.append(f"claim {claim.id} names the card {name!r}, which is not in the database")
-            elif not any(r["card_id"] == card_id for r in ruling_cards if r["ruling_id"] == claim.id):
-                ruling_cards.append({"ruling_id": claim.id, "card_id": card_id})
-        rulings.append(
-            {
-                "id": claim.id,
-                "question": claim.question,
-                "answer": claim.answer,
-                "source": "seed",
-                "source_id": claim.source,
-                "source_title": provenance.claim_source_title(claim.source, claim.section, claim.origin),
-                "date": CURRENT_RULES_VERSION,
-                "url": None,
-                "rules": _dump(list(claim.rules)),
-                "rules_version": CURRENT_RULES_VERSION,
-                "cards": _dump(list(claim.cards)),
-            }
-        )
-    return rulings, ruling_rules, ruling_cards
-
-
-def _check_claim_citation(
-    claim_id: str,
-    number: str,
-    version: str,
-    sets: build_rules.RuleSets,
-    superseded: Mapping[str, frozenset[str]],
-    warnings: list[str],
-) -> None:
-    if version == CURRENT_RULES_VERSION:
-        if sets.has(number, version):
-            return
-        older = sets.newest_with(number)
-        if older is not None and number in superseded.get(older, frozenset()):
-            raise BuildError(
-                f"claims.yaml: claim {claim_id} cites {number} in its {older} meaning, "
-                "but the current rules use that number for another rule"
-            )
-        hint = f'; {older} has it: write it "{number} ({older})" if that rule is meant' if older else ""
-        raise BuildError(
-            f"claims.yaml: claim {claim_id} cites rule {number}, which the current rules overlay lacks{hint}"
-        )
-    if number in superseded.get(version, frozenset()):
-        raise BuildError(
-            f"claims.yaml: claim {claim_id} cites {number} in its {version} meaning, "
-            "but the current rules use that number for another rule"
-        )
-    if not sets.loaded(version):
-        warnings.append(f"claim {claim_id} cites {number} ({version}); Core Rules {version} were not loaded")
-    elif not sets.has(number, version):
-        raise BuildError(
-            f"claims.yaml: claim {claim_id} cites rule {number} ({version}), which {version} lacks"
-        )
-
-
-def resolve_citations(ruling_rules: list[Row], sets: build_rules.RuleSets, warnings: list[str]) -> None:
-    """Mark each cited number of every ruling as found (or not) in the version that ruling numbers its rules in: a
-    Vendetta FAQ answer against v1.4, an Unleashed one against v1.3 (one older than v1.3 against v1.3 too)."""
-    for row in ruling_rules:
-        version = row.get("version") or CURRENT_RULES_VERSION
-        row["resolves"] = 1 if sets.has(row["number"], version) else 0
-        if not row["resolves"] and sets.loaded(version):
-            warnings.append(
-                f"ruling {row['ruling_id']} cites {row['number']} ({version_label(version)}), which that version lacks"
-            )
-
-
-def _faq_rows(
-    entries: Sequence[faq_importer.FaqEntry],
-    matcher: faq_importer.NameMatcher,
-    card_ids: Mapping[str, str],
-    warnings: list[str],
-) -> tuple[list[Row], list[Row], list[Row]]:
-    rulings: list[Row] = []
-    ruling_rules: list[Row] = []
-    ruling_cards: list[Row] = []
-    for e in entries:
-        names = matcher.find(f"{e.question}\n{e.answer}")
-        for number in e.rules:
-            # `resolves` is set for every ruling at once (resolve_citations), against the ruling's own version.
-            ruling_rules.append(
-                {"ruling_id": e.id, "number": number, "version": e.rules_version, "resolves": 0}
-            )
-        linked: list[str] = []
-        for name in names:
-            card_id = card_ids.get(normalize(name))
-            if card_id and card_id not in linked:
-                linked.append(card_id)
-                ruling_cards.append({"ruling_id": e.id, "card_id": card_id})
-        rulings.append(
-            {
-                "id": e.id,
-                "question": e.question,
-                "answer": e.answer,
-                "source": e.source,
-                "source_id": e.source_id,
-                "source_title": e.source_title,
-                "date": e.date,
-                "url": e.url,
-                "rules": _dump(list(e.rules)),
-                "rules_version": e.rules_version,
-                "cards": _dump(list(names)),
-                "kind": e.kind,
-            }
-        )
-    return rulings, ruling_rules, ruling_cards
-
-
-# --- writing -------------------------------------------------------------------------------------------
-
-
-def _write(path: Path, tables: Mapping[str, list[Row]]) -> None:
-    db = sqlite_utils.Database(path)
-    try:
-        db.execute("PRAGMA foreign_keys = ON")
-        for name, columns in TABLES.items():
-            fks = [(col, other, other_col) for col, other, other_col in FOREIGN_KEYS.get(name, [])]
-            table = db.table(name)
-            table.create(columns, pk=PRIMARY_KEYS[name], foreign_keys=fks or None)
-            rows = tables.get(name, [])
-            if rows:
-                table.insert_all(rows, batch_size=500)
-        for name, fts_columns in FTS.items():
-            # porter: "hiding" finds "hide", "opponents" finds "opponent"; the same stemming applies to the query.
-            db.table(name).enable_fts(fts_columns, create_triggers=False, tokenize="porter")
-        for statement in INDEXES:
-            db.execute(statement)
-        problems = list(db.execute("PRAGMA foreign_key_check").fetchall())
-        if problems:
-            table_name, rowid, parent, _ = problems[0]
-            raise BuildError(
-                f"internal check failed: {table_name} row {rowid} points to a missing {parent} row"
-            )
-        db.conn.commit()
-        db.execute("ANALYZE")  # statistics for the query planner: it picks the number index over the doc one
-        db.execute("VACUUM")
-    finally:
-        db.close()
 
 
 def build_database(
@@ -367,6 +123,44 @@ def build_database(
         raise BuildError(f"the data folder {source} does not exist")
 
     known = tuple(known_tokens) if known_tokens is not None else load_keywords()
+    card_tables = _read_cards(source, card_items, known, warnings, dates, say)
+    rules = _read_rules(source, overlay or load_overlay(), card_items is None, warnings, dates, say)
+    say("reading rulings")
+    claims = claims if claims is not None else load_claims()
+    rulings = build_rulings.read_rulings(source, claims, rules, card_tables, warnings, dates)
+    say(f"rulings: {len(rulings.rows['rulings'])} ({len(claims)} seed claims)")
+
+    counts = _counts(card_tables, rules, rulings, len(claims))
+    label = source_label or (
+        f"files:{source}" if card_items is None else "riftcodex" + (f" + files:{source}" if source else "")
+    )
+    meta = _meta(label, card_tables, dates, counts, rulings, warnings)
+    say(f"writing {db_path}")
+    replace_database(db_path, _tables(card_tables, known, rules, rulings, meta))
+    return BuildReport(
+        db_path=str(db_path),
+        source=label,
+        counts=counts,
+        faq_entries=rulings.faq_counts,
+        warnings=warnings,
+        seconds=round(time.perf_counter() - started, 3),
+        dates=dates,
+        rule_chapters=rules.chapters,
+        sets=card_tables.sets,
+        bans=card_tables.bans,
+        rulings_by_source=rulings.by_source,
+    )
+
+
+def _read_cards(
+    source: Path | None,
+    card_items: list[dict[str, Any]] | None,
+    known: Sequence[KnownToken],
+    warnings: list[str],
+    dates: dict[str, str],
+    say: Progress,
+) -> CardTables:
+    """Stage 1: the cards, their printings, aliases, errata and ban lists, from every source."""
     say("reading cards")
 
     def read_json(path: Path) -> Any:  # named in errors as in the data folder: "gallery-2026-07/cards.json"
@@ -374,78 +168,42 @@ def build_database(
         return read_json_file(path, path.relative_to(source).as_posix() if inside and source else path.name)
 
     card_tables = build_card_tables(source, card_items, known, read_json, warnings)
-    cards = card_tables.cards
-    by_norm = card_tables.name_ids
     dates.update(
         {k: v for k, v in card_tables.meta.items() if k in ("cards_updated_at", "legality_as_of") and v}
     )
     say(
-        f"cards: {len(card_tables.rows['printings'])} printings, {len(cards) - card_tables.seeds_added} names"
+        f"cards: {len(card_tables.rows['printings'])} printings, "
+        f"{len(card_tables.cards) - card_tables.seeds_added} names"
     )
+    return card_tables
 
+
+def _read_rules(
+    source: Path | None,
+    overlay: Overlay,
+    required: bool,
+    warnings: list[str],
+    dates: dict[str, str],
+    say: Progress,
+) -> build_rules.RulesBuild:
+    """Stage 2: the rules of every version and document, and what changed between versions."""
     say("reading rules")
-    overlay = overlay or load_overlay()
-    rules = build_rules.load_rules(source, overlay, required=card_items is None)
+    rules = build_rules.load_rules(source, overlay, required=required)
     warnings += rules.warnings
     dates.update(rules.dates)
-    superseded = {
-        version: frozenset(r["number"] for r in rules.rows if r["superseded"] and r["version"] == version)
-        for version in (V14_RULES_VERSION, V13_RULES_VERSION)
-    }
     say(
         f"rules: {len(overlay.rules)} current, {rules.counts['rules_v14']} {V14_RULES_VERSION}, "
         f"{rules.counts['rules_v13']} {V13_RULES_VERSION}, {rules.counts['rules_tournament']} tournament"
     )
+    return rules
 
-    say("reading rulings")
-    claims = claims if claims is not None else load_claims()
-    rulings, ruling_rules, ruling_cards = _claim_rows(claims, rules.sets, superseded, by_norm, warnings)
-    faq_counts: dict[str, int] = {}
-    matcher = faq_importer.NameMatcher([c.name for c in cards], aliases=card_tables.aliases)
-    entries: list[faq_importer.FaqEntry] = []
-    newer = build_rulings.NewerRulings()
-    if source is not None:
-        faq_data = _read_json(source, FAQS_FILE, required=False)
-        if faq_data is None:
-            warnings.append(f"{FAQS_FILE} not found: no FAQ rulings")
-        else:
-            entries = faq_importer.parse_faqs(faq_data)
-            faq_counts = faq_importer.counts_by_source(entries)
-            more = _faq_rows(entries, matcher, by_norm, warnings)
-            rulings += more[0]
-            ruling_rules += more[1]
-            ruling_cards += more[2]
-            stamps = [str(a["updatedAt"]) for a in faq_data if isinstance(a, dict) and a.get("updatedAt")]
-            if stamps:
-                dates["faqs_updated_at"] = max(stamps)
-        newer = build_rulings.load_newer_rulings(source, warnings)
-        more = build_rulings.ruling_rows(newer.entries, matcher=matcher, card_ids=by_norm)
-        rulings += more[0]
-        ruling_rules += more[1]
-        ruling_cards += more[2]
-    resolve_citations(ruling_rules, rules.sets, warnings)
-    superseded_by = build_rulings.superseded_rulings(rulings, ruling_cards, card_tables.rows["errata"])
-    errata_by_id = {str(e["id"]): e for e in card_tables.rows["errata"]}
-    for ruling in rulings:
-        erratum = errata_by_id.get(superseded_by.get(ruling["id"], ""))
-        ruling["superseded_by"] = (
-            _dump(
-                {
-                    "erratum": erratum["id"],
-                    "date": erratum["date"],
-                    "source": erratum["source_title"],
-                    "card": erratum["card_name"],
-                }
-            )
-            if erratum
-            else None
-        )
-    rulings_by_source = build_rulings.counts_by_source(entries, newer.entries, len(claims))
-    say(f"rulings: {len(rulings)} ({len(claims)} seed claims)")
 
-    keyword_rows, card_keyword_rows = _keyword_rows(cards, known)
-    data_only = [c for c in cards if not c.partial]
-    counts = {
+def _counts(
+    card_tables: CardTables, rules: build_rules.RulesBuild, rulings: build_rulings.RulingTables, claims: int
+) -> dict[str, int]:
+    """What the report and the meta table count (cards known only from the seeds stay out of the data counts)."""
+    data_only = [c for c in card_tables.cards if not c.partial]
+    return {
         "cards": len(data_only),
         "printings": len(card_tables.rows["printings"]),
         "battlefields": sum(1 for c in data_only if c.is_type("Battlefield")),
@@ -453,15 +211,23 @@ def build_database(
         "aliases": len(card_tables.rows["card_aliases"]),
         "seed_cards": card_tables.seeds_added,
         **rules.counts,
-        "rulings": len(rulings),
-        "seed_claims": len(claims),
+        "rulings": len(rulings.rows["rulings"]),
+        "seed_claims": claims,
         "errata": len(card_tables.rows["errata"]),
         "bans": len(card_tables.rows["bans"]),
     }
-    label = source_label or (
-        f"files:{source}" if card_items is None else "riftcodex" + (f" + files:{source}" if source else "")
-    )
-    meta = {
+
+
+def _meta(
+    label: str,
+    card_tables: CardTables,
+    dates: Mapping[str, str],
+    counts: Mapping[str, int],
+    rulings: build_rulings.RulingTables,
+    warnings: list[str],
+) -> dict[str, str]:
+    """The meta table: the schema, when and from what the database was built, what its sources are as of, counts."""
+    return {
         "schema_version": str(SCHEMA_VERSION),
         "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "source": label,
@@ -479,44 +245,29 @@ def build_database(
         "count_rules_v13": str(counts["rules_v13"]),
         "count_rules_tournament": str(counts["rules_tournament"]),
         "count_rulings": str(counts["rulings"]),
-        "rulings_by_source": _dump(rulings_by_source),
-        "rulings_as_of": _dump(newer.dates),
+        "rulings_by_source": _dump(rulings.by_source),
+        "rulings_as_of": _dump(rulings.as_of),
         "warnings": _dump(warnings),
     }
-    tables: dict[str, list[Row]] = {
+
+
+def _tables(
+    card_tables: CardTables,
+    known: Sequence[KnownToken],
+    rules: build_rules.RulesBuild,
+    rulings: build_rulings.RulingTables,
+    meta: Mapping[str, str],
+) -> dict[str, list[Row]]:
+    """Every table's rows, by table name."""
+    keywords, card_keywords = keyword_rows(card_tables.cards, known)
+    return {
         **card_tables.rows,
-        "keywords": keyword_rows,
-        "card_keywords": card_keyword_rows,
+        "keywords": keywords,
+        "card_keywords": card_keywords,
         "rules": rules.rows,
         "rule_moves": rules.moves,
         "rule_changes": [{"id": i + 1, **row} for i, row in enumerate(rules.changes)],
         "patch_notes": rules.notes,
-        "rulings": rulings,
-        "ruling_rules": ruling_rules,
-        "ruling_cards": ruling_cards,
+        **rulings.rows,
         "meta": [{"key": k, "value": v} for k, v in meta.items()],
     }
-
-    say(f"writing {db_path}")
-    db_path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = db_path.with_name(f".{db_path.name}.{os.getpid()}.building")
-    try:
-        temporary.unlink(missing_ok=True)
-        _write(temporary, tables)
-        os.replace(temporary, db_path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    return BuildReport(
-        db_path=str(db_path),
-        source=label,
-        counts=counts,
-        faq_entries=faq_counts,
-        warnings=warnings,
-        seconds=round(time.perf_counter() - started, 3),
-        dates=dates,
-        rule_chapters=rules.chapters,
-        sets=card_tables.sets,
-        bans=card_tables.bans,
-        rulings_by_source=rulings_by_source,
-    )
