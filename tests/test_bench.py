@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from bot.bench_growth import GROWTH_KEYS, engine_position, slope, synthetic_pool
-from bot.bench_measure import cycle, percentiles
 from bot.cli import main as bot_main
+from tools.bench.growth import GROWTH_KEYS, engine_position, slope, synthetic_pool
+from tools.bench.measure import cycle, percentiles
 
 STAT_KEYS = (
     "autocomplete_ms",

@@ -1,4 +1,4 @@
-"""Card names as people type them (cardsdb.search.name_index) and the typo set that measures it (cardsdb.typos)."""
+"""Card names as people type them (cardsdb.search.name_index) and the typo set that measures it (tools.bench.typos)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rapidfuzz import fuzz, process
 
 from cardsdb.search.name_index import CANDIDATES, PREFIX_CANDIDATES, NameIndex, NameSpec, closest_name
-from cardsdb.typos import KINDS, Typo, accuracy, accuracy_by_kind, generate
+from tools.bench.typos import KINDS, Typo, accuracy, accuracy_by_kind, generate
 
 # Real names, a few of each shape: plain, "Champion, Title", punctuation, small words, a Legend with its champion.
 SPECS = [

@@ -252,7 +252,7 @@ def test_a_missing_rule_number_suggests_its_nearest_siblings(db: CardsDB) -> Non
 
 def test_find_card_keeps_its_accuracy_on_the_typo_set(db: CardsDB) -> None:
     # The champion and initials answers must not take typos of other names ("Ornn's" is the start of Ornn's Forge).
-    from cardsdb.typos import accuracy, generate
+    from tools.bench.typos import accuracy, generate
 
     def found(query: str) -> str | None:
         match = db.find_card(query)

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.bench_measure import Stats, cycle, time_calls
 from cardsdb.names import normalize, slug
+from tools.bench.measure import Stats, cycle, time_calls
 
 # Words no real card name ends with, so each copy is a distinct name that people could plausibly type.
 _SUFFIXES = (

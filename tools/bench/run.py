@@ -1,25 +1,23 @@
-"""`python -m bot bench [--json]`: how fast the bot answers, beside what a naive bot would do, and how cost grows.
+"""The benchmark (`python -m tools.bench [--json]`, or `python -m bot bench` from a checkout): how fast the bot
+answers, beside what a naive bot would do, and how cost grows.
 
 Everything runs in this one process after a warm-up, except the cold start (fresh processes). Each figure is the p50
 and p99 of one call in milliseconds. The baselines are measured in the same run on the same inputs: a raw `sqlite3`
 primary-key lookup (the floor for an exact lookup), `difflib.get_close_matches` and plain `rapidfuzz.process.extractOne`
-over the card names (what a naive bot does), each scored on the same generated typo set as ours (`cardsdb.typos`).
+over the card names (what a naive bot does), each scored on the same generated typo set as ours (`tools.bench.typos`).
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import dataclasses
 import difflib
 import functools
 import itertools
-import json
 import os
 import platform
 import random
 import sqlite3
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -28,8 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.bench_growth import uncached_lookup
-from bot.bench_measure import (
+from cardsdb.errors import CardsDBError
+from cardsdb.paths import BUILD_HINT
+from tools.bench.growth import uncached_lookup
+from tools.bench.measure import (
     Stats,
     cold_start,
     cycle,
@@ -38,8 +38,6 @@ from bot.bench_measure import (
     time_async_calls,
     time_calls,
 )
-from cardsdb.errors import CardsDBError
-from cardsdb.paths import BUILD_HINT, data_dir, db_path
 
 # Budgets of issue 5, on a 2-core machine: (key in the report, how to read it, the limit).
 BUDGETS: tuple[tuple[str, str, float], ...] = (
@@ -208,7 +206,7 @@ def _baselines(
 ) -> tuple[dict[str, Stats], dict[str, Any]]:
     from rapidfuzz import process
 
-    from cardsdb.typos import accuracy_by_kind
+    from tools.bench.typos import accuracy_by_kind
 
     ids = [str(r[0]) for r in connection.execute("SELECT id FROM cards")]
     floor = time_calls(
@@ -409,7 +407,7 @@ def run(
     """The whole benchmark as one JSON-ready dict. Builds into a temporary file when db_file is missing."""
     from cardsdb.engine import check
     from cardsdb.query import CardsDB
-    from cardsdb.typos import generate
+    from tools.bench.typos import generate
 
     say = progress or (lambda _: None)
     sizes = Sizes.for_run(quick, iterations)
@@ -465,7 +463,7 @@ def run(
             report["rss_mb"] = cold["rss_mb"]
             report["build_s"] = build_s
             if growth:
-                from bot.bench_growth import engine_growth, pool_growth
+                from tools.bench.growth import engine_growth, pool_growth
 
                 say("growth: card pools of 1x, 4x, 16x")
 
@@ -582,7 +580,7 @@ def format_text(report: Mapping[str, Any]) -> str:
     growth = report.get("growth")
     if growth:
         lines.append("")
-        from bot.bench_growth import GROWTH_KEYS
+        from tools.bench.growth import GROWTH_KEYS
 
         heads = ["autocomplete", "ac prefix", "ac typo", "exact", "exact uncached", "fuzzy", "search"]
         lines.append("card pool growth, p50 / p99 ms:")
@@ -619,27 +617,3 @@ def format_text(report: Mapping[str, Any]) -> str:
         f"machine: {m.get('cpus')} CPUs, {m.get('cpu')}, Python {m.get('python')}; took {report.get('took_s')} s"
     )
     return "\n".join(lines)
-
-
-# ---- command line ----------------------------------------------------------------------------------------------
-
-
-def main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
-    """`python -m bot bench`; a problem raises CardsDBError, which bot.cli prints as one line (exit 2)."""
-    db_file = db_path(env, args.db)
-    source = Path(args.source) if args.source else data_dir(env)
-    if source is not None and not source.is_dir():
-        raise CardsDBError(f"--source {source} is not a folder")
-    if args.iterations is not None and args.iterations < 1:
-        raise CardsDBError("--iterations must be at least 1")
-    progress = None if args.json else (lambda text: print(f"[bench] {text}", file=sys.stderr))
-    report = run(
-        db_file,
-        source=source,
-        quick=args.quick,
-        iterations=args.iterations,
-        growth=not args.no_growth,
-        progress=progress,
-    )
-    print(json.dumps(report, indent=2) if args.json else format_text(report))
-    return 0
