@@ -240,9 +240,9 @@ async def _ask_with(harness: Any, bot: Any, line: str) -> tuple[dict[str, Any], 
             return result.to_json(), 1
         return result.to_json(), 2 if result.user_error is not None else 0
     if "[[" in text:
-        from bot.cogs.messages import replies_for
-        from bot.render import pack
-        from bot.views import suggestion_view
+        from bot.cards.messages import replies_for
+        from bot.controls.buttons import suggestion_view
+        from bot.ui.render import pack
 
         replies = replies_for(bot.services, text)
         embeds = [e for reply in replies for e in reply.embeds]

@@ -69,8 +69,8 @@ def run(env: Mapping[str, str], *, sync: bool = False) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     from bot.factory import create_bot
-    from bot.settings_store import settings_path
     from bot.store import open_store
+    from bot.store.guild_settings import settings_path
 
     # PostgreSQL when DATABASE_URL is set; else the SQLite file, created when missing (a corrupt one is kept aside)
     url = settings.database_url.reveal() if settings.database_url is not None else None

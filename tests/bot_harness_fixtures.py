@@ -263,7 +263,7 @@ def assert_fits(result: Any) -> None:
 
 async def details(harness: Any, result: Any, *, user_id: int | None = None) -> Any:
     """The whole answer behind a quick one: its Details button pressed (by `user_id`, else the default user)."""
-    from bot.views import DETAILS_LABEL
+    from bot.controls.buttons import DETAILS_LABEL
 
     kwargs = {"user_id": user_id} if user_id is not None else {}
     shown = await harness.click(result.first, DETAILS_LABEL, **kwargs)

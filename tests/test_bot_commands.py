@@ -163,7 +163,7 @@ async def test_hidden_scenario_refuses_a_huge_paste_in_one_line(harness: Any) ->
 async def test_a_bug_fails_the_harness_and_the_user_gets_a_private_apology(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from bot import answers
+    from bot.cards import answers
     from bot.harness import HarnessError
 
     def broken(*args: Any, **kwargs: Any) -> Any:

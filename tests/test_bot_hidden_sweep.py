@@ -17,8 +17,9 @@ import pytest
 from bot_harness_fixtures import details, harness_for
 from player_text import problems as text_problems
 
-from bot import limits, render
-from bot.builder import HIDE_TOGGLES, OPTION_LABELS, PLAY_TOGGLES, QuickOptions
+from bot.hidden.builder import HIDE_TOGGLES, OPTION_LABELS, PLAY_TOGGLES, QuickOptions
+from bot.hidden.render import QUICK_LIMIT
+from bot.ui import limits
 from cardsdb.engine import check
 from cardsdb.engine.validate import zone_problem
 from cardsdb.query import CardsDB
@@ -90,8 +91,8 @@ def quick_size(result: Any) -> int:
 def quick_problems(result: Any) -> list[str]:
     """A quick answer over 1,200 characters, or with anything players must not read."""
     found = text_problems(result.text())
-    if quick_size(result) > render.QUICK_LIMIT:
-        found.append(f"{quick_size(result)} characters, over {render.QUICK_LIMIT}")
+    if quick_size(result) > QUICK_LIMIT:
+        found.append(f"{quick_size(result)} characters, over {QUICK_LIMIT}")
     return found
 
 

@@ -93,10 +93,18 @@ def test_no_module_of_the_bot_imports_itself_through_others() -> None:
 
 def test_the_reply_type_and_send_are_a_leaf() -> None:
     edges = graph()
-    assert edges["bot.reply"] <= {"bot.limits", "bot.render"}
+    assert edges["bot.ui.reply"] <= {"bot.ui.limits", "bot.ui.render"}
     # and everything that answers imports down to it, not to a module that holds buttons or cogs
-    for module in ("bot.answers", "bot.errors", "bot.persistent", "bot.views", "bot.answer_controls"):
-        assert "bot.reply" in edges[module], module
+    for module in (
+        "bot.cards.answers",
+        "bot.rules.answers",
+        "bot.hidden.answers",
+        "bot.errors",
+        "bot.ui.persistent",
+        "bot.controls.buttons",
+        "bot.controls.answer",
+    ):
+        assert "bot.ui.reply" in edges[module], module
 
 
 def test_the_cogs_and_buttons_are_registered_where_the_bot_is_made() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import limits
+from bot.ui import limits
 
 
 def test_fit_keeps_short_text_and_marks_a_cut_at_a_word_boundary() -> None:

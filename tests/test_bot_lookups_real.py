@@ -101,7 +101,7 @@ async def test_a_search_that_asks_for_both_says_how_to_ask_for_either(harness: A
 
 
 async def test_help_describes_the_search_syntax_that_works(harness: Any, cards: CardsDB) -> None:
-    from bot.render.misc import SEARCH_SYNTAX
+    from bot.help.render import SEARCH_SYNTAX
 
     help_text = (await harness.command("help", {})).text()
     assert SEARCH_SYNTAX.splitlines()[0][:40] in help_text

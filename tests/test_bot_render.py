@@ -16,8 +16,13 @@ from bot_harness_fixtures import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import limits, render
-from bot.symbols import Symbols
+from bot.cards.render import card_embeds
+from bot.hidden.render import verdict_embeds, verdict_word
+from bot.rules.render import SUMMARY_LABEL, keyword_embeds, rule_embeds, ruling_embed, rulings_embeds
+from bot.ui import limits
+from bot.ui.notices import not_found_embed
+from bot.ui.render import pack
+from bot.ui.symbols import Symbols
 from cardsdb.engine import Answer, Check, Choice, Effect, Excluded, HiddenProfile
 from cardsdb.engine.naming import Target
 from cardsdb.engine.profile import ProfileChoice
@@ -44,7 +49,7 @@ def _all_text(embeds: list[Any]) -> str:
 
 
 def _fits(embeds: list[Any]) -> None:
-    for group in render.pack(embeds):
+    for group in pack(embeds):
         assert limits.message_problems(None, [e.to_dict() for e in group]) == []
 
 
@@ -94,7 +99,7 @@ CHOICES = (
 
 
 def test_card_embed_shows_cost_type_text_set_image_and_readable_symbols() -> None:
-    [embed] = render.card_embeds(
+    [embed] = card_embeds(
         HIDDEN_BLADE, keyword_reminders={"Hidden": ("Hide now for :rb_rune_rainbow:.", ("811",))}
     )
     data = embed.to_dict()
@@ -111,12 +116,12 @@ def test_card_embed_shows_cost_type_text_set_image_and_readable_symbols() -> Non
 
 def test_card_embed_uses_custom_emoji_when_configured() -> None:
     symbols = Symbols({"rb_rune_rainbow": "<:any:123456789>", "rb_energy_2": "<:e2:123456789>"})
-    text = _all_text(render.card_embeds(HIDDEN_BLADE, symbols=symbols))
+    text = _all_text(card_embeds(HIDDEN_BLADE, symbols=symbols))
     assert "<:any:123456789>" in text and "<:e2:123456789>" in text
 
 
 def test_811_1_d_2_card_with_hidden_has_a_from_facedown_section_with_rule_numbers() -> None:
-    text = _all_text(render.card_embeds(HIDDEN_BLADE, facedown=HIDDEN_BLADE_PROFILE))
+    text = _all_text(card_embeds(HIDDEN_BLADE, facedown=HIDDEN_BLADE_PROFILE))
     assert "From facedown" in text
     assert "Choose a unit at a battlefield: only at the battlefield where it was hidden" in text
     assert "(rules 811.1.d, 811.1.d.2)" in text
@@ -130,7 +135,7 @@ def test_card_embed_notes_errata_and_legality() -> None:
     legality = Legality(
         {"constructed": "banned", "2v2": "legal"}, {"constructed": "2026-09-18", "2v2": "2026-09-18"}
     )
-    text = _all_text(render.card_embeds(HIDDEN_BLADE, errata=[errata], legality=legality))
+    text = _all_text(card_embeds(HIDDEN_BLADE, errata=[errata], legality=legality))
     assert "Errata (2026-01-01)" in text and "Origins errata" in text
     assert "Constructed: **Banned** · 2v2 Constructed: Legal\n*Ban lists of 2026-09-18*" in text
 
@@ -138,14 +143,14 @@ def test_card_embed_notes_errata_and_legality() -> None:
 def test_an_erratum_is_shown_as_old_to_new_words() -> None:
     card = replace(HIDDEN_BLADE, text_date="2026-03-28")
     errata = Errata(card.name, card.text_raw, "Kill a unit.", "Origins errata", "2025-10-28", None)
-    text = _all_text(render.card_embeds(card, errata=[errata]))
+    text = _all_text(card_embeds(card, errata=[errata]))
     # the old words struck through, the new ones in bold, then whether the text above has it
     assert (
         "Kill a ~~unit.~~ **unit at a battlefield. Its controller draws 2.**\nThe text above includes it."
         in text
     )
     newer = replace(errata, new_text="Kill two units.", old_text=None)
-    text = _all_text(render.card_embeds(card, errata=[newer]))
+    text = _all_text(card_embeds(card, errata=[newer]))
     assert "Now: Kill two units." in text and "The text above is a newer wording (2026-03-28)." in text
 
 
@@ -156,7 +161,7 @@ def test_older_wordings_show_where_and_when() -> None:
             OlderWording("ogn-213a-298", "OGN", "Kill a unit.", "the official card gallery", "2026-03-28"),
         ),
     )
-    text = _all_text(render.card_embeds(card))
+    text = _all_text(card_embeds(card))
     assert "Older wording\n*the official card gallery, 2026-03-28 (OGN):* Kill a unit." in text
 
 
@@ -164,8 +169,8 @@ def test_image_shows_the_full_card_instead_of_a_thumbnail() -> None:
     card = replace(
         HIDDEN_BLADE, printings=(replace(HIDDEN_BLADE.printings[0], image_url="https://img.invalid/a.png"),)
     )
-    (small,) = render.card_embeds(card)
-    (large,) = render.card_embeds(card, image=True)
+    (small,) = card_embeds(card)
+    (large,) = card_embeds(card, image=True)
     assert (
         small.to_dict()["thumbnail"]["url"] == "https://img.invalid/a.png" and "image" not in small.to_dict()
     )
@@ -179,7 +184,7 @@ def test_a_database_without_ban_lists_or_errata_says_so_in_one_line() -> None:
 
     line = gaps_line(("gallery", "errata", "ban_lists"))
     assert line is not None and "\n" not in line
-    text = _all_text(render.card_embeds(HIDDEN_BLADE, gaps=line))
+    text = _all_text(card_embeds(HIDDEN_BLADE, gaps=line))
     assert "legality is unknown and the text may be older than the current wording" in text
     assert gaps_line(()) is None
 
@@ -191,7 +196,7 @@ def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:
         children=(RULE_811_1_D_2,),
         moved=("v1.3 811.1.d is split into 811.1.d.1-5",),
     )
-    embeds = render.rule_embeds(view)
+    embeds = rule_embeds(view)
     text = _all_text(embeds)
     assert embeds[0].title == "Rule 811.1.d"
     assert "current, 2026-10-09" in text
@@ -201,17 +206,17 @@ def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:
 
 
 def test_summary_is_labelled_never_passed_off_as_official_wording() -> None:
-    text = _all_text(render.rule_embeds(RuleView(RULE_422, moved=("421 (v1.3), Hide, is 422 now.",))))
-    assert text.count(render.SUMMARY_LABEL) == 1
+    text = _all_text(rule_embeds(RuleView(RULE_422, moved=("421 (v1.3), Hide, is 422 now.",))))
+    assert text.count(SUMMARY_LABEL) == 1
     assert "421 (v1.3), Hide, is 422 now." in text
-    official = _all_text(render.rule_embeds(RuleView(RULE_811_1_D_2)))
-    assert render.SUMMARY_LABEL not in official
+    official = _all_text(rule_embeds(RuleView(RULE_811_1_D_2)))
+    assert SUMMARY_LABEL not in official
 
 
 def test_v13_rule_is_stamped_as_of_v13() -> None:
     assert RULE_V13_421.version == V13_RULES_VERSION
     view = RuleView(RULE_V13_421, moved=("421 (v1.3) is 422 now.",), now=("422",))
-    text = _all_text(render.rule_embeds(view))
+    text = _all_text(rule_embeds(view))
     assert text.startswith("Rule 421 (v1.3) · Hide")
     assert "as of v1.3" in text and "is 422 now" in text
 
@@ -227,13 +232,13 @@ def test_ruling_embed_has_question_answer_source_date_link_and_rules() -> None:
         "https://example.invalid/faq",
         rules=("811.1.b",),
     )
-    data = render.ruling_embed(ruling).to_dict()
-    text = _all_text([render.ruling_embed(ruling)])
+    data = ruling_embed(ruling).to_dict()
+    text = _all_text([ruling_embed(ruling)])
     assert data["title"].startswith("Q: Can I hide")
     assert data["description"] == "No."
     assert "Official: Origins FAQ" in text and "2025-10-16" in text and "rule 811.1.b" in text
     assert data["url"] == "https://example.invalid/faq"
-    community = render.ruling_embed(Ruling("c", "q", "a", "community", "GrentonTV", None, None))
+    community = ruling_embed(Ruling("c", "q", "a", "community", "GrentonTV", None, None))
     assert "Community (not official)" in _all_text([community])
     assert "Credit" not in {f["name"] for f in data["fields"]}
 
@@ -251,7 +256,7 @@ def test_a_credited_community_ruling_shows_its_credit_link_and_rules_version() -
         rules_version="v1.4",
         credit="Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0, by A. Judge",
     )
-    data = render.ruling_embed(ruling).to_dict()
+    data = ruling_embed(ruling).to_dict()
     fields = {f["name"]: f["value"] for f in data["fields"]}
     assert fields["Source"] == "Community (not official): Riftbound FAQ, Cards: Flash"
     assert fields["Credit"] == "Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0, by A. Judge"
@@ -271,7 +276,7 @@ def test_a_keywords_faq_list_marks_community_rulings_and_credits_them() -> None:
         credit="Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0",
     )
     info = KeywordInfo("Flow", rulings=(RULING, community))
-    faq = next(f["value"] for f in render.keyword_embeds(info)[0].to_dict()["fields"] if f["name"] == "FAQ")
+    faq = next(f["value"] for f in keyword_embeds(info)[0].to_dict()["fields"] if f["name"] == "FAQ")
     lines = faq.split("\n")
     assert lines[0] == "*Community rulings: Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0*"
     assert lines[-1].endswith("When can I play a spell using Flow? (community, not official)")
@@ -288,7 +293,7 @@ def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:
         ),
         choices=CHOICES,
     )
-    embeds = render.verdict_embeds(answer, card_data="2026-03-28", position="ask: {}", assumed=["x"])
+    embeds = verdict_embeds(answer, card_data="2026-03-28", position="ask: {}", assumed=["x"])
     first = embeds[0].to_dict()
     assert first["title"].startswith("No: you can't play Hidden Blade")
     text = _all_text(embeds)
@@ -302,8 +307,8 @@ def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:
     assert "@" not in text and "poro" not in text and "hidden_this_turn" not in text
     assert first["footer"]["text"] == "Core Rules 2026-10-09 · card data 2026-03-28"
     assert "Position assumed" in text and "```yaml" in text
-    assert render.verdict_word(True) == "Yes"
-    assert render.verdict_word(None) == "Depends"
+    assert verdict_word(True) == "Yes"
+    assert verdict_word(None) == "Depends"
 
 
 def test_long_answers_continue_in_more_embeds_not_cut_mid_word() -> None:
@@ -312,24 +317,24 @@ def test_long_answers_continue_in_more_embeds_not_cut_mid_word() -> None:
         Rule("999.1", CURRENT_RULES_VERSION, "rule", words),
         children=tuple(Rule(f"999.1.{i}", CURRENT_RULES_VERSION, "rule", words[:300]) for i in range(60)),
     )
-    embeds = render.rule_embeds(long_rule)
+    embeds = rule_embeds(long_rule)
     assert len(embeds) >= 2 and embeds[1].title == "Rule 999.1 (continued)"
     _fits(embeds)
     joined = " ".join((e.description or "") for e in embeds)
     assert joined.split() == words.split()
-    assert len(render.pack(embeds)) >= 1
+    assert len(pack(embeds)) >= 1
 
 
 def test_rulings_pack_into_messages_within_limits() -> None:
     many = [RULING] * 30
-    embeds = render.rulings_embeds("hidden", many)
-    groups = render.pack(embeds)
+    embeds = rulings_embeds("hidden", many)
+    groups = pack(embeds)
     assert len(groups) >= 3
     _fits(embeds)
 
 
 def test_user_text_is_escaped_when_echoed() -> None:
-    embed = render.not_found_embed("card", "@everyone **bold** \u202ereversed", ["Hidden Blade"])
+    embed = not_found_embed("card", "@everyone **bold** \u202ereversed", ["Hidden Blade"])
     text = embed.description or ""
     assert "@everyone" not in text.replace("@\u200beveryone", "")
     assert "\\*\\*bold\\*\\*" in text
@@ -350,7 +355,7 @@ def test_any_card_fits_discords_limits(text: str, tags: list[str], notes: list[s
         HIDDEN_BLADE, name="N" * 300, text=text, text_raw=text, tags=tuple(tags), notes=tuple(notes)
     )
     errata = [Errata(card.name, text, None, "errata " * 50, "2026-01-01", None)] * 3
-    _fits(render.card_embeds(card, errata=errata, facedown=HIDDEN_BLADE_PROFILE))
+    _fits(card_embeds(card, errata=errata, facedown=HIDDEN_BLADE_PROFILE))
 
 
 @settings(max_examples=25, deadline=None)
@@ -378,8 +383,6 @@ def test_any_verdict_fits_discords_limits(summary: str, becauses: list[str], tar
         ),
         effects=tuple(Effect(("811.2",), b) for b in becauses),
     )
-    embeds = render.verdict_embeds(
-        answer, position="turn: 1\n" * 600, code="rb1." + "A" * 3000, assumed=becauses
-    )
+    embeds = verdict_embeds(answer, position="turn: 1\n" * 600, code="rb1." + "A" * 3000, assumed=becauses)
     assert embeds[0].title is not None and embeds[0].title.split(":")[0] == "No"
     _fits(embeds)

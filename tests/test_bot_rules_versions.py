@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from bot_harness_fixtures import assert_fits, harness_for
 
-from bot import answers
 from bot.database import DatabaseHandle
+from bot.rules import answers as rule_answers
 from bot.services import Services
 from cardsdb.query import CardsDB
 from cardsdb.rule_versions import BadVersion
@@ -102,7 +102,7 @@ def test_a_bad_version_or_document_is_one_line(cards: CardsDB) -> None:
     services = Services(DatabaseHandle(cards))
     for options in ({"version": "v9"}, {"doc": "casual"}, {"doc": "tournament", "version": "v1.4"}):
         with pytest.raises(BadVersion) as info:
-            answers.rule_reply(services, "811.6", **options)
+            rule_answers.rule_reply(services, "811.6", **options)
         assert "\n" not in str(info.value)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.settings import Settings, SettingsError
-from bot.symbols import Symbols, parse_emoji_setting
+from bot.ui.symbols import Symbols, parse_emoji_setting
 
 
 def test_token_is_hidden_in_repr() -> None:

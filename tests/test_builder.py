@@ -12,14 +12,15 @@ import pytest
 from bot_harness_fixtures import FakeCards, assert_fits, details
 from engine_cards import CARDS
 
-from bot import judge, limits
-from bot.answer_controls import OptionToggle, PostPubliclyButton, ZoneSelect, controls
+from bot.controls import judge
+from bot.controls.answer import OptionToggle, PostPubliclyButton, ZoneSelect, controls
+from bot.controls.buttons import CitedRulesButton, DetailsButton
 from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import Harness, HarnessError, Result, Sent
 from bot.settings import Settings
 from bot.store.sqlite import SqliteStore
-from bot.views import CitedRulesButton, DetailsButton
+from bot.ui import limits
 from cardsdb.engine import check
 from cardsdb.engine.quick import hide_scenario, play_scenario
 

@@ -12,10 +12,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot import answers, limits
+from bot.cards import answers as card_answers
 from bot.database import DatabaseHandle
 from bot.services import Services
-from bot.symbols import DOMAINS, Symbols
+from bot.ui import limits
+from bot.ui.symbols import DOMAINS, Symbols
 from cardsdb.build.importers import text as cardtext
 from cardsdb.engine import check
 from cardsdb.query import CardsDB
@@ -44,7 +45,7 @@ def every_card(cards: CardsDB, services: Services) -> dict[str, list[dict[str, A
     assert len(names) > 700
     replies = {}
     for name in names:
-        embeds = [e.to_dict() for e in answers.card_reply(services, name).embeds]
+        embeds = [e.to_dict() for e in card_answers.card_reply(services, name).embeds]
         assert limits.message_problems(None, embeds, []) == [], name
         replies[name] = embeds
     return replies
@@ -58,7 +59,7 @@ def _texts(embed: dict[str, Any]) -> list[str]:
 
 
 def _reply(services: Services, name: str) -> str:
-    return "\n".join(t for e in answers.card_reply(services, name).embeds for t in _texts(e.to_dict()))
+    return "\n".join(t for e in card_answers.card_reply(services, name).embeds for t in _texts(e.to_dict()))
 
 
 @pytest.mark.parametrize(
@@ -97,7 +98,7 @@ def test_the_keyword_reminder_in_general_names_no_domain(cards: CardsDB) -> None
 
 
 def test_resonating_strike_has_reactions_reminder_from_its_erratum(services: Services) -> None:
-    embed = answers.card_reply(services, "Resonating Strike").embeds[0].to_dict()
+    embed = card_answers.card_reply(services, "Resonating Strike").embeds[0].to_dict()
     text = embed["description"]
     assert "[Reaction] (Play any time, even before spells and abilities resolve.)" in text
     assert "Play on your turn or in showdowns" not in text  # Action's reminder, as the gallery printed it

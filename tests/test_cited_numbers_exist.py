@@ -1,6 +1,6 @@
 """Meta-test: every rule number an answer cites exists in the version it is marked with.
 
-The answers of /rule, /keyword, /ruling and /changes (through `bot.answers`, as Discord gets them) and of the command
+The answers of /rule, /keyword, /ruling and /changes (through `bot.hidden.answers`, as Discord gets them) and of the command
 line (`rule`, `keyword`, `rulings`, `changes`) are made over the real data while `collecting_citations` records each
 number `cite` marks; each must exist in its version of its document. Rule numbers in the titles and field names of
 those embeds must all have gone through `cite`. The same holds for the engine's answers: `/hidden hide`, `/hidden play`
@@ -20,9 +20,12 @@ import discord
 import pytest
 from scenario_files import ENTRIES, FIXTURES, decided_by
 
-from bot import answers
+from bot.cards import answers as card_answers
 from bot.database import DatabaseHandle
+from bot.hidden import answers as hidden_answers
+from bot.rules import answers as rule_answers
 from bot.services import Services
+from bot.ui.reply import Reply
 from cardsdb.cli.main import main
 from cardsdb.engine import check
 from cardsdb.models import OLDER_THAN_V13
@@ -92,40 +95,40 @@ def _labels(embeds: Sequence[discord.Embed]) -> list[str]:
     return [text for e in embeds for text in (e.title or "", *(f.name or "" for f in e.fields))]
 
 
-def _replies(services: Services) -> Iterator[tuple[str, Callable[[], answers.Reply]]]:
+def _replies(services: Services) -> Iterator[tuple[str, Callable[[], Reply]]]:
     for query in RULES:
-        yield f"/rule {query}", lambda q=query: answers.rule_reply(services, q)  # type: ignore[misc]
+        yield f"/rule {query}", lambda q=query: rule_answers.rule_reply(services, q)  # type: ignore[misc]
     for query in TOURNAMENT:
         yield (
             f"/rule doc:tournament {query}",
-            lambda q=query: answers.rule_reply(services, q, doc="tournament"),
+            lambda q=query: rule_answers.rule_reply(services, q, doc="tournament"),
         )  # type: ignore[misc]
-    yield "/rule 811.6 version:v1.3", lambda: answers.rule_reply(services, "811.6", version="v1.3")
+    yield "/rule 811.6 version:v1.3", lambda: rule_answers.rule_reply(services, "811.6", version="v1.3")
     for name in KEYWORDS:
-        yield f"/keyword {name}", lambda n=name: answers.keyword_reply(services, n)  # type: ignore[misc]
+        yield f"/keyword {name}", lambda n=name: rule_answers.keyword_reply(services, n)  # type: ignore[misc]
     for query in RULINGS:
-        yield f"/ruling {query}", lambda q=query: answers.ruling_reply(services, q)  # type: ignore[misc]
+        yield f"/ruling {query}", lambda q=query: rule_answers.ruling_reply(services, q)  # type: ignore[misc]
     for old, new, under in CHANGES:
-        pages = int(answers.changes_reply(services, old, new, under).extras["pages"])
+        pages = int(rule_answers.changes_reply(services, old, new, under).extras["pages"])
         for page in sorted({0, 1, 2, pages // 2, pages - 1} & set(range(pages))):
             yield (
                 f"/changes {old} {new} {under} page {page + 1}",
-                lambda o=old, n=new, u=under, p=page: answers.changes_reply(services, o, n, u, p),  # type: ignore[misc]
+                lambda o=old, n=new, u=under, p=page: rule_answers.changes_reply(services, o, n, u, p),  # type: ignore[misc]
             )
 
 
-def _engine_replies(services: Services, db: CardsDB) -> Iterator[tuple[str, Callable[[], answers.Reply]]]:
+def _engine_replies(services: Services, db: CardsDB) -> Iterator[tuple[str, Callable[[], Reply]]]:
     hidden = [c.name for c in db.search("kw:hidden", limit=200).cards]
     assert len(hidden) >= 39
     for name in hidden:
-        yield f"/card {name}", lambda n=name: answers.card_reply(services, n)  # type: ignore[misc]
-        yield f"/hidden hide {name}", lambda n=name: answers.hidden_hide_reply(services, n)  # type: ignore[misc]
-        yield f"/hidden play {name}", lambda n=name: answers.hidden_play_reply(services, n)  # type: ignore[misc]
+        yield f"/card {name}", lambda n=name: card_answers.card_reply(services, n)  # type: ignore[misc]
+        yield f"/hidden hide {name}", lambda n=name: hidden_answers.hidden_hide_reply(services, n)  # type: ignore[misc]
+        yield f"/hidden play {name}", lambda n=name: hidden_answers.hidden_play_reply(services, n)  # type: ignore[misc]
         yield (
             f"/hidden play {name} hidden this turn",
-            lambda n=name: answers.hidden_play_reply(services, n, hidden_this_turn=True),  # type: ignore[misc]
+            lambda n=name: hidden_answers.hidden_play_reply(services, n, hidden_this_turn=True),  # type: ignore[misc]
         )
-        yield f"/hidden targets {name}", lambda n=name: answers.hidden_targets_reply(services, n)  # type: ignore[misc]
+        yield f"/hidden targets {name}", lambda n=name: hidden_answers.hidden_targets_reply(services, n)  # type: ignore[misc]
 
 
 def test_every_number_the_engine_cites_exists_in_its_version(db: CardsDB) -> None:

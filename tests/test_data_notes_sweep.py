@@ -19,9 +19,12 @@ import discord
 import pytest
 from bot_harness_fixtures import harness_for
 
-from bot import answers
+from bot.cards import answers as card_answers
 from bot.database import DatabaseHandle
+from bot.hidden import answers as hidden_answers
+from bot.rules import answers as rule_answers
 from bot.services import Services
+from bot.ui.reply import Reply
 from cardsdb.cli.main import main
 from cardsdb.project.claims import load_claims
 from cardsdb.project.notes import internal_notes
@@ -105,10 +108,10 @@ def _current_numbers() -> list[str]:
     return [row.number for row in load_overlay().rules]
 
 
-def _answers(services: Services, cards: CardsDB) -> Iterator[tuple[str, Callable[[], answers.Reply]]]:
-    """Every command's answer (through `bot.answers`, as Discord gets it) over what the data files touch."""
+def _answers(services: Services, cards: CardsDB) -> Iterator[tuple[str, Callable[[], Reply]]]:
+    """Every command's answer (through `bot.hidden.answers`, as Discord gets it) over what the data files touch."""
     for number in _current_numbers():
-        yield f"/rule {number}", lambda n=number: answers.rule_reply(services, n)  # type: ignore[misc]
+        yield f"/rule {number}", lambda n=number: rule_answers.rule_reply(services, n)  # type: ignore[misc]
     for number, version in [
         *(
             (n, v)
@@ -120,47 +123,47 @@ def _answers(services: Services, cards: CardsDB) -> Iterator[tuple[str, Callable
     ]:
         yield (
             f"/rule {number} {version}",
-            lambda n=number, v=version: answers.rule_reply(services, n, version=v),  # type: ignore[misc]
+            lambda n=number, v=version: rule_answers.rule_reply(services, n, version=v),  # type: ignore[misc]
         )
     for words in ("hide", "facedown zone", "recall gear", "cleanup", "showdown"):
-        yield f"/rule {words}", lambda w=words: answers.rule_reply(services, w)  # type: ignore[misc]
-    yield "/rule TR 202.2.a.1", lambda: answers.rule_reply(services, "202.2.a.1", doc="tournament")
+        yield f"/rule {words}", lambda w=words: rule_answers.rule_reply(services, w)  # type: ignore[misc]
+    yield "/rule TR 202.2.a.1", lambda: rule_answers.rule_reply(services, "202.2.a.1", doc="tournament")
     for name in cards.keyword_names():
-        yield f"/keyword {name}", lambda n=name: answers.keyword_reply(services, n)  # type: ignore[misc]
+        yield f"/keyword {name}", lambda n=name: rule_answers.keyword_reply(services, n)  # type: ignore[misc]
     for claim in load_claims():
-        yield f"/ruling {claim.question}", lambda q=claim.question: answers.ruling_reply(services, q)  # type: ignore[misc]
+        yield f"/ruling {claim.question}", lambda q=claim.question: rule_answers.ruling_reply(services, q)  # type: ignore[misc]
     for query in ("Gutter Guardian", "Elnuk Herd", "811.1.b", "hidden", "Teemo"):
-        yield f"/ruling {query}", lambda q=query: answers.ruling_reply(services, q)  # type: ignore[misc]
+        yield f"/ruling {query}", lambda q=query: rule_answers.ruling_reply(services, q)  # type: ignore[misc]
     seed_names = [c.name for c in load_seed_cards()]
     hidden = [c.name for c in cards.search("kw:hidden", limit=100).cards]
     for name in dict.fromkeys([*seed_names, *hidden, "Kai'Sa, Survivor", "Resonating Strike", "Bone Skewer"]):
-        yield f"/card {name}", lambda n=name: answers.card_reply(services, n)  # type: ignore[misc]
+        yield f"/card {name}", lambda n=name: card_answers.card_reply(services, n)  # type: ignore[misc]
     for name in dict.fromkeys([*hidden, "Elnuk Herd"]):
-        yield f"/hidden hide {name}", lambda n=name: answers.hidden_hide_reply(services, n)  # type: ignore[misc]
-        yield f"/hidden play {name}", lambda n=name: answers.hidden_play_reply(services, n)  # type: ignore[misc]
-        yield f"/hidden targets {name}", lambda n=name: answers.hidden_targets_reply(services, n)  # type: ignore[misc]
+        yield f"/hidden hide {name}", lambda n=name: hidden_answers.hidden_hide_reply(services, n)  # type: ignore[misc]
+        yield f"/hidden play {name}", lambda n=name: hidden_answers.hidden_play_reply(services, n)  # type: ignore[misc]
+        yield f"/hidden targets {name}", lambda n=name: hidden_answers.hidden_targets_reply(services, n)  # type: ignore[misc]
     # into the current rules, where the project's rows are (v1.3 -> v1.4 is official text on both sides)
     for old, new in (("v1.4", "2026-10-09"), ("v1.3", "2026-10-09")):
-        pages = int(answers.changes_reply(services, old, new, None).extras["pages"])
+        pages = int(rule_answers.changes_reply(services, old, new, None).extras["pages"])
         for page in range(pages):
             yield (
                 f"/changes {old} {new} page {page + 1}",
-                lambda o=old, n=new, p=page: answers.changes_reply(services, o, n, None, p),  # type: ignore[misc]
+                lambda o=old, n=new, p=page: rule_answers.changes_reply(services, o, n, None, p),  # type: ignore[misc]
             )
     for query in ("kw:hidden", "Elnuk", "tag:bandle", "t:spell d:order"):
-        yield f"/search {query}", lambda q=query: answers.search_reply(services, q)  # type: ignore[misc]
+        yield f"/search {query}", lambda q=query: card_answers.search_reply(services, q)  # type: ignore[misc]
     yield (
         "[[Elnuk Herd]] [[Gutter Guardian]]",
         lambda: _joined(
-            answers.message_replies(
+            card_answers.message_replies(
                 services, "[[Elnuk Herd]] [[Gutter Guardian]] [[Tideturner]] [[Hidden Blade]]"
             )
         ),
     )
 
 
-def _joined(replies: list[answers.Reply]) -> answers.Reply:
-    return answers.Reply([e for r in replies for e in r.embeds])
+def _joined(replies: list[Reply]) -> Reply:
+    return Reply([e for r in replies for e in r.embeds])
 
 
 def test_no_answer_shows_a_note_on_how_the_data_was_made(cards: CardsDB) -> None:
@@ -226,7 +229,7 @@ def test_no_command_line_answer_shows_one(
 
 
 def _rule(cards: CardsDB, query: str) -> dict[str, Any]:
-    return answers.rule_reply(Services(DatabaseHandle(cards)), query).embeds[0].to_dict()
+    return rule_answers.rule_reply(Services(DatabaseHandle(cards)), query).embeds[0].to_dict()
 
 
 def test_a_quoted_rule_says_where_it_is_quoted(cards: CardsDB) -> None:
@@ -269,7 +272,7 @@ def test_rulings_are_labelled_by_their_real_source(cards: CardsDB) -> None:
     services = Services(DatabaseHandle(cards))
 
     def source(query: str) -> str:
-        embed = answers.ruling_reply(services, query).embeds[1].to_dict()
+        embed = rule_answers.ruling_reply(services, query).embeds[1].to_dict()
         return next(f["value"] for f in embed["fields"] if f["name"] == "Source")
 
     # Riot's own ruling, from its Radiance patch notes, as the keyword page quotes it: not ours
@@ -286,7 +289,7 @@ def test_rulings_are_labelled_by_their_real_source(cards: CardsDB) -> None:
 
 
 def test_keyword_hidden_names_the_newer_card_without_saying_how_we_know_it(cards: CardsDB) -> None:
-    embed = answers.keyword_reply(Services(DatabaseHandle(cards)), "Hidden").embeds[0].to_dict()
+    embed = rule_answers.keyword_reply(Services(DatabaseHandle(cards)), "Hidden").embeds[0].to_dict()
     assert "(plus Elnuk Herd, a newer card known only in part)" in embed["description"]
 
 
@@ -295,7 +298,11 @@ def test_a_choice_not_restricted_is_never_said_to_choose_at_the_battlefield(card
     puts elsewhere (Tideturner's, Smoke and Mirrors' second unit) is not restricted, and nothing says otherwise."""
     services = Services(DatabaseHandle(cards))
     for name in ("Tideturner", "Smoke and Mirrors", "Resonating Strike"):
-        for make in (answers.card_reply, answers.hidden_play_reply, answers.hidden_targets_reply):
+        for make in (
+            card_answers.card_reply,
+            hidden_answers.hidden_play_reply,
+            hidden_answers.hidden_targets_reply,
+        ):
             text = _embed_text(make(services, name).embeds)
             assert "here it chooses" not in text and "chooses at Your Battlefield" not in text, name
-        assert "not restricted" in _embed_text(answers.card_reply(services, name).embeds).casefold()
+        assert "not restricted" in _embed_text(card_answers.card_reply(services, name).embeds).casefold()

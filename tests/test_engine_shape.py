@@ -8,13 +8,22 @@ import ast
 import re
 from pathlib import Path
 
-from bot.render.verdict import ASK_WORDS
+from bot.hidden.render import ASK_WORDS
 from cardsdb.engine import ASK_KINDS
 from cardsdb.engine.check import HANDLERS
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "cardsdb" / "engine"
 MAX_FUNCTION_LINES = 80
+# the bot modules that turn models and answers into embeds
+RENDERERS = sorted(
+    {
+        *(ROOT / "bot").glob("*/render.py"),
+        ROOT / "bot" / "rules" / "changes.py",
+        ROOT / "bot" / "cards" / "search.py",
+        ROOT / "bot" / "ui" / "notices.py",
+    }
+)
 
 
 def _functions(path: Path) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -62,7 +71,7 @@ def test_the_ask_kinds_are_listed_once() -> None:
     assert set(HANDLERS) | {"cleanup"} == set(ASK_KINDS)
     assert set(ASK_WORDS) == set(ASK_KINDS)
     # the list itself, and HANDLERS and ASK_WORDS, checked above
-    allowed = {"cardsdb/engine/verdict.py", "cardsdb/engine/check.py", "bot/render/verdict.py"}
+    allowed = {"cardsdb/engine/verdict.py", "cardsdb/engine/check.py", "bot/hidden/render.py"}
     offenders = [
         where
         for folder in ("cardsdb", "bot")
@@ -86,9 +95,9 @@ def test_the_renderer_reads_answers_and_profiles_as_typed_objects() -> None:
     # The verdict renderer calls `.get(` only on the plain mapping of reasons it is handed and the table of version
     # dates, and the card renderer's facedown section not at all: the answer and the profile are objects, and a
     # renamed field fails in mypy.
-    verdict = ast.parse((ROOT / "bot" / "render" / "verdict.py").read_text(encoding="utf-8"))
+    verdict = ast.parse((ROOT / "bot" / "hidden" / "render.py").read_text(encoding="utf-8"))
     assert set(_get_calls(verdict)) <= {"reasons or {}", "VERSION_DATES"}
-    facedown = next(f for f in _functions(ROOT / "bot" / "render" / "card.py") if f.name == "facedown_lines")
+    facedown = next(f for f in _functions(ROOT / "bot" / "cards" / "render.py") if f.name == "facedown_lines")
     assert _get_calls(facedown) == []
 
 
@@ -99,7 +108,7 @@ def test_no_sentence_is_read_back_as_data() -> None:
     )
     offenders = [
         f"{path.relative_to(ROOT)}: {match.group(0)}"
-        for path in [*ENGINE.glob("*.py"), *(ROOT / "bot" / "render").glob("*.py")]
+        for path in [*ENGINE.glob("*.py"), *RENDERERS]
         for match in suspicious.finditer(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []

@@ -12,13 +12,13 @@ import pytest
 from bot_harness_fixtures import FakeCards, assert_fits
 from engine_cards import CARDS
 
-from bot import judge
+from bot.controls import judge
 from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import DEFAULT_USER_ID, Harness, Sent
-from bot.persistent import TOO_OLD
 from bot.settings import Settings
 from bot.store.sqlite import SqliteStore
+from bot.ui.persistent import TOO_OLD
 
 OTHER_USER = 900000000000000777
 

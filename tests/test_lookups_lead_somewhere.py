@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from bot_harness_fixtures import assert_fits, harness_for
 
-from bot import answers
+from bot.cards import answers as card_answers
 from bot.database import DatabaseHandle
 from bot.services import Services
 from cardsdb.names import begins
@@ -79,7 +79,7 @@ async def test_a_name_nothing_begins_with_still_says_so(harness: Any) -> None:
 )
 def test_an_empty_search_names_the_nearest_value(cards: CardsDB, query: str, suggested: str) -> None:
     services = Services(DatabaseHandle(cards))
-    reply = answers.search_reply(services, query)
+    reply = card_answers.search_reply(services, query)
     assert reply.extras["total"] == 0
     assert f"did you mean {suggested}" in (reply.embeds[0].description or "")
     assert cards.search(suggested).total > 0  # and the suggestion finds cards
@@ -87,12 +87,12 @@ def test_an_empty_search_names_the_nearest_value(cards: CardsDB, query: str, sug
 
 def test_a_fourth_card_in_a_message_gets_one_line(cards: CardsDB) -> None:
     services = Services(DatabaseHandle(cards))
-    replies = answers.message_replies(
+    replies = card_answers.message_replies(
         services, "[[Hidden Blade]] [[Tideturner]] [[Block]] [[Lotus Trap]] [[Hidden Blade]]"
     )
     titles = [r.embeds[0].title for r in replies]
     assert titles[:3] == ["Hidden Blade", "Tideturner", "Block"]
     assert len(replies) == 4
     assert replies[3].embeds[0].description == "Only the first 3 cards of a message are shown (4 were named)."
-    three = answers.message_replies(services, "[[Hidden Blade]] [[Tideturner]] [[Block]]")
+    three = card_answers.message_replies(services, "[[Hidden Blade]] [[Tideturner]] [[Block]]")
     assert len(three) == 3  # no line when nothing is left out

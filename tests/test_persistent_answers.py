@@ -15,15 +15,17 @@ from bot_harness_fixtures import FakeCards, assert_fits, details
 from engine_cards import CARDS
 from store_fixtures import PgServer, StoreMaker
 
-from bot import judge, limits, render
+from bot.controls import judge
 from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import Harness, Result, Sent
-from bot.persistent import STATE_OFF, TOO_OLD
+from bot.hidden.render import QUICK_LIMIT
 from bot.settings import Settings
 from bot.store import Store, StoreUnavailable
 from bot.store.base import UNAVAILABLE
 from bot.store.postgres import PostgresStore
+from bot.ui import limits
+from bot.ui.persistent import STATE_OFF, TOO_OLD
 from cardsdb.engine import check
 from cardsdb.engine.quick import hide_scenario
 
@@ -117,7 +119,7 @@ async def test_post_publicly_pressed_after_a_restart_posts_the_answer_again(make
     assert public.embeds[0]["title"] == private.embeds[0]["title"]
     assert str(public.embeds[0]["footer"]["text"]).startswith(f"ruled via player{ASKER}")
     assert labels(public) == ["Details", "Show the cited rules"]
-    assert quick_size(public) <= render.QUICK_LIMIT
+    assert quick_size(public) <= QUICK_LIMIT
     # the public copy's Details work on yet another instance, for anyone
     third = await start(await make_store())
     shown = await third.click(public, "Details", user_id=STRANGER)
@@ -200,7 +202,7 @@ async def test_while_the_store_cannot_save_answers_come_without_buttons_saying_s
     assert result.first.content == STATE_OFF
     assert result.embeds[0]["title"]
     if path in ("hidden hide", "hidden play", "hidden targets"):
-        assert quick_size(result.first) <= render.QUICK_LIMIT  # the line counts too
+        assert quick_size(result.first) <= QUICK_LIMIT  # the line counts too
     assert_fits(result)
 
 

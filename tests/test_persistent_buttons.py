@@ -19,12 +19,17 @@ import pytest
 from bot_harness_fixtures import FakeCards, assert_fits
 from store_fixtures import PgServer, StoreMaker
 
+from bot.controls.pagers import SearchPageButton
 from bot.database import DatabaseHandle
 from bot.errors import send
 from bot.factory import create_bot
 from bot.harness import GUILD_ID, Harness, Result, Sent
-from bot.pagers import SearchPageButton
-from bot.persistent import (
+from bot.settings import Settings
+from bot.store import Gone, Store, StoreUnavailable
+from bot.store.base import UNAVAILABLE
+from bot.store.postgres import SCHEMA_VERSION, PostgresStore
+from bot.store.sqlite import SqliteStore
+from bot.ui.persistent import (
     NOT_YOURS,
     STATE_OFF,
     TOO_OLD,
@@ -32,11 +37,6 @@ from bot.persistent import (
     StatefulButton,
     StatefulSelect,
 )
-from bot.settings import Settings
-from bot.store import Gone, Store, StoreUnavailable
-from bot.store.base import UNAVAILABLE
-from bot.store.postgres import SCHEMA_VERSION, PostgresStore
-from bot.store.sqlite import SqliteStore
 
 ASKER = 111
 STRANGER = 222
@@ -347,7 +347,7 @@ async def test_a_database_of_a_newer_schema_is_left_alone(
 
 @pytest.mark.parametrize("run", [3, 4, 5, 62, 1787])
 def test_an_error_line_never_leaves_a_code_fence_open(run: int) -> None:
-    from bot.text import safe_line
+    from bot.ui.text import safe_line
 
     line = safe_line(f"unknown symbol token {'`' * run!r}.")
     assert "```" not in line and line.count("`") == run

@@ -17,9 +17,9 @@ from bot_harness_fixtures import details, harness_for
 from engine_cards import BONE_SKEWER, CARDS, VENDETTA, MemoryCards
 from player_text import check_codes, documented_codes, engine_codes, problems, scenario_ids
 
-from bot import render
-from bot.cogs.messages import replies_for
+from bot.cards.messages import replies_for
 from bot.harness import Result
+from bot.hidden.render import quick_embed, verdict_embeds
 from cardsdb.engine import ScenarioError, check
 from cardsdb.engine.scenario import build
 from cardsdb.project.claims import load_claims
@@ -148,6 +148,6 @@ def test_no_engine_answer_to_a_scenario_shows_a_check_code_or_an_id(cards: Cards
             for f in position.facedown
             if f.id and alike[(f.card.name, f.owner, f.location, f.hidden_turn)] > 1
         }
-        text = embeds_text([render.quick_embed(answer, assumed=None), *render.verdict_embeds(answer)])
+        text = embeds_text([quick_embed(answer, assumed=None), *verdict_embeds(answer)])
         found += [f"{what}: {p}" for p in problems(text, ids=scenario_ids(scenario), allowed_ids=twins)]
     assert found == []

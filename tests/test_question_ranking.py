@@ -6,7 +6,7 @@ The measure, over a question set (tests/fixtures/questions.yaml, the tuning set;
   "103.2.b (v1.4)" v1.4's; a question marked `doc: tournament` numbers the Tournament Rules). It stands for the rule,
   not the number: it is matched by the rule's lineage, the same rule in every version under any number (v1.4's 421.4 is
   the current 422.4), and never by another rule under the same number (v1.4's 422 Discard is not the current 422 Hide).
-- /rule's list is what `/rule query:<question>` shows for words (`bot.answers.rule_reply`): the best match
+- /rule's list is what `/rule query:<question>` shows for words (`bot.hidden.answers.rule_reply`): the best match
   (`CardsDB.rule`), then the rules "also matching" (`CardsDB.rules_also_matching`, `RULE_ALSO` of them); where the
   words give no best match, the list it shows instead (`CardsDB.search_rules`).
 - /ruling's list is what `/ruling query:<question>` shows (`CardsDB.rulings`, `RULINGS_SHOWN` of them), in order. A
@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bot.answers import RULE_ALSO, RULINGS_SHOWN
+from bot.hidden.answers import RULE_ALSO, RULINGS_SHOWN
 from cardsdb import rule_numbers
 from cardsdb.cli.main import main
 from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, TOURNAMENT_DOC, TOURNAMENT_RULES_VERSION
@@ -111,7 +111,7 @@ def answer_ids(db: CardsDB, question: Question) -> set[RuleId]:
 
 
 def rule_list(db: CardsDB, question: Question) -> list[RuleId]:
-    """What /rule shows for the question's words, in order (bot.answers.rule_reply)."""
+    """What /rule shows for the question's words, in order (bot.hidden.answers.rule_reply)."""
     view = db.rule(question.text, doc=question.doc)
     if view is None:
         return [

@@ -21,7 +21,9 @@ from discord import AppCommandOptionType, app_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot import answers, limits, render
+from bot.cards import answers as card_answers
+from bot.ui import limits
+from bot.ui.render import pack
 from cardsdb.query import CardsDB
 
 PROPERTY = settings(
@@ -200,7 +202,7 @@ def test_every_autocomplete_survives_hostile_text(loop: asyncio.AbstractEventLoo
 
 
 def test_card_references_in_hostile_messages(harness: Any) -> None:
-    from bot.cogs.messages import replies_for
+    from bot.cards.messages import replies_for
 
     services = harness.bot.services
 
@@ -208,9 +210,11 @@ def test_card_references_in_hostile_messages(harness: Any) -> None:
     @given(st.lists(st.one_of(option_text, hostile_text.map(lambda t: f"[[{t}]]")), max_size=6).map(" ".join))
     def run(content: str) -> None:
         replies = replies_for(services, content)
-        assert len(replies) <= answers.MAX_CARD_REFS + 1  # the cards, and the line saying only 3 are shown
+        assert (
+            len(replies) <= card_answers.MAX_CARD_REFS + 1
+        )  # the cards, and the line saying only 3 are shown
         embeds = [e for r in replies for e in r.embeds]
-        for group in render.pack(embeds):
+        for group in pack(embeds):
             dicts = [e.to_dict() for e in group]
             assert limits.message_problems(None, dicts) == []
             for embed in dicts:

@@ -111,7 +111,7 @@ def test_a_bug_answered_while_running_never_logs_the_token(
 
     from bot_harness_fixtures import FakeCards
 
-    from bot import answers
+    from bot.cards import answers
     from bot.database import DatabaseHandle
     from bot.factory import create_bot
     from bot.harness import Harness

@@ -13,10 +13,10 @@ import pytest
 from bot_harness_fixtures import FakeCards, assert_fits, details
 from engine_cards import CARDS
 
-from bot import answers
 from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import Harness, Result
+from bot.hidden import answers as hidden_answers
 from bot.settings import Settings
 from bot.store.sqlite import SqliteStore
 from cardsdb.engine import check, scenario_code
@@ -164,7 +164,7 @@ async def test_every_claim_scenario_round_trips_through_its_code(
     replayed = await harness.command("hidden scenario", {"text": code})
     direct = check(case.scenario, real_cards)
     # exactly what the bot shows for the original position: same verdict, checks, choices, code
-    expected = answers.verdict_reply(
+    expected = hidden_answers.verdict_reply(
         harness.bot.services,  # type: ignore[attr-defined]
         direct,
         scenario=case.scenario,

@@ -14,12 +14,12 @@ from bot_harness_fixtures import FakeCards
 
 from bot import harness as harness_module
 from bot.cli import command_tree_json
-from bot.cogs.settings import NOT_A_MANAGER
 from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import GUILD_ID, Harness
+from bot.server_settings.cog import NOT_A_MANAGER
 from bot.settings import Settings
-from bot.settings_store import DEFAULTS
+from bot.store.guild_settings import DEFAULTS
 from bot.store.sqlite import SqliteStore
 
 MANAGE_GUILD = 1 << 5

@@ -17,9 +17,9 @@ from store_fixtures import StoreMaker
 
 from bot.settings import Settings
 from bot.settings import SettingsError as EnvError
-from bot.settings_store import DEFAULTS, GuildSettings, SettingsError
 from bot.store import Gone, SavedState, Store, StoreUnavailable, open_store
 from bot.store.base import KEY_PATTERN, MAX_PAYLOAD_BYTES, UNAVAILABLE
+from bot.store.guild_settings import DEFAULTS, GuildSettings, SettingsError
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from cardsdb.errors import CardsDBError

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.settings_store import DEFAULT_SETTINGS_PATH, DEFAULTS, GuildSettings, settings_path
 from bot.store import Gone, SavedState, StoreUnavailable
+from bot.store.guild_settings import DEFAULT_SETTINGS_PATH, DEFAULTS, GuildSettings, settings_path
 from bot.store.sqlite import APPLICATION_ID, SqliteStore
 
 GUILD = 111111111111111111

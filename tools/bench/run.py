@@ -249,7 +249,9 @@ def _embeds_json(make: Callable[[Any], list[Any]], value: Any) -> list[dict[str,
 
 def _render_calls(db: Any, scenarios: list[dict[str, Any]], names: list[str]) -> list[Callable[[], object]]:
     """Rendering only: answers, cards and rules are fetched first; each call makes the embeds and their JSON."""
-    from bot import render
+    from bot.cards.render import card_embeds
+    from bot.hidden.render import verdict_embeds
+    from bot.rules.render import rule_embeds
     from cardsdb.engine import check
 
     calls: list[Callable[[], object]] = []
@@ -258,15 +260,15 @@ def _render_calls(db: Any, scenarios: list[dict[str, Any]], names: list[str]) ->
             answer = check(scenario, db)
         except CardsDBError:
             continue
-        calls.append(functools.partial(_embeds_json, render.verdict_embeds, answer))
+        calls.append(functools.partial(_embeds_json, verdict_embeds, answer))
     for name in names[:: max(1, len(names) // 120)]:
         card = db.get_card(name)
         if card is not None:
-            calls.append(functools.partial(_embeds_json, render.card_embeds, card))
+            calls.append(functools.partial(_embeds_json, card_embeds, card))
     for number in ("811", "811.1.d", "422", "107.3", "103"):
         view = db.rule(number)
         if view is not None:
-            calls.append(functools.partial(_embeds_json, render.rule_embeds, view))
+            calls.append(functools.partial(_embeds_json, rule_embeds, view))
     random.Random(3).shuffle(calls)
     return calls
 
