@@ -4,7 +4,7 @@
 Bad input exits 2 with one line on standard error (or `{"error": ...}` with --json), never a traceback.
 
 Each subcommand imports what only it needs inside its function (running the bot never loads the harness, `ask` never
-loads the runner): start-up cost, not a cycle (`tests/test_bot_imports.py` counts these imports too).
+loads the runner): start-up cost, not a cycle (`tests/meta/test_imports.py` counts these imports too).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ text and name terms are substrings, found through the cards holding a word that 
 (then checked).
 
 The syntax means exactly what `cardsdb.search.syntax.to_sql` says in SQL (ignoring case as SQLite's NOCASE and LIKE
-do: ASCII letters only); `tests/test_search_index.py` holds the two equal on the fixture and the real databases.
+do: ASCII letters only); `tests/cardsdb/search/test_card_index.py` holds the two equal on the fixture and the real databases.
 """
 
 from __future__ import annotations

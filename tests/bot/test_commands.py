@@ -1,6 +1,6 @@
 """Every slash command and autocomplete end to end through `bot.tree` (the interaction harness), over a small
 in-memory card source: content, citations, Discord's limits, private errors, buttons and the modal.
-Answers from the real database and the engine are in test_bot_real.py."""
+Answers from the built databases and the engine are in tests/bot/test_answers.py."""
 
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ def test_the_codes_read_from_the_engine_are_the_ones_the_docs_list() -> None:
 
 @pytest.mark.real_data
 async def test_no_command_reply_shows_a_check_code_or_an_id(real_harness: Any) -> None:
-    # every Hidden card's quick answers and Details are swept in test_bot_hidden_sweep.py; here one of each
+    # every Hidden card's quick answers and Details are swept in tests/bot/hidden/test_sweep.py; here one of each
     found: list[str] = []
     asks = [*COMMANDS, *((f"hidden {q}", {"card": "Tideturner"}) for q in ("hide", "play", "targets"))]
     for path, options in asks:

@@ -1,73 +1,54 @@
-"""The bot's modules import in one direction: no cycle, counting every import (at the top, inside functions, under
-TYPE_CHECKING). A lazy import may keep start-up fast; it may not hide a circle. The reply type and `send` are a leaf
-that answers, buttons, cogs and the error handler all import down to."""
+"""Imports go one way (docs/architecture.md): no cycle anywhere, counting every import (at the top, inside
+functions, under TYPE_CHECKING: a lazy import may keep start-up fast, it may not hide a circle); each layer of
+cardsdb/ imports only from its own layer or those below; the bot's modules import down from the cogs to the controls,
+to the features' answers and rendering, to ui/; the engine knows no Discord and no SQLite."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
+from tests.support.code import cycles, external_imports, graph, imports_of, module_name, modules
 from tests.support.paths import ROOT
 
-BOT = ROOT / "bot"
+# cardsdb/ from the bottom up: what a layer may import is itself and what is below it.
+CARDSDB_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("base", ("cardsdb", "cardsdb.models", "cardsdb.errors", "cardsdb.paths", "cardsdb.schema", "cardsdb.sets",
+              "cardsdb.rule_numbers", "cardsdb.rule_versions", "cardsdb.names")),
+    ("engine", ("cardsdb.engine",)),
+    ("project", ("cardsdb.project",)),
+    ("search", ("cardsdb.search",)),
+    ("build", ("cardsdb.build",)),
+    ("query", ("cardsdb.query",)),
+    ("cli", ("cardsdb.cli", "cardsdb.__main__")),
+)  # fmt: skip
+
+FEATURES = ("cards", "rules", "hidden", "help", "server_settings")
+COMMANDS = {f"bot.{f}.cog" for f in FEATURES} | {"bot.cards.messages"}
+# The bot from the bottom up: ui/ and the services every part uses; the features' answers and rendering; the
+# controls under answers (they answer again through the features' answers); the commands; what makes and runs the bot.
+BOT_RANKS = ("ui and services", "answers", "controls", "commands", "entry")
+ENTRY = {"bot.factory", "bot.run", "bot.cli", "bot.harness", "bot.__main__"}
 
 
-def module_name(path: Path, root: Path = ROOT) -> str:
-    parts = path.relative_to(root).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+def cardsdb_layer(module: str) -> int:
+    for rank, (_, prefixes) in enumerate(CARDSDB_LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in prefixes if p != "cardsdb"):
+            return rank
+    assert module == "cardsdb", f"{module} is in no layer of CARDSDB_LAYERS"
+    return 0
 
 
-def bot_modules() -> dict[str, Path]:
-    return {module_name(p): p for p in sorted(BOT.rglob("*.py"))}
-
-
-def imports_of(path: Path, modules: set[str], root: Path = ROOT) -> set[str]:
-    """The bot modules `path` imports anywhere in its text: `import bot.x`, `from bot.x import y`, `from bot import x`
-    (x a module), relative imports too."""
-    name = module_name(path, root)
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                source = ".".join([*base, *([node.module] if node.module else [])])
-            else:
-                source = node.module or ""
-            for alias in node.names:
-                child = f"{source}.{alias.name}"
-                found.add(child if child in modules else source)
-    return {m for m in found if m in modules and m != name}
-
-
-def graph() -> dict[str, set[str]]:
-    modules = bot_modules()
-    return {name: imports_of(path, set(modules)) for name, path in modules.items()}
-
-
-def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
-    """Every circle found by a depth-first walk (each as the path that closes it)."""
-    found: list[list[str]] = []
-    state: dict[str, int] = {}  # 1: on the current path, 2: done
-    path: list[str] = []
-
-    def visit(node: str) -> None:
-        state[node] = 1
-        path.append(node)
-        for nxt in sorted(edges.get(node, ())):
-            if state.get(nxt) == 1:
-                found.append([*path[path.index(nxt) :], nxt])
-            elif nxt not in state:
-                visit(nxt)
-        path.pop()
-        state[node] = 2
-
-    for node in sorted(edges):
-        if node not in state:
-            visit(node)
-    return found
+def bot_rank(module: str) -> int:
+    if module in ENTRY:
+        return 4
+    if module in COMMANDS:
+        return 3
+    if module.startswith("bot.controls") or module == "bot.hidden.form":
+        return 2
+    if any(module.startswith(f"bot.{f}") for f in FEATURES):
+        return 1
+    return 0
 
 
 def test_the_walk_sees_imports_inside_functions_and_type_checking_blocks(tmp_path: Path) -> None:
@@ -81,15 +62,72 @@ def test_the_walk_sees_imports_inside_functions_and_type_checking_blocks(tmp_pat
     for name in "bcd":
         (fake / f"{name}.py").write_text("")
     (fake / "__init__.py").write_text("")
-    modules = {"bot", "bot.a", "bot.b", "bot.c", "bot.d"}
-    assert imports_of(fake / "a.py", modules, root=tmp_path) == {"bot.b", "bot.c", "bot.d"}
+    known = {"bot", "bot.a", "bot.b", "bot.c", "bot.d"}
+    assert imports_of(fake / "a.py", known, root=tmp_path) == {"bot.b", "bot.c", "bot.d"}
+    assert module_name(fake / "__init__.py", tmp_path) == "bot"
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == [["a", "b", "c", "a"]]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
 
 
-def test_no_module_of_the_bot_imports_itself_through_others() -> None:
+def test_no_module_imports_itself_through_others() -> None:
     found = cycles(graph())
-    assert found == [], "import cycles in bot/: " + "; ".join(" -> ".join(c) for c in found)
+    assert found == [], "import cycles: " + "; ".join(" -> ".join(c) for c in found)
+
+
+def test_each_layer_of_cardsdb_imports_only_from_itself_and_below() -> None:
+    upward = [
+        f"{module} ({CARDSDB_LAYERS[cardsdb_layer(module)][0]}) imports {target} "
+        f"({CARDSDB_LAYERS[cardsdb_layer(target)][0]})"
+        for module, targets in graph().items()
+        if module.startswith("cardsdb")
+        for target in sorted(targets)
+        if cardsdb_layer(target) > cardsdb_layer(module)
+    ]
+    assert upward == []
+
+
+def test_cardsdb_never_imports_the_bot_or_the_tools() -> None:
+    above = [f"{m} imports {t}" for m, ts in graph().items() if m.startswith("cardsdb") for t in ts
+             if not t.startswith("cardsdb")]  # fmt: skip
+    assert above == []
+    assert not any(
+        "discord" in external_imports(path) for name, path in modules().items() if name.startswith("cardsdb")
+    )
+
+
+def test_the_engine_knows_no_discord_no_sqlite_and_no_settings() -> None:
+    # the engine reads cards through the CardSource protocol; whoever calls it opens the database
+    banned = {"discord", "sqlite3", "sqlite_utils", "bot"}
+    found = {
+        name: sorted(external_imports(path) & banned)
+        for name, path in modules().items()
+        if name.startswith("cardsdb.engine")
+    }
+    assert {name: b for name, b in found.items() if b} == {}
+    engine_imports = {t for m, ts in graph().items() if m.startswith("cardsdb.engine") for t in ts}
+    assert {t for t in engine_imports if not t.startswith("cardsdb.engine")} <= {
+        "cardsdb", "cardsdb.models", "cardsdb.errors", "cardsdb.names", "cardsdb.rule_numbers",
+    }  # fmt: skip
+
+
+def test_the_bot_imports_down_from_the_commands_to_the_controls_to_the_answers_to_ui() -> None:
+    upward = [
+        f"{module} ({BOT_RANKS[bot_rank(module)]}) imports {target} ({BOT_RANKS[bot_rank(target)]})"
+        for module, targets in graph().items()
+        if module.startswith("bot")
+        for target in sorted(targets)
+        if target.startswith("bot") and bot_rank(target) > bot_rank(module)
+    ]
+    assert upward == []
+
+
+def test_the_shipped_packages_use_the_tools_only_to_hand_the_benchmark_on() -> None:
+    # tools/ is not shipped: `python -m bot bench` imports it inside a function and says so in one line without it
+    users = {m for m, ts in graph().items() if not m.startswith("tools") for t in ts if t.startswith("tools")}
+    assert users == {"bot.cli"}
+    tree = ast.parse((ROOT / "bot" / "cli.py").read_text(encoding="utf-8"))
+    at_top = [n for n in tree.body if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("tools")]
+    assert at_top == []
 
 
 def test_the_reply_type_and_send_are_a_leaf() -> None:
@@ -110,7 +148,7 @@ def test_the_reply_type_and_send_are_a_leaf() -> None:
 
 def test_the_cogs_and_buttons_are_registered_where_the_bot_is_made() -> None:
     # the factory imports the cogs and every stateful item class at the top, not inside setup_hook
-    tree = ast.parse((BOT / "factory.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "bot" / "factory.py").read_text(encoding="utf-8"))
     lazy = [
         node
         for fn in ast.walk(tree)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from pathlib import Path
 from typing import Any
 
 from bot.cooldowns import Cooldowns
@@ -73,8 +72,10 @@ def _questions() -> list[tuple[str, dict[str, str], str]]:
     return out
 
 
-async def test_500_interactions_in_flight_are_each_answered_with_their_own_answer(fixture_db: Path) -> None:
-    harness = await harness_for(CardsDB.open(fixture_db))
+async def test_500_interactions_in_flight_are_each_answered_with_their_own_answer(
+    fixture_cards: CardsDB,
+) -> None:
+    harness = await harness_for(fixture_cards)
     _interleaving(harness)
     questions = _questions()
     results = await asyncio.gather(
@@ -96,8 +97,8 @@ async def test_500_interactions_in_flight_are_each_answered_with_their_own_answe
     assert harness.recorder.results == {}  # nothing left waiting for an answer
 
 
-async def test_500_autocompletes_in_flight(fixture_db: Path) -> None:
-    harness = await harness_for(CardsDB.open(fixture_db))
+async def test_500_autocompletes_in_flight(fixture_cards: CardsDB) -> None:
+    harness = await harness_for(fixture_cards)
     _interleaving(harness)
     prefixes = [CARDS[i % len(CARDS)][:4] for i in range(IN_FLIGHT)]
     results = await asyncio.gather(
@@ -111,8 +112,8 @@ async def test_500_autocompletes_in_flight(fixture_db: Path) -> None:
         assert result.choices[0]["value"].lower().startswith(prefix.lower()), (prefix, result.choices[:3])
 
 
-async def test_one_user_flooding_500_at_once_gets_exactly_the_cooldowns_worth(fixture_db: Path) -> None:
-    harness = await harness_for(CardsDB.open(fixture_db))
+async def test_one_user_flooding_500_at_once_gets_exactly_the_cooldowns_worth(fixture_cards: CardsDB) -> None:
+    harness = await harness_for(fixture_cards)
     harness.bot.services.cooldowns = Cooldowns(5, 10.0, clock=lambda: 0.0)
     _interleaving(harness)
     results = await asyncio.gather(

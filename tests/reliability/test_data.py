@@ -1,6 +1,6 @@
 """The database at run time: opened read-only, every query parameterized, whatever text a user sends.
 
-(Bad upstream data, missing and corrupt files are in test_build_validation.py, test_sync.py, test_bot_database.py.)
+(Bad upstream data, missing and corrupt files are in tests/cardsdb/build/test_validation.py, tests/cardsdb/build/test_sync.py, tests/bot/test_database.py.)
 """
 
 from __future__ import annotations

@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Iterator, Mapping
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -287,8 +286,8 @@ def test_scenario_parser_survives_hostile_pastes(
     ],
     ids=["alias-bomb", "deep-nesting", "too-many-items"],
 )
-async def test_scenario_bombs_are_refused_privately_in_one_line(fixture_db: Path, text: str) -> None:
-    harness = await harness_for(CardsDB.open(fixture_db))
+async def test_scenario_bombs_are_refused_privately_in_one_line(fixture_cards: CardsDB, text: str) -> None:
+    harness = await harness_for(fixture_cards)
     result = await harness.command("hidden scenario", {"text": text})
     assert result.ephemeral and result.user_error is not None
     description: Mapping[str, Any] = result.embeds[0]

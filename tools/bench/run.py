@@ -407,7 +407,6 @@ def run(
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """The whole benchmark as one JSON-ready dict. Builds into a temporary file when db_file is missing."""
-    from cardsdb.engine import check
     from cardsdb.query import CardsDB
     from tools.bench.typos import generate
 
@@ -434,23 +433,8 @@ def run(
             typo_set = generate(db.names.names)[:: sizes.typo_stride]
             inputs = _inputs(db, connection, typo_set)
             report: dict[str, Any] = {}
-            say("lookups")
-            report["autocomplete_ms"] = time_calls(
-                db.autocomplete_cards, cycle(inputs["autocomplete"], sizes.calls)
-            )
-            # Warmed on every name, as a bot is after a while; uncached: each card built from the database again.
-            exact = cycle(inputs["exact"], sizes.calls)
-            report["card_lookup_ms"] = time_calls(db.get_card, exact, warmup=len(inputs["exact"]))
-            report["card_lookup_uncached_ms"] = time_calls(functools.partial(uncached_lookup, db), exact)
-            report["fuzzy_lookup_ms"] = time_calls(db.find_card, cycle(inputs["fuzzy"], sizes.calls))
-            report["rule_lookup_ms"] = time_calls(db.rule, cycle(inputs["rules"], sizes.calls))
-            report["ruling_search_ms"] = time_calls(db.rulings, cycle(inputs["rulings"], sizes.calls))
-            say("engine and rendering")
-            scenarios = _answerable(_scenarios(), db)
-            report["engine_scenarios"] = len(scenarios)
-            report["engine_check_ms"] = time_calls(lambda s: check(s, db), cycle(scenarios, sizes.calls))
-            render_calls = _render_calls(db, scenarios, inputs["names"])
-            report["render_ms"] = time_calls(lambda f: f(), cycle(render_calls, sizes.calls))
+            _time_lookups(report, db, inputs, sizes, say)
+            _time_engine(report, db, inputs, sizes, say)
             say("slash commands through the command tree")
             commands = _commands(inputs["names"], [t.query for t in typo_set])
             report.update(asyncio.run(_bot_parts(db_file, workdir, commands, sizes, source)))
@@ -465,31 +449,7 @@ def run(
             report["rss_mb"] = cold["rss_mb"]
             report["build_s"] = build_s
             if growth:
-                from tools.bench.growth import engine_growth, pool_growth
-
-                say("growth: card pools of 1x, 4x, 16x")
-
-                def pool_inputs(pool: Any) -> dict[str, list[str]]:
-                    pool_names = list(pool.names.names)
-                    rng = random.Random(11)
-                    picked = rng.sample(pool_names, min(len(pool_names), 800))
-                    pool_typos = [t.query for t in typo_set]
-                    prefixes = [n[:k] for n in picked for k in (2, 4)]
-                    mixed = [q for pair in zip(prefixes, pool_typos, strict=False) for q in pair]
-                    return {
-                        "autocomplete": mixed,
-                        "autocomplete_prefix": prefixes,
-                        "autocomplete_typo": pool_typos,
-                        "exact": picked,
-                        "fuzzy": pool_typos,
-                    }
-
-                report["growth"] = {
-                    "cards": pool_growth(db_file, workdir, calls=sizes.growth_calls, queries=pool_inputs),
-                    "engine": None,
-                }
-                say("growth: engine positions of 1 to 50 units per battlefield")
-                report["growth"]["engine"] = engine_growth(db, calls=sizes.engine_calls)
+                report["growth"] = _growth(db, db_file, workdir, typo_set, sizes, say)
             report["rss_mb_benchmark_process"] = peak_rss_mb()
             report["rss_note"] = (
                 "rss_mb: peak RSS (VmHWM) of a fresh bot-like process: tree ready, a few commands answered; "
@@ -503,6 +463,65 @@ def run(
     report["sizes"] = sizes.__dict__
     report["took_s"] = round(time.perf_counter() - began, 1)
     return report
+
+
+def _time_lookups(
+    report: dict[str, Any], db: Any, inputs: dict[str, list[Any]], sizes: Sizes, say: Callable[[str], None]
+) -> None:
+    say("lookups")
+    report["autocomplete_ms"] = time_calls(db.autocomplete_cards, cycle(inputs["autocomplete"], sizes.calls))
+    # Warmed on every name, as a bot is after a while; uncached: each card built from the database again.
+    exact = cycle(inputs["exact"], sizes.calls)
+    report["card_lookup_ms"] = time_calls(db.get_card, exact, warmup=len(inputs["exact"]))
+    report["card_lookup_uncached_ms"] = time_calls(functools.partial(uncached_lookup, db), exact)
+    report["fuzzy_lookup_ms"] = time_calls(db.find_card, cycle(inputs["fuzzy"], sizes.calls))
+    report["rule_lookup_ms"] = time_calls(db.rule, cycle(inputs["rules"], sizes.calls))
+    report["ruling_search_ms"] = time_calls(db.rulings, cycle(inputs["rulings"], sizes.calls))
+
+
+def _time_engine(
+    report: dict[str, Any], db: Any, inputs: dict[str, list[Any]], sizes: Sizes, say: Callable[[str], None]
+) -> None:
+    from cardsdb.engine import check
+
+    say("engine and rendering")
+    scenarios = _answerable(_scenarios(), db)
+    report["engine_scenarios"] = len(scenarios)
+    report["engine_check_ms"] = time_calls(lambda s: check(s, db), cycle(scenarios, sizes.calls))
+    render_calls = _render_calls(db, scenarios, inputs["names"])
+    report["render_ms"] = time_calls(lambda f: f(), cycle(render_calls, sizes.calls))
+
+
+def _growth(
+    db: Any, db_file: Path, workdir: Path, typo_set: list[Any], sizes: Sizes, say: Callable[[str], None]
+) -> dict[str, Any]:
+    """How cost grows: card pools of 1x, 4x and 16x the cards, engine positions of 1 to 50 units."""
+    from tools.bench.growth import engine_growth, pool_growth
+
+    say("growth: card pools of 1x, 4x, 16x")
+
+    def pool_inputs(pool: Any) -> dict[str, list[str]]:
+        pool_names = list(pool.names.names)
+        rng = random.Random(11)
+        picked = rng.sample(pool_names, min(len(pool_names), 800))
+        pool_typos = [t.query for t in typo_set]
+        prefixes = [n[:k] for n in picked for k in (2, 4)]
+        mixed = [q for pair in zip(prefixes, pool_typos, strict=False) for q in pair]
+        return {
+            "autocomplete": mixed,
+            "autocomplete_prefix": prefixes,
+            "autocomplete_typo": pool_typos,
+            "exact": picked,
+            "fuzzy": pool_typos,
+        }
+
+    found: dict[str, Any] = {
+        "cards": pool_growth(db_file, workdir, calls=sizes.growth_calls, queries=pool_inputs),
+        "engine": None,
+    }
+    say("growth: engine positions of 1 to 50 units per battlefield")
+    found["engine"] = engine_growth(db, calls=sizes.engine_calls)
+    return found
 
 
 def budgets(report: Mapping[str, Any]) -> dict[str, dict[str, Any]]:

@@ -1,5 +1,5 @@
 """The SQLite store's file: where it is, created when missing, upgraded from schema 1, broken files kept aside and
-replaced, an unwritable place kept in memory, a busy file. (The contract both backends keep: test_store.py.)"""
+replaced, an unwritable place kept in memory, a busy file. (The contract both backends keep: tests/bot/store/test_store.py.)"""
 
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ def _marker(db: Path) -> str:
 
 
 def _fails_and_keeps(data: Path, target: Path, match: str, **kwargs: object) -> None:
-    kwargs.setdefault("claims", ())  # the project's claims are tested in test_build.py
+    kwargs.setdefault("claims", ())  # the project's claims are tested in tests/cardsdb/build/test_pipeline.py
     before = target.read_bytes()
     with pytest.raises(BuildError, match=match) as info:
         build_database(data, target, **kwargs)  # type: ignore[arg-type]
@@ -214,7 +214,7 @@ def test_optional_files_may_be_absent(data: Path, tmp_path: Path) -> None:
 def test_a_good_build_replaces_the_previous_database(data: Path, previous: Path) -> None:
     first = _marker(previous)
     report = build_database(data, previous, claims=())
-    assert report.counts["printings"] == 48  # as test_build.py counts them
+    assert report.counts["printings"] == 48  # as tests/cardsdb/build/test_pipeline.py counts them
     assert _marker(previous) >= first
 
 

@@ -1,5 +1,5 @@
 """What the judges' 200 regression positions (tests/scenarios/*.yaml) found wrong in the engine: a test named after its
-rule for each, on positions written here. Cards: tests/engine_cards.py plus those below, their text copied by hand
+rule for each, on positions written here. Cards: tests/support/engine_cards.py plus those below, their text copied by hand
 from the card data (names changed where the position needs only the wording)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Defects found by a judge's review of the Hidden engine, each pinned by a test named after the rule it proves.
 
-The cards are hand-written fixtures with the real cards' text (tests/engine_cards.py plus a few here).
+The cards are hand-written fixtures with the real cards' text (tests/support/engine_cards.py plus a few here).
 """
 
 from __future__ import annotations

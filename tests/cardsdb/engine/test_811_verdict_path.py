@@ -1,5 +1,5 @@
 """One verdict over the whole position, for every question: a test named after its rule for each defect a judge's
-review found (issue 12, "Why"), on positions written here. Cards: tests/engine_cards.py plus two below, their text
+review found (issue 12, "Why"), on positions written here. Cards: tests/support/engine_cards.py plus two below, their text
 copied by hand from the card data."""
 
 from __future__ import annotations

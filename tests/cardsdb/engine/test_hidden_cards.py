@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +10,7 @@ from cardsdb.engine import card_profile
 from cardsdb.engine.cardtext import has_hidden
 from cardsdb.engine.profile import hidden_table_row
 from cardsdb.models import Card
+from cardsdb.query import CardsDB
 from tests.support.paths import ROOT
 
 pytestmark = pytest.mark.real_data  # every test here reads ../shared
@@ -77,14 +76,8 @@ PLAYS_UNITS = {"Sprite Call", "Guards!", "Keeper of Masks", "Here to Help", "Bon
 
 
 @pytest.fixture(scope="module")
-def hidden_cards(real_db: Path) -> Iterator[list[Card]]:
-    from cardsdb.query import CardsDB
-
-    db = CardsDB.open(real_db)
-    try:
-        yield [c for c in db.search("kw:hidden", limit=200).cards if has_hidden(c)]
-    finally:
-        db.close()
+def hidden_cards(real_cards: CardsDB) -> list[Card]:
+    return [c for c in real_cards.search("kw:hidden", limit=200).cards if has_hidden(c)]
 
 
 def test_the_data_has_39_hidden_cards_and_each_has_a_spec(hidden_cards: list[Card]) -> None:
@@ -106,14 +99,8 @@ def test_hidden_card_spec(name: str, hidden_cards: list[Card]) -> None:
         assert profile.destination is not None and "811.1.d.1" in profile.destination_rules
 
 
-def test_elnuk_herd_from_the_seeds_cards_file(real_db: Path) -> None:
-    from cardsdb.query import CardsDB
-
-    db = CardsDB.open(real_db)
-    try:
-        herd = db.get_card("Elnuk Herd")
-    finally:
-        db.close()
+def test_elnuk_herd_from_the_seeds_cards_file(real_cards: CardsDB) -> None:
+    herd = real_cards.get_card("Elnuk Herd")
     assert herd is not None and herd.partial
     profile = card_profile(herd)
     assert [(c.choice, c.restricted, c.purpose) for c in profile.choices] == [

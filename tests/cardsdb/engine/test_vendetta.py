@@ -1,4 +1,4 @@
-"""The Vendetta cards with Hidden, read from their text (fixtures in tests/engine_cards.py, the 2026-07 wording):
+"""The Vendetta cards with Hidden, read from their text (fixtures in tests/support/engine_cards.py, the 2026-07 wording):
 their choices, what playing them from facedown restricts, and where what they play enters. No per-card code reads
 them: each reading below comes from the targeting-phrase parser."""
 

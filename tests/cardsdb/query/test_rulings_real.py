@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.harness import Harness
 from cardsdb.build.importers.faq_markdown import parse_faq_markdown
 from cardsdb.build.importers.riftboundfaq import CREDIT, parse_site
 from cardsdb.query import CardsDB
-from tests.support.bot_harness_fixtures import assert_fits, harness_for
+from tests.support.bot_harness_fixtures import assert_fits
 
 pytestmark = pytest.mark.real_data  # every test here reads ../shared
 
@@ -38,8 +39,8 @@ def test_the_vendetta_faq_is_34_official_rulings_of_2026_08_14_numbered_by_v1_4(
     assert not any("[M]" in e.question + e.answer for e in doc.entries)
 
 
-def test_rulings_temporal_breach_include_the_vendetta_faq(real_db: Path) -> None:
-    found = CardsDB.open(real_db).rulings("Temporal Breach")
+def test_rulings_temporal_breach_include_the_vendetta_faq(real_cards: CardsDB) -> None:
+    found = real_cards.rulings("Temporal Breach")
     vendetta = [r for r in found if r.source_title == "Vendetta Rules FAQ and Clarifications"]
     assert {r.id for r in vendetta} >= {"faq-vendetta-2026-08-14-026", "faq-vendetta-2026-08-14-030"}
     assert all(r.source == "official" and r.date == "2026-08-14" for r in vendetta)
@@ -70,9 +71,8 @@ def test_every_community_ruling_is_player_text_credited_and_linked(real_data_dir
         assert entry.rules_version == ("v1.5" if page in V15_PAGES else "v1.4"), entry.id
 
 
-async def test_ruling_embed_shows_a_community_rulings_credit_and_link(real_db: Path) -> None:
-    harness = await harness_for(CardsDB.open(real_db))
-    result = await harness.command("ruling", {"query": "Temporal Breach"})
+async def test_ruling_embed_shows_a_community_rulings_credit_and_link(real_harness: Harness) -> None:
+    result = await real_harness.command("ruling", {"query": "Temporal Breach"})
     assert_fits(result)
     community = [
         e for e in result.all_embeds() if "riftboundfaq.com/cards/temporal-breach" in str(e.get("url"))
@@ -91,8 +91,8 @@ async def test_ruling_embed_shows_a_community_rulings_credit_and_link(real_db: P
     assert official and all("Credit" not in {f["name"] for f in e["fields"]} for e in official)
 
 
-def test_the_build_counts_rulings_per_source(real_db: Path) -> None:
-    meta = CardsDB.open(real_db).meta()
+def test_the_build_counts_rulings_per_source(real_cards: CardsDB, real_db: Path) -> None:
+    meta = real_cards.meta()
     with sqlite3.connect(real_db) as conn:
         counted = dict(conn.execute("SELECT source, COUNT(*) FROM rulings GROUP BY source").fetchall())
     by_source = json.loads(meta["rulings_by_source"])
@@ -101,10 +101,9 @@ def test_the_build_counts_rulings_per_source(real_db: Path) -> None:
 
 
 async def test_ruling_elnuk_herd_shows_the_pre_erratum_community_ruling_as_superseded_never_first(
-    real_db: Path,
+    real_cards: CardsDB, real_harness: Harness
 ) -> None:
-    db = CardsDB.open(real_db)
-    found = db.rulings("Elnuk Herd")
+    found = real_cards.rulings("Elnuk Herd")
     pre_erratum = [r for r in found if r.id == "riftboundfaq/cards/elnuk-herd#no-friendly-target"]
     assert pre_erratum and pre_erratum[0].superseded is not None
     assert (pre_erratum[0].date, pre_erratum[0].superseded.erratum_date) == ("2026-10-01", "2026-10-09")
@@ -113,8 +112,7 @@ async def test_ruling_elnuk_herd_shows_the_pre_erratum_community_ruling_as_super
     itself = [r for r in found if "the Herd itself included" in r.answer]
     assert itself and itself[0].superseded is None
 
-    harness = await harness_for(db)
-    result = await harness.command("ruling", {"query": "Elnuk Herd"})
+    result = await real_harness.command("ruling", {"query": "Elnuk Herd"})
     assert_fits(result)
     embeds = [e for e in result.all_embeds() if "elnuk-herd#no-friendly-target" in str(e.get("url"))]
     assert embeds and embeds[0]["description"].startswith(

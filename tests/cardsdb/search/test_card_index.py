@@ -70,15 +70,16 @@ def _same(db: CardsDB, path: Path, query: str) -> None:
 
 
 @pytest.mark.parametrize("query", QUERIES)
-def test_the_index_answers_as_the_sql_on_the_fixture_database(fixture_db: Path, query: str) -> None:
-    _same(CardsDB.open(fixture_db), fixture_db, query)
+def test_the_index_answers_as_the_sql_on_the_fixture_database(
+    fixture_cards: CardsDB, fixture_db: Path, query: str
+) -> None:
+    _same(fixture_cards, fixture_db, query)
 
 
 @pytest.mark.real_data
-def test_the_index_answers_as_the_sql_on_the_real_database(real_db: Path) -> None:
-    db = CardsDB.open(real_db)
+def test_the_index_answers_as_the_sql_on_the_real_database(real_cards: CardsDB, real_db: Path) -> None:
     for query in QUERIES:
-        _same(db, real_db, query)
+        _same(real_cards, real_db, query)
 
 
 TERMS = st.sampled_from(
@@ -91,10 +92,12 @@ TERMS = st.sampled_from(
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.booleans(), TERMS, st.booleans()), min_size=1, max_size=4))
-def test_generated_queries_agree(fixture_db: Path, parts: list[tuple[bool, str, bool]]) -> None:
+def test_generated_queries_agree(
+    fixture_cards: CardsDB, fixture_db: Path, parts: list[tuple[bool, str, bool]]
+) -> None:
     words: list[str] = []
     for negated, term, or_before in parts:
         if words and or_before:
             words.append("OR")
         words.append(("-" if negated else "") + term)
-    _same(CardsDB.open(fixture_db), fixture_db, " ".join(words))
+    _same(fixture_cards, fixture_db, " ".join(words))

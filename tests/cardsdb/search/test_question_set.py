@@ -15,7 +15,7 @@ The measure, over a question set (tests/fixtures/questions.yaml, the tuning set;
 - top-1: the first item of a list answers; top-3: one of its first three does. Each figure counts questions.
 
 The tuning set's top-3 is pinned at the level reached (`PINNED`); the held-out set is only printed: run
-`python -m pytest tests/test_question_ranking.py -s` for the figures.
+`python -m pytest tests/cardsdb/search/test_question_set.py -s` for the figures.
 """
 
 from __future__ import annotations
@@ -167,11 +167,6 @@ def figures(ranked: Sequence[Ranked]) -> Figures:
 PINNED = {"rule_top3": 35, "ruling_top3": 20}
 
 
-@pytest.fixture(scope="module")
-def real(real_db: Path) -> CardsDB:
-    return CardsDB.open(real_db)
-
-
 def test_the_sets_are_40_and_20_questions_with_no_question_in_both() -> None:
     tuning, held_out = load_questions(TUNING), load_questions(HELD_OUT)
     assert len(tuning) == 40 and len(held_out) == 20
@@ -181,16 +176,16 @@ def test_the_sets_are_40_and_20_questions_with_no_question_in_both() -> None:
 
 @pytest.mark.real_data
 @pytest.mark.parametrize("path", [TUNING, HELD_OUT], ids=["tuning", "held-out"])
-def test_every_answer_is_a_rule_of_the_version_it_names(real: CardsDB, path: Path) -> None:
+def test_every_answer_is_a_rule_of_the_version_it_names(real_cards: CardsDB, path: Path) -> None:
     for question in load_questions(path):
         for written in question.answers:
-            answer_row(real, written, question.doc)
+            answer_row(real_cards, written, question.doc)
 
 
 @pytest.mark.real_data
-def test_top_3_of_the_tuning_set_stays_at_the_level_reached(real: CardsDB) -> None:
-    tuning = figures([rank(real, q) for q in load_questions(TUNING)])
-    held_out = figures([rank(real, q) for q in load_questions(HELD_OUT)])
+def test_top_3_of_the_tuning_set_stays_at_the_level_reached(real_cards: CardsDB) -> None:
+    tuning = figures([rank(real_cards, q) for q in load_questions(TUNING)])
+    held_out = figures([rank(real_cards, q) for q in load_questions(HELD_OUT)])
     print("\n" + tuning.line("tuning set (40)") + "\n" + held_out.line("held-out set (20)"))
     assert tuning.rule_top3 >= PINNED["rule_top3"]
     assert tuning.ruling_top3 >= PINNED["ruling_top3"]
@@ -199,15 +194,19 @@ def test_top_3_of_the_tuning_set_stays_at_the_level_reached(real: CardsDB) -> No
 @pytest.mark.real_data
 @pytest.mark.parametrize("typed", ["9999.9", "811.99", "0.0"])
 def test_a_number_no_rule_has_is_never_answered_by_words_over_the_real_rules(
-    real: CardsDB, real_db: Path, typed: str, capsys: pytest.CaptureFixture[str]
+    real_cards: CardsDB, real_db: Path, typed: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # `rule 9999.9` used to answer with an unrelated v1.3 rule found by the word "9"
-    assert real.rule(typed) is None and real.search_rules(typed) == [] and real.rulings(typed) == []
+    assert (
+        real_cards.rule(typed) is None
+        and real_cards.search_rules(typed) == []
+        and real_cards.rulings(typed) == []
+    )
     assert main(["rule", typed, "--db", str(real_db)]) == 2
     assert f'no rule numbered "{typed}"' in capsys.readouterr().err
 
 
-# PYTHONPATH=. python tests/test_question_ranking.py DB [SET] [-v]: the figures, and with -v each question's lists.
+# PYTHONPATH=. python tests/cardsdb/search/test_question_set.py DB [SET] [-v]: the figures, and with -v each question's lists.
 if __name__ == "__main__":
     import sys
 
