@@ -20,8 +20,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from cardsdb.build.inventory import BuiltFrom
+
 from cardsdb.errors import CardsDBError, DatabaseUnavailable
-from cardsdb.inventory import BuiltFrom
 from cardsdb.models import Card, CardMatch, ChangeList, Errata, KeywordInfo, Legality, Rule, RuleView, Ruling
 from cardsdb.query import is_damage
 from cardsdb.rule_versions import Citation

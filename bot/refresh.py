@@ -1,5 +1,5 @@
 """The running bot keeps its card database current: every `RIFTBOUND_REFRESH_HOURS` (default 24; 0 turns it off) it
-runs one refresh exactly as `python -m cardsdb refresh` does (`cardsdb.refresh`): sync from RiftCodex with the data
+runs one refresh exactly as `python -m cardsdb refresh` does (`cardsdb.build.refresh`): sync from RiftCodex with the data
 folder the database was built from (or `RIFTBOUND_DATA`), build beside the serving file, compare kind by kind, swap.
 
 - When: at start if the database file is already older than the interval, else once it is; after a failure, again an

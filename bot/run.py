@@ -11,11 +11,12 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from cardsdb.build.inventory import read_inventory
+
 from bot.database import DatabaseHandle, open_cardsdb, quick_check
 from bot.refresh import Refresher, refresher_for
 from bot.settings import Settings
 from cardsdb.errors import CardsDBError
-from cardsdb.inventory import read_inventory
 from cardsdb.paths import rebuild_hint
 
 log = logging.getLogger("bot")
@@ -45,12 +46,12 @@ def ensure_database(settings: Settings) -> DatabaseHandle:
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         if folder is not None:
-            from cardsdb.build import build_database
+            from cardsdb.build.pipeline import build_database
 
             _say(f"building the card database at {path} from the data folder {folder}")
             build_database(folder, path, progress=_say)
         else:
-            from cardsdb.sync import sync_database
+            from cardsdb.build.sync import sync_database
 
             _say(
                 f"fetching cards from {settings.riftcodex_url} to build the card database at {path} (no data folder)"
@@ -135,8 +136,8 @@ def _run_once(
     import discord
 
     from bot.factory import create_bot
-    from bot.settings_store import settings_path
     from bot.store import open_store
+    from bot.store.guild_settings import settings_path
 
     # PostgreSQL when DATABASE_URL is set; else the SQLite file, created when missing (a corrupt one is kept aside)
     url = settings.database_url.reveal() if settings.database_url is not None else None

@@ -9,7 +9,7 @@ from pathlib import Path
 
 DEFAULT_DB_PATH = Path("data") / "riftbound.sqlite3"
 DEFAULT_RIFTCODEX_URL = "https://api.riftcodex.com"
-PROJECT_DATA_DIR = Path(__file__).resolve().parent / "data"
+PROJECT_DATA_DIR = Path(__file__).resolve().parent / "project" / "data"
 
 
 def rebuild_hint(path: Path, folder: Path | None = None, env: Mapping[str, str] | None = None) -> str:

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
 
-from bot.settings_store import DEFAULTS, GuildSettings, emoji_json, settings_from_stored
 from bot.store.base import DEFAULT_STATE_DAYS, SavedState, Store, StoreUnavailable, state_from_stored, utc_now
+from bot.store.guild_settings import DEFAULTS, GuildSettings, emoji_json, settings_from_stored
 from bot.store.url import describe_database_url
 
 if TYPE_CHECKING:
