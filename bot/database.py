@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cardsdb.build.inventory import BuiltFrom
-
 from cardsdb.errors import CardsDBError, DatabaseUnavailable
 from cardsdb.models import Card, CardMatch, ChangeList, Errata, KeywordInfo, Legality, Rule, RuleView, Ruling
 from cardsdb.query import is_damage

@@ -11,11 +11,10 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from cardsdb.build.inventory import read_inventory
-
 from bot.database import DatabaseHandle, open_cardsdb, quick_check
 from bot.refresh import Refresher, refresher_for
 from bot.settings import Settings
+from cardsdb.build.inventory import read_inventory
 from cardsdb.errors import CardsDBError
 from cardsdb.paths import rebuild_hint
 

@@ -10,7 +10,6 @@ from pathlib import Path
 from cardsdb.errors import DatabaseDamaged, DatabaseUnavailable
 from cardsdb.paths import rebuild_hint
 
-
 _DAMAGE_WORDS = ("malformed", "not a database", "corrupt", "disk i/o error")
 
 

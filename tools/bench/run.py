@@ -18,8 +18,8 @@ import os
 import platform
 import random
 import sqlite3
-import tempfile
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
