@@ -24,6 +24,24 @@ def _parser() -> argparse.ArgumentParser:
     sync.add_argument("--source", help="a data folder for rules and FAQs (default: RIFTBOUND_DATA)")
     sync.add_argument("--json", action="store_true")
 
+    refresh = sub.add_parser(
+        "refresh",
+        help="sync and rebuild beside the database, then swap it in unless it knows less (as the running bot does)",
+    )
+    refresh.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    refresh.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
+    refresh.add_argument(
+        "--source", help="a data folder (default: RIFTBOUND_DATA, else the one the database was built from)"
+    )
+    refresh.add_argument(
+        "--allow-shrink",
+        action="store_true",
+        help="swap in a build that knows less than the database serving",
+    )
+    refresh.add_argument("--timeout", type=float, help=argparse.SUPPRESS)  # per request, seconds (tests)
+    refresh.add_argument("--retries", type=int, help=argparse.SUPPRESS)
+    refresh.add_argument("--json", action="store_true", help="one JSON object: result, line, lacked, kinds")
+
     for name, helptext in (
         ("card", "a card by name (typos forgiven)"),
         ("rule", "a rule by number or words, from the newest version that has it"),
@@ -65,6 +83,10 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
         from cardsdb.cli.build import cmd_sync
 
         return cmd_sync
+    if command == "refresh":
+        from cardsdb.cli.build import cmd_refresh
+
+        return cmd_refresh
     if command == "check":
         from cardsdb.cli.engine import main as check_main
 

@@ -18,6 +18,7 @@ import os
 import platform
 import random
 import sqlite3
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsdb.errors import CardsDBError
-from cardsdb.paths import BUILD_HINT
+from cardsdb.paths import DEFAULT_DB_PATH, rebuild_hint
 from tools.bench.growth import uncached_lookup
 from tools.bench.measure import (
     Stats,
@@ -279,11 +280,29 @@ async def _during_refresh(
     source: Path,
     target: Path,
 ) -> dict[str, Any]:
-    """Round trips while a database build runs in a worker thread, as a refresh does (without its download)."""
-    from cardsdb.build.pipeline import build_database
+    """Round trips while a refresh runs as the bot's does (without its download): the build in a child process, then
+    the new file opened and its indexes built in a worker thread."""
+    from bot.refresh import open_warm
+
+    async def refresh() -> None:
+        child = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "cardsdb",
+            "build",
+            "--source",
+            str(source),
+            "--db",
+            str(target),
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        if await child.wait() != 0:
+            raise CardsDBError(f"the benchmark's refresh build failed (exit {child.returncode})")
+        (await asyncio.to_thread(open_warm, target)).close()
 
     began = time.perf_counter()
-    build = asyncio.create_task(asyncio.to_thread(build_database, source, target))
+    build = asyncio.create_task(refresh())
     samples: list[float] = []
     await asyncio.sleep(0)  # the build's thread starts
     for item in itertools.cycle(commands):
@@ -418,7 +437,8 @@ def run(
         build_s: float | None = None
         if db_file is None or not db_file.is_file():
             if source is None:
-                raise CardsDBError(f"the card database was not found at {db_file}: {BUILD_HINT}")
+                missing = db_file or DEFAULT_DB_PATH
+                raise CardsDBError(f"the card database was not found at {missing}: {rebuild_hint(missing)}")
             say(f"building the database from {source}")
             db_file = workdir / "riftbound.sqlite3"
             build_s = _time_build(source, db_file)
