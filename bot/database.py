@@ -17,7 +17,19 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cardsdb.errors import DatabaseUnavailable
-from cardsdb.models import Card, CardMatch, ChangeList, Errata, KeywordInfo, Legality, Rule, RuleView, Ruling
+from cardsdb.models import (
+    BanList,
+    Card,
+    CardMatch,
+    ChangeList,
+    Errata,
+    KeywordInfo,
+    Legality,
+    Printing,
+    Rule,
+    RuleView,
+    Ruling,
+)
 from cardsdb.rule_versions import Citation
 
 log = logging.getLogger(__name__)
@@ -61,6 +73,9 @@ class CardsLookup(Protocol):
     def search(self, query: str, limit: int = 10, offset: int = 0) -> Any: ...
     def search_hint(self, query: str) -> str | None: ...
     def meta(self) -> dict[str, str]: ...
+    def printing(self, code: str) -> tuple[Card, Printing] | None: ...  # the deck check (cardsdb.deck.DeckCards)
+    def card_sets(self) -> frozenset[str]: ...
+    def ban_list(self, format_name: str) -> BanList | None: ...
 
 
 def open_cardsdb(path: Path) -> CardsLookup:

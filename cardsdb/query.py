@@ -23,11 +23,13 @@ from cardsdb.models import (
     CURRENT_RULES_VERSION,
     OLDER_THAN_V13,
     V13_RULES_VERSION,
+    BanList,
     Card,
     CardMatch,
     Errata,
     KeywordInfo,
     Legality,
+    Printing,
     Rule,
     Ruling,
 )
@@ -96,6 +98,8 @@ class CardsDB(RuleQueries):
         self._ranker: QuestionRanker | None = (
             None  # rules and rulings indexed for words, read at the first search
         )
+        self._codes: dict[tuple[str, str, int, str], tuple[str, str]] | None = None  # printing code -> card, id
+        self._ban_lists: dict[str, BanList | None] = {}
 
     # --- opening ---------------------------------------------------------------------------------------
     @classmethod
@@ -306,6 +310,44 @@ class CardsDB(RuleQueries):
             formats={f: "banned" if f in banned else "legal" for f in lists},
             as_of={f: d for f, d in lists.items() if d},
         )
+
+    def printing(self, code: str) -> tuple[Card, Printing] | None:
+        """The card and printing of a printing's code as players write it: `OGN-202`, `ogn-202/298`, `OGN-027a`,
+        `OGN-299s` or `OGN-299*` (signed), `VEN-R01`, `VEN-SP1`; None when no printing has it."""
+        key = _code_key(code)
+        if key is None:
+            return None
+        if self._codes is None:
+            self._codes = {}
+            for r in self._rows("SELECT p.id, p.public_code, c.name FROM printings p JOIN cards c ON c.id = p.card_id"):
+                found = _code_key(str(r["public_code"] or ""))
+                if found is not None:
+                    self._codes.setdefault(found, (str(r["name"]), str(r["id"])))
+        hit = self._codes.get(key)
+        card = self._card_by_name(hit[0]) if hit else None
+        printing = next((p for p in card.printings if hit and p.id == hit[1]), None) if card else None
+        return (card, printing) if card is not None and printing is not None else None
+
+    def card_sets(self) -> frozenset[str]:
+        """The sets the card data holds printings of ("OGN", "VEN", ...)."""
+        if self._codes is None:
+            self.printing("OGN-001")  # builds the code index
+        return frozenset(key[0] for key in self._codes or {})
+
+    def ban_list(self, format_name: str) -> BanList | None:
+        """A format's ban list ("constructed", "2v2") with its date; None when the database holds none for it."""
+        if format_name not in self._ban_lists:
+            found: BanList | None = None
+            if "ban_lists" in self._tables:
+                rows = self._rows("SELECT as_of FROM ban_lists WHERE format = ?", [format_name])
+                if rows:
+                    names = self._rows(
+                        "SELECT c.name FROM bans b JOIN cards c ON c.id = b.card_id WHERE b.format = ?",
+                        [format_name],
+                    )
+                    found = BanList(format_name, str(rows[0]["as_of"] or ""), frozenset(str(r[0]) for r in names))
+            self._ban_lists[format_name] = found  # the file is read-only: a list never changes
+        return self._ban_lists[format_name]
 
     # --- card search -----------------------------------------------------------------------------------
     def _known_values(self, field: str) -> list[str]:
@@ -639,6 +681,19 @@ def _champion_tags(rows: Sequence[tuple[str, list[str], list[str], list[str]]]) 
             if tag == head or tag.endswith(f" {head}") or head.endswith(f" {tag}"):
                 found.add(tag)
     return found
+
+
+_PRINTING_CODE = re.compile(r"^\s*([A-Za-z]{2,4})-(R|SP|T)?0*(\d{1,4})([a-z*]?)(?:/\d+)?\s*$", re.IGNORECASE)
+
+
+def _code_key(code: str) -> tuple[str, str, int, str] | None:
+    """A printing code in the parts that identify it: ("OGN", "", 202, "a"); a signed `s` is written `*`."""
+    match = _PRINTING_CODE.match(code)
+    if not match:
+        return None
+    set_id, prefix, number, variant = match.groups()
+    variant = variant.lower()
+    return set_id.upper(), (prefix or "").upper(), int(number), "*" if variant == "s" else variant
 
 
 def _term(prefix: str, value: str) -> str:
