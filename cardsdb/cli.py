@@ -52,6 +52,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", help="a scenario file, or - for standard input")
     check.add_argument("--db", help="database file")
     check.add_argument("--json", action="store_true")
+
+    from cardsdb.deck.cli import add_parser as add_deck_parser
+
+    add_deck_parser(sub)
     return parser
 
 
@@ -69,6 +73,10 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
         from cardsdb.engine.cli import main as check_main
 
         return check_main
+    if command == "deck":
+        from cardsdb.deck.cli import main as deck_main
+
+        return deck_main
     if command in ("rule", "changes"):
         from cardsdb import cli_rules
 
