@@ -19,6 +19,7 @@ import discord
 
 from bot import answers, limits
 from bot.builder import BUILDS, QUESTIONS, ZONES, QuickOptions
+from bot.deck.answers import DECK_QUESTION, deck_again
 from bot.judge import ONLY_THE_ASKER, POST_LABEL, POSTED_LABEL, asker_name, ruled_via
 from bot.persistent import STATE_OFF, PersistentView, StatefulButton, StatefulSelect, save_state
 from bot.reply import NONE, Reply, send
@@ -47,6 +48,8 @@ def answer_again(services: Services, payload: Mapping[str, Any]) -> Reply:
         return answers.scenario_reply(services, str(payload.get("text") or ""))
     if question == "rule":
         return rule_reply(services, payload.get("query"), payload.get("doc"), payload.get("version"))
+    if question == DECK_QUESTION:
+        return deck_again(services, payload)
     raise ValueError(f"no answer to give again for {question!r}")
 
 

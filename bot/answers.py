@@ -331,6 +331,10 @@ def quick_reply(
 def details_reply(services: Services, state: Mapping[str, Any]) -> Reply:
     """The whole answer behind a quick one (its `state`): the position its scenario code holds, every check."""
     question = state.get("q")
+    if question == "deck":
+        from bot.deck.answers import deck_details_reply
+
+        return deck_details_reply(services, state)
     if question not in QUESTIONS:
         raise UserError("That answer has no details to show.")
     card, _ = lookup_card(services, str(state.get("card") or ""))

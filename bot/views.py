@@ -15,6 +15,7 @@ import discord
 
 from bot import answers, limits, render
 from bot.builder import QUESTIONS
+from bot.deck.answers import DECK_QUESTION
 from bot.persistent import STATE_OFF, PersistentView, StatefulButton, save_state
 from bot.reply import Reply, send
 from bot.server_settings import services_for
@@ -74,8 +75,8 @@ class DetailsButton(StatefulButton, prefix="dt", kind=ANSWER_KIND):
 
 
 def has_details(payload: Mapping[str, Any]) -> bool:
-    """Whether the answer is a quick one, with the whole answer behind a Details button."""
-    return payload.get("q") in QUESTIONS
+    """Whether the answer is a quick one, with the whole answer behind a Details button (a deck check's too)."""
+    return payload.get("q") in QUESTIONS or payload.get("q") == DECK_QUESTION
 
 
 def answer_buttons(key: str, payload: Mapping[str, Any]) -> list[StatefulButton]:
