@@ -98,7 +98,9 @@ class CardsDB(RuleQueries):
         self._ranker: QuestionRanker | None = (
             None  # rules and rulings indexed for words, read at the first search
         )
-        self._codes: dict[tuple[str, str, int, str], tuple[str, str]] | None = None  # printing code -> card, id
+        self._codes: dict[tuple[str, str, int, str], tuple[str, str]] | None = (
+            None  # printing code -> card, id
+        )
         self._ban_lists: dict[str, BanList | None] = {}
 
     # --- opening ---------------------------------------------------------------------------------------
@@ -319,7 +321,9 @@ class CardsDB(RuleQueries):
             return None
         if self._codes is None:
             self._codes = {}
-            for r in self._rows("SELECT p.id, p.public_code, c.name FROM printings p JOIN cards c ON c.id = p.card_id"):
+            for r in self._rows(
+                "SELECT p.id, p.public_code, c.name FROM printings p JOIN cards c ON c.id = p.card_id"
+            ):
                 found = _code_key(str(r["public_code"] or ""))
                 if found is not None:
                     self._codes.setdefault(found, (str(r["name"]), str(r["id"])))
@@ -345,7 +349,9 @@ class CardsDB(RuleQueries):
                         "SELECT c.name FROM bans b JOIN cards c ON c.id = b.card_id WHERE b.format = ?",
                         [format_name],
                     )
-                    found = BanList(format_name, str(rows[0]["as_of"] or ""), frozenset(str(r[0]) for r in names))
+                    found = BanList(
+                        format_name, str(rows[0]["as_of"] or ""), frozenset(str(r[0]) for r in names)
+                    )
             self._ban_lists[format_name] = found  # the file is read-only: a list never changes
         return self._ban_lists[format_name]
 

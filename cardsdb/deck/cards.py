@@ -5,6 +5,7 @@ it reads off a card: its domains, kind, champion tag, whether it is a token. A f
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Protocol
@@ -66,7 +67,11 @@ def is_token(card: Card) -> bool:
     """A token (185: tokens are not cards): its supertype says so, or every printing of it is numbered as a token."""
     if any(s.casefold() == "token" for s in card.supertypes):
         return True
-    codes = [p.public_code for p in card.printings if p.public_code]
+    return _token_printings(tuple(p.public_code for p in card.printings if p.public_code))
+
+
+@functools.lru_cache(maxsize=4096)
+def _token_printings(codes: tuple[str, ...]) -> bool:
     return bool(codes) and all(_TOKEN_NUMBER.match(code) for code in codes)
 
 

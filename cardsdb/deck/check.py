@@ -102,11 +102,6 @@ def check_deck(
     sets, set_notes = check_sets(ctx)
     checks = [c for c in made if c is not None]
     checks.insert(next(i for i, c in enumerate(checks) if c.code == "banned") + 1, sets)
-    if code is None and deck.source == "list":
-        try:
-            code = share.deck_code(deck)
-        except codes.DeckCodeError:
-            code = None
     return DeckVerdict(
         format=fmt,
         checks=tuple(checks),
@@ -115,7 +110,8 @@ def check_deck(
         ban_list_as_of=ban_list.as_of or None if ban_list else None,
         assumed=(*deck.assumed, *set_notes),
         source=deck.source,
-        code=code,
+        given_code=code,
+        deck=deck,
         notes=(notes_2v2(),) if fmt == "2v2" else (),
     )
 

@@ -8,6 +8,7 @@ speaks of deck building in any other way is returned as unread: the check that i
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -81,23 +82,29 @@ def _sentences(text: str) -> list[str]:
 
 def read(card: Card) -> DeckText:
     """What the card's text changes in deck building (a card without such text gives an empty DeckText)."""
+    return _read(card.name, card.text, card.has_keyword("Unique"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _read(name: str, text: str, unique: bool) -> DeckText:
+    # Cached: a text is read once per process (a deck check reads every card's).
     limits: list[CopyLimit] = []
     legends: list[ExtraLegends] = []
     unread: list[Unread] = []
-    if card.has_keyword("Unique"):
-        limits.append(CopyLimit(card.name, 1, card.name, unique=True))
-    for sentence in _sentences(card.text):
+    if unique:
+        limits.append(CopyLimit(name, 1, name, unique=True))
+    for sentence in _sentences(text):
         if _EXPLAINED_BY_RULES.search(sentence):
             continue
         if found := _ANY_NUMBER.search(sentence):
-            limits.append(CopyLimit(found.group(1).strip(), None, card.name))
+            limits.append(CopyLimit(found.group(1).strip(), None, name))
         elif found := _AT_MOST_NAMED.search(sentence):
-            limits.append(CopyLimit(found.group(2).strip(), _count(found.group(1)), card.name))
+            limits.append(CopyLimit(found.group(2).strip(), _count(found.group(1)), name))
         elif found := _AT_MOST_THIS.search(sentence):
-            if not card.has_keyword("Unique"):  # Unique's own reminder says this
-                limits.append(CopyLimit(card.name, _count(found.group(1)), card.name))
+            if not unique:  # Unique's own reminder says this
+                limits.append(CopyLimit(name, _count(found.group(1)), name))
         elif found := _EXTRA_LEGENDS.search(sentence):
-            legends.append(ExtraLegends(_count(found.group(2)), bool(found.group(1)), card.name))
+            legends.append(ExtraLegends(_count(found.group(2)), bool(found.group(1)), name))
         elif _ABOUT_DECK_BUILDING.search(sentence):
-            unread.append(Unread(card.name, sentence))
+            unread.append(Unread(name, sentence))
     return DeckText(tuple(limits), tuple(legends), tuple(unread))

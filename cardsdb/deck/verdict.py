@@ -14,6 +14,9 @@ from functools import cached_property
 from typing import Literal
 
 from cardsdb import rule_numbers
+from cardsdb.deck import share
+from cardsdb.deck.codes import DeckCodeError
+from cardsdb.deck.deck import Deck
 from cardsdb.deck.deck_list import Section
 from cardsdb.deck.formats import FORMAT_TITLES, FormatName
 from cardsdb.deck.rules import marked, plain
@@ -36,6 +39,9 @@ class Finding:
     rules: tuple[Citation, ...]
     text: str
     cards: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", _sorted(self.rules))  # Core Rules first, each once
 
     @property
     def marked_rules(self) -> tuple[str, ...]:
@@ -113,9 +119,20 @@ class DeckVerdict:
     ban_list_as_of: str | None = None
     assumed: tuple[str, ...] = ()
     source: Literal["list", "code"] = "list"
-    code: str | None = None  # the deck code checked, or the list's code when it can be written as one
+    given_code: str | None = None  # the deck code checked
     rules_version: str = CURRENT_RULES_VERSION
     notes: tuple[str, ...] = field(default=())  # what the format changes, said once (2v2)
+    deck: Deck | None = field(default=None, compare=False, repr=False)  # a list's deck, to write its code
+
+    @cached_property
+    def code(self) -> str | None:
+        """The deck code checked, or the list's, written when asked for (None when a line names no card)."""
+        if self.given_code is not None or self.deck is None or self.deck.source != "list":
+            return self.given_code
+        try:
+            return share.deck_code(self.deck)
+        except DeckCodeError:
+            return None
 
     @property
     def problems(self) -> tuple[Finding, ...]:
