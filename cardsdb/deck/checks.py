@@ -24,11 +24,11 @@ SIDEBOARD_MOST = 10  # TR 601.1.c.1
 
 
 def partly_known(card: Card, what: str, rules: Sequence[Citation]) -> Finding:
-    """The one way a card known only in part leaves a check undecided."""
+    """The one way a card known only in part leaves a check undecided; `what` says what is not known."""
     return Finding(
         "card_partly_known",
         tuple(rules),
-        f"{card.name} is known only in part: {what} is not known.",
+        f"{card.name} is known only in part: {what}.",
         (card.name,),
     )
 
@@ -45,7 +45,7 @@ def check_legend(ctx: Context) -> DeckCheck:
     undecided: list[Finding] = []
     for entry in slot:
         if facts.partial(entry.card) and not entry.card.types:
-            undecided.append(partly_known(entry.card, "whether it is a legend", rules))
+            undecided.append(partly_known(entry.card, "whether it is a legend is not known", rules))
         elif not entry.card.is_type("Legend"):
             problems.append(
                 Finding(
@@ -179,7 +179,7 @@ def check_champion(ctx: Context) -> DeckCheck:
     undecided: list[Finding] = []
     problems.extend(_champion_kind(card))
     if not problems and facts.partial(card):
-        undecided.append(partly_known(card, "whether it is a champion unit", rules))
+        undecided.append(partly_known(card, "whether it is a champion unit is not known", rules))
     elif not problems:
         found, doubt = _champion_tag(ctx, card)
         problems.extend(found)
@@ -257,7 +257,7 @@ def check_runes(ctx: Context) -> DeckCheck:
         if not entry.card.is_type("Rune"):
             continue  # a card that is no rune here is the sections check's
         if domains is None:
-            undecided.append(partly_known(entry.card, "its domain", (r.RUNES_OF_IDENTITY,)))
+            undecided.append(partly_known(entry.card, "its domain is not known", (r.RUNES_OF_IDENTITY,)))
         elif identity is not None and not domains <= identity:
             text = (
                 f"{entry.name} is {facts.domain_words(domains)}; the runes must be of the legend's domains "
@@ -318,7 +318,7 @@ def check_sideboard(ctx: Context) -> DeckCheck:
         problems.append(Finding("sideboard_size", (r.TR_SIDEBOARD_SIZE,), text))
     for card in ctx.deck.cards("sideboard"):
         if not card.types:
-            undecided.append(partly_known(card, "its card type", (r.TR_SIDEBOARD_CARDS,)))
+            undecided.append(partly_known(card, "its card type is not known", (r.TR_SIDEBOARD_CARDS,)))
         elif not facts.is_main_deck_card(card) and not facts.is_token(card):
             text = f"{card.name} is {facts.kind_of(card)}: a sideboard holds only cards a main deck may hold."
             problems.append(
@@ -381,7 +381,7 @@ def check_sections(ctx: Context) -> DeckCheck:
         if not entry.listed:
             continue
         if not entry.card.types:
-            undecided.append(partly_known(entry.card, "its card type, so whether it belongs there,", rules))
+            undecided.append(partly_known(entry.card, "its card type, so whether it belongs there, is not known", rules))
         elif (found := _misplaced(entry)) is not None:
             problems.append(found)
     because = (

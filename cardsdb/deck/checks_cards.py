@@ -83,7 +83,7 @@ def check_copies(ctx: Context) -> DeckCheck:
             )
         if card.partial and total > 1 and source is None:
             undecided.append(
-                partly_known(card, "whether its text changes how many copies a deck may have", rules[:1])
+                partly_known(card, "whether its text changes how many copies a deck may have is not known", rules[:1])
             )
             continue
         if most is None or total <= most:
@@ -155,7 +155,7 @@ def check_domains(ctx: Context) -> DeckCheck:
         )
     identity = ctx.identity
     if identity is None:
-        doubt = partly_known(legend, "its domains, so the deck's domain identity,", (r.IDENTITY_FROM_LEGEND,))
+        doubt = partly_known(legend, "its domains, so the deck's domain identity, are not known", (r.IDENTITY_FROM_LEGEND,))
         return DeckCheck(
             "domain_identity", rules, "The legend's domains give the deck its identity.", undecided=(doubt,)
         )
@@ -167,7 +167,7 @@ def check_domains(ctx: Context) -> DeckCheck:
             continue  # the tokens and sections checks'; a rune's domain is the runes check's
         domains = facts.domains_of(card)
         if domains is None:
-            undecided.append(partly_known(card, "its domains", (r.ABIDE_BY_IDENTITY,)))
+            undecided.append(partly_known(card, "its domains are not known", (r.ABIDE_BY_IDENTITY,)))
         elif not domains <= identity:
             problems.append(_identity_finding(card, domains, shown, card.is_type("Battlefield")))
     because = f"Every card within the legend's domains ({facts.domain_words(shown)}); a card with no domain fits any."
@@ -180,7 +180,7 @@ def check_signatures(ctx: Context) -> DeckCheck:
     total = sum(e.count for e in in_main)
     problems: list[Finding] = []
     undecided = [
-        partly_known(card, "whether it is a Signature card", (r.SIGNATURES,))
+        partly_known(card, "whether it is a Signature card is not known", (r.SIGNATURES,))
         for card in ctx.deck.cards("main", "champion", "sideboard")
         if card.partial and not card.supertypes
     ]
@@ -225,7 +225,7 @@ def _set_finding(ctx: Context, card: Card) -> tuple[Finding | None, Finding | No
     """(a problem, a doubt, the later set the card is legal through) for one card."""
     sets = list(dict.fromkeys(p.set_id.upper() for p in card.printings if p.set_id))
     if not sets:
-        return None, partly_known(card, "its set", (r.TR_LEGAL_SETS,)), None
+        return None, partly_known(card, "its set is not known", (r.TR_LEGAL_SETS,)), None
     known = [KNOWN_SETS[s] for s in sets if s in KNOWN_SETS]
     legal = [s for s in known if s.released is None or s.released <= ctx.on]
     if any(s.in_rules for s in legal):
