@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from cardsdb.errors import DatabaseUnavailable
 from cardsdb.models import (
-    BanList,
+    BannedCards,
     Card,
     CardMatch,
     ChangeList,
@@ -77,7 +77,7 @@ class CardsLookup(Protocol):
         self, code: str
     ) -> tuple[Card, Printing] | None: ...  # the deck check (cardsdb.deck.DeckCards)
     def card_sets(self) -> frozenset[str]: ...
-    def ban_list(self, format_name: str) -> BanList | None: ...
+    def ban_list(self, format_name: str) -> BannedCards | None: ...
 
 
 def open_cardsdb(path: Path) -> CardsLookup:

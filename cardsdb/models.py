@@ -283,7 +283,7 @@ class Legality:
 
 
 @dataclass(frozen=True)
-class BanList:
+class BannedCards:
     """One format's ban list: the names of the cards on it and the date it was published ("" when not known)."""
 
     format: str

@@ -23,7 +23,7 @@ from cardsdb.models import (
     CURRENT_RULES_VERSION,
     OLDER_THAN_V13,
     V13_RULES_VERSION,
-    BanList,
+    BannedCards,
     Card,
     CardMatch,
     Errata,
@@ -101,7 +101,7 @@ class CardsDB(RuleQueries):
         self._codes: dict[tuple[str, str, int, str], tuple[str, str]] | None = (
             None  # printing code -> card, id
         )
-        self._ban_lists: dict[str, BanList | None] = {}
+        self._ban_lists: dict[str, BannedCards | None] = {}
 
     # --- opening ---------------------------------------------------------------------------------------
     @classmethod
@@ -338,10 +338,10 @@ class CardsDB(RuleQueries):
             self.printing("OGN-001")  # builds the code index
         return frozenset(key[0] for key in self._codes or {})
 
-    def ban_list(self, format_name: str) -> BanList | None:
+    def ban_list(self, format_name: str) -> BannedCards | None:
         """A format's ban list ("constructed", "2v2") with its date; None when the database holds none for it."""
         if format_name not in self._ban_lists:
-            found: BanList | None = None
+            found: BannedCards | None = None
             if "ban_lists" in self._tables:
                 rows = self._rows("SELECT as_of FROM ban_lists WHERE format = ?", [format_name])
                 if rows:
@@ -349,7 +349,7 @@ class CardsDB(RuleQueries):
                         "SELECT c.name FROM bans b JOIN cards c ON c.id = b.card_id WHERE b.format = ?",
                         [format_name],
                     )
-                    found = BanList(
+                    found = BannedCards(
                         format_name, str(rows[0]["as_of"] or ""), frozenset(str(r[0]) for r in names)
                     )
             self._ban_lists[format_name] = found  # the file is read-only: a list never changes

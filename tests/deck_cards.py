@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from cardsdb.models import BanList, Card, CardMatch, KeywordValue, Printing
+from cardsdb.models import BannedCards, Card, CardMatch, KeywordValue, Printing
 
 ON = date(2026, 12, 1)  # the date the tests check on: after Radiance's release
 
@@ -147,8 +147,10 @@ CARDS: tuple[Card, ...] = (
 )  # fmt: skip
 
 BANS = {
-    "constructed": BanList("constructed", "2026-09-18", frozenset({"Called Shot", "The Dreaming Tree"})),
-    "2v2": BanList("2v2", "2026-09-18", frozenset({"Called Shot", "The Dreaming Tree", "Annie, Dark Child"})),
+    "constructed": BannedCards("constructed", "2026-09-18", frozenset({"Called Shot", "The Dreaming Tree"})),
+    "2v2": BannedCards(
+        "2v2", "2026-09-18", frozenset({"Called Shot", "The Dreaming Tree", "Annie, Dark Child"})
+    ),
 }
 
 LEGAL_LIST = """Legend:
@@ -188,7 +190,7 @@ Runes:
 class FakeDeckCards:
     """`DeckCards` over a few cards: exact names (any case), a difflib match for typos, printings by code."""
 
-    def __init__(self, cards: Sequence[Card] = CARDS, bans: dict[str, BanList] | None = None) -> None:
+    def __init__(self, cards: Sequence[Card] = CARDS, bans: dict[str, BannedCards] | None = None) -> None:
         self.by_name = {c.name.casefold(): c for c in cards}
         self.codes = {p.public_code.upper(): (c, p) for c in cards for p in c.printings}
         self.bans = BANS if bans is None else bans
@@ -224,5 +226,5 @@ class FakeDeckCards:
     def card_sets(self) -> frozenset[str]:
         return frozenset(code.split("-", 1)[0] for code in self.codes)
 
-    def ban_list(self, format_name: str) -> BanList | None:
+    def ban_list(self, format_name: str) -> BannedCards | None:
         return self.bans.get(format_name)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from cardsdb.models import BanList, Card, CardMatch, Printing
+from cardsdb.models import BannedCards, Card, CardMatch, Printing
 from cardsdb.names import normalize
 
 NO_DOMAIN = "Colorless"  # how some data writes "no domain" (every battlefield): such a card fits any identity
@@ -41,7 +41,7 @@ class DeckCards(Protocol):
         """The sets the card data holds printings of."""
         ...
 
-    def ban_list(self, format_name: str) -> BanList | None:
+    def ban_list(self, format_name: str) -> BannedCards | None:
         """The format's ban list with its date, or None when the data has none for it."""
         ...
 

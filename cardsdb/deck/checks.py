@@ -381,7 +381,9 @@ def check_sections(ctx: Context) -> DeckCheck:
         if not entry.listed:
             continue
         if not entry.card.types:
-            undecided.append(partly_known(entry.card, "its card type, so whether it belongs there, is not known", rules))
+            undecided.append(
+                partly_known(entry.card, "its card type, so whether it belongs there, is not known", rules)
+            )
         elif (found := _misplaced(entry)) is not None:
             problems.append(found)
     because = (

@@ -83,7 +83,9 @@ def check_copies(ctx: Context) -> DeckCheck:
             )
         if card.partial and total > 1 and source is None:
             undecided.append(
-                partly_known(card, "whether its text changes how many copies a deck may have is not known", rules[:1])
+                partly_known(
+                    card, "whether its text changes how many copies a deck may have is not known", rules[:1]
+                )
             )
             continue
         if most is None or total <= most:
@@ -155,7 +157,9 @@ def check_domains(ctx: Context) -> DeckCheck:
         )
     identity = ctx.identity
     if identity is None:
-        doubt = partly_known(legend, "its domains, so the deck's domain identity, are not known", (r.IDENTITY_FROM_LEGEND,))
+        doubt = partly_known(
+            legend, "its domains, so the deck's domain identity, are not known", (r.IDENTITY_FROM_LEGEND,)
+        )
         return DeckCheck(
             "domain_identity", rules, "The legend's domains give the deck its identity.", undecided=(doubt,)
         )

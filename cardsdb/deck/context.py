@@ -12,7 +12,7 @@ from cardsdb.deck import deck_text
 from cardsdb.deck.deck import Deck, Entry
 from cardsdb.deck.deck_list import Section
 from cardsdb.deck.formats import FormatName
-from cardsdb.models import BanList, Card
+from cardsdb.models import BannedCards, Card
 
 
 @dataclass(frozen=True)
@@ -20,11 +20,11 @@ class Context:
     deck: Deck
     format: FormatName
     on: date
-    ban_list: BanList | None
+    ban_list: BannedCards | None
     texts: dict[str, deck_text.DeckText]  # by card name, for every card in the deck
 
     @classmethod
-    def make(cls, deck: Deck, format_name: FormatName, on: date, ban_list: BanList | None) -> Context:
+    def make(cls, deck: Deck, format_name: FormatName, on: date, ban_list: BannedCards | None) -> Context:
         texts = {card.name: deck_text.read(card) for card in deck.cards()}
         return cls(deck, format_name, on, ban_list, texts)
 
