@@ -217,3 +217,13 @@ def test_a_card_code_a_deck_code_cannot_hold_says_so() -> None:
     with pytest.raises(DeckCodeError, match="at least one copy"):
         encode(DeckCode((CardCount("OGN-001", 0),)))
     assert parse_card_code("ogn-303s").code == "OGN-303*"
+
+
+def test_a_code_is_told_from_a_list() -> None:
+    from cardsdb.deck.codes import looks_like_code
+
+    assert looks_like_code("CMAAAAAAAAAAAAAAAEAQAAAHAEAQAACZAEAQAAAEAAAAAAA")
+    assert looks_like_code(" cmaaaaaaaaaaaaaaaeaqaaahaeaqaaczaeaqaaaeaaaaaaa\n")
+    assert not looks_like_code("Spiderling")
+    assert not looks_like_code("Caitlyn, Patrolling")
+    assert not looks_like_code("3 Get Excited!")

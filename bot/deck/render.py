@@ -12,6 +12,7 @@ import discord
 from bot import limits
 from bot.render.common import COLOR_DEPENDS, COLOR_INFO, COLOR_NO, COLOR_YES, add_field
 from bot.text import strip_unsafe
+from cardsdb.deck.deck import SECTION_TITLES
 from cardsdb.deck.deck_list import Section
 from cardsdb.deck.rules import marked
 from cardsdb.deck.verdict import DeckCheck, DeckVerdict, Finding
@@ -41,15 +42,6 @@ CHECK_TITLES = {
     "sections": "Sections",
     "card_texts": "Card texts about deck building",
     "teammates": "2v2 teammates",
-}
-SECTION_TITLES: dict[Section, str] = {
-    "legend": "Legend",
-    "champion": "Champion",
-    "main": "Main deck",
-    "battlefields": "Battlefields",
-    "runes": "Runes",
-    "sideboard": "Sideboard",
-    "extra_legends": "Extra legends",
 }
 
 

@@ -330,6 +330,7 @@ def encode(deck: DeckCode) -> str:
 
 
 def looks_like_code(text: str) -> bool:
-    """Whether text is written like a deck code (one word of base32 letters and digits), not like a deck list."""
-    word = "".join(text.split()).rstrip("=")
-    return len(word) >= 8 and " " not in text.strip() and all(c.upper() in ALPHABET for c in word)
+    """Whether text is written like a deck code, not like a deck list: one word of base32 letters and digits, at
+    least 16 long, starting with C (the first byte of every code is 0x11 to 0x16: format 1, versions 1 to 6)."""
+    word = text.strip().rstrip("=")
+    return len(word) >= 16 and word[0] in "Cc" and all(c.upper() in ALPHABET for c in word)

@@ -5,11 +5,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from cardsdb.deck.deck_list import SECTIONS, Section
 from cardsdb.models import Card, Printing
 
+SECTION_TITLES: dict[Section, str] = {
+    "legend": "Legend",
+    "champion": "Champion",
+    "main": "Main deck",
+    "battlefields": "Battlefields",
+    "runes": "Runes",
+    "sideboard": "Sideboard",
+    "extra_legends": "Extra legends",
+}
+"""Each section's name as a heading or a label."""
 SECTION_WORDS: dict[Section, str] = {
     "legend": "the legend slot",
     "champion": "the Champion section",
@@ -71,12 +82,12 @@ class Deck:
     def sections(self) -> dict[Section, int]:
         return {section: self.count(section) for section in SECTIONS}
 
-    @property
+    @cached_property
     def legend(self) -> Entry | None:
         """The Champion Legend: the first legend in the legend slot."""
         return next((e for e in self.in_section("legend") if e.card.is_type("Legend")), None)
 
-    @property
+    @cached_property
     def champion(self) -> Entry | None:
         return next(iter(self.in_section("champion")), None)
 

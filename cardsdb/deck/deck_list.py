@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
@@ -71,6 +70,10 @@ _ITEM_START = re.compile(r"\s+(?=\d{1,3}\s*[x×]?\s+\S|[x×]\d{1,3}\s+\S)", re.I
 _ITEM_END = re.compile(r"(\s[x×]\s*\d{1,3})\s+", re.I)
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ue000-\uf8ff]")
+"""Control characters (line breaks and tabs aside), surrogates and private-use characters: what binary data shows."""
+
+
 class DeckListError(BadInput):
     """A paste that is no deck list: one line saying why."""
 
@@ -100,7 +103,7 @@ def _check_text(text: str) -> None:
         raise DeckListError(
             f"that paste has {len(text):,} characters; a deck list has a few thousand at most (limit {MAX_LIST_CHARS:,})"
         )
-    control = sum(1 for c in text if unicodedata.category(c) in ("Cc", "Cs", "Co") and c not in "\n\r\t")
+    control = len(_CONTROL.findall(text))
     if "\x00" in text or control > 3 or text.count("\ufffd") > 3:
         raise DeckListError("that is not a deck list: it holds binary data, not lines of text")
 

@@ -5,20 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardsdb.deck.deck_list import Section
+from cardsdb.deck.deck import SECTION_TITLES
 from cardsdb.deck.rules import marked
-from cardsdb.deck.verdict import DeckCheck, DeckVerdict, Finding, Summary
+from cardsdb.deck.verdict import DeckVerdict, Finding, Summary
 from cardsdb.rule_versions import Citation
-
-SECTION_LABELS: dict[Section, str] = {
-    "legend": "Legend",
-    "champion": "Champion",
-    "main": "Main deck",
-    "battlefields": "Battlefields",
-    "runes": "Runes",
-    "sideboard": "Sideboard",
-    "extra_legends": "Extra legends",
-}
 
 
 def rules_text(rules: Sequence[Citation]) -> str:
@@ -26,26 +16,24 @@ def rules_text(rules: Sequence[Citation]) -> str:
     return ", ".join(marked(c) for c in rules)
 
 
-def sentence(finding: Finding | DeckCheck) -> str:
-    """A problem's or a check's sentence with its rule numbers before the full stop."""
-    text = finding.text if isinstance(finding, Finding) else finding.because
+def sentence(finding: Finding) -> str:
+    """A problem's sentence with its rule numbers before the full stop."""
     rules = rules_text(finding.rules)
-    if not rules:
-        return text
-    end = text[-1] if text[-1:] in ".?!" else "."
-    return f"{text.rstrip('.')} ({rules}){end if end != '.' else '.'}"
+    return f"{finding.text.rstrip('.')} ({rules})." if rules else finding.text
 
 
 def summary_lines(summary: Summary) -> list[str]:
     legend = summary.legend or "none"
     if summary.domains:
         legend += f" ({', '.join(summary.domains)})"
-    counts = " · ".join(
-        f"{SECTION_LABELS[s]} {n}" for s, n in summary.sections.items() if n or s not in ("extra_legends",)
+    counts = summary.sections
+    main = f"Main deck {summary.main_deck_size}" + (
+        f" ({counts['main']} + the champion)" if summary.champion else " (no chosen champion)"
     )
+    rest = [f"{SECTION_TITLES[s]} {counts[s]}" for s in ("battlefields", "runes", "sideboard", "extra_legends")]
     return [
         f"Legend: {legend}; chosen champion: {summary.champion or 'none'}",
-        f"Main deck {summary.main_deck_size} (the chosen champion included) · {counts}",
+        " · ".join([main, *(r for r in rest if not r.startswith("Extra legends 0"))]),
     ]
 
 
