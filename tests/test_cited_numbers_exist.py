@@ -21,7 +21,6 @@ from typing import Any
 
 import discord
 import pytest
-from conftest import SHARED_DATA
 from scenario_files import ENTRIES, FIXTURES, decided_by
 
 from bot import answers
@@ -215,8 +214,8 @@ def test_every_number_the_command_line_cites_exists_in_its_version(
         assert found and _missing(db, found) == []
 
 
-def _deck_replies(services: Services) -> Iterator[tuple[str, Callable[[], answers.Reply]]]:
-    from test_deck_real import JINX
+def _deck_replies(services: Services, data: Path) -> Iterator[tuple[str, Callable[[], answers.Reply]]]:
+    from deck_lists import JINX
 
     from bot.deck.answers import deck_details_reply, deck_reply
 
@@ -237,7 +236,7 @@ def _deck_replies(services: Services) -> Iterator[tuple[str, Callable[[], answer
                 lambda t=text, f=fmt: deck_reply(services, list_text=t, format_name=f),
             )  # type: ignore[misc]
             yield f"/deck check {name} {fmt} details", lambda s=state: deck_details_reply(services, s)  # type: ignore[misc]
-    golden = SHARED_DATA / "deckcodes" / "golden-v6.json"
+    golden = data / "deckcodes" / "golden-v6.json"
     for vector in json.loads(golden.read_text(encoding="utf-8")):
         yield f"/deck check code {vector['name']}", lambda c=vector["code"]: deck_reply(services, code=c)  # type: ignore[misc]
 
@@ -254,10 +253,10 @@ def test_every_number_the_deck_check_can_cite_exists_in_its_version(db: CardsDB)
     assert len(rules.ALL) >= 40
 
 
-def test_every_number_a_deck_answer_cites_exists_in_its_version(db: CardsDB) -> None:
+def test_every_number_a_deck_answer_cites_exists_in_its_version(db: CardsDB, real_data_dir: Path) -> None:
     services = Services(DatabaseHandle(db))
     checked = 0
-    for what, make in _deck_replies(services):
+    for what, make in _deck_replies(services, real_data_dir):
         with collecting_citations() as found:
             reply = make()
         assert found, f"{what} cites no rule"

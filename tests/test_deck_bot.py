@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from bot_harness_fixtures import assert_fits, details
-from test_deck_real import JINX
+from deck_lists import JINX
 
 from bot import judge
 from bot.database import DatabaseHandle, open_cardsdb

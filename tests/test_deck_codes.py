@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
-from conftest import SHARED_DATA
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,7 +25,7 @@ from cardsdb.deck.codes import (
     varint,
 )
 
-GOLDEN = SHARED_DATA / "deckcodes" / "golden-v6.json"
+GOLDEN = Path(__file__).resolve().parents[2] / "shared" / "riftbound-data" / "deckcodes" / "golden-v6.json"
 
 
 def _golden() -> list[dict[str, object]]:

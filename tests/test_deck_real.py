@@ -9,45 +9,13 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from conftest import SHARED_DATA
+from deck_lists import JINX
 
 from bot.deck.sample import sample_lists
 from cardsdb.deck import DeckVerdict, check_code, check_list, decode, encode_list
 from cardsdb.query import CardsDB
 
 ON = date(2026, 12, 1)
-
-JINX = """Legend:
-Jinx, Loose Cannon
-
-Champion:
-Jinx, Rebel
-
-Main Deck:
-2 Jinx, Rebel
-3 Jinx, Demolitionist
-3 Get Excited!
-3 Super Mega Death Rocket!
-3 Abandon
-3 Against the Odds
-3 Ancient Warmonger
-3 Angle Shot
-3 Arena Kingpin
-3 Armed Assailant
-3 Assembly Rig
-3 Baccai Reaper
-3 Blade Twirler
-1 Cleave
-
-Battlefields:
-Zaun Warrens
-Grove of the God-Willow
-Monastery of Hirana
-
-Runes:
-6 Fury Rune
-6 Chaos Rune
-"""
 
 
 @pytest.fixture(scope="module")
@@ -220,8 +188,8 @@ def test_a_deck_for_every_legend_of_the_data_is_legal(db: CardsDB) -> None:
     assert wrong == {}
 
 
-def test_the_golden_codes_are_checked_against_the_data(db: CardsDB) -> None:
-    golden = SHARED_DATA / "deckcodes" / "golden-v6.json"
+def test_the_golden_codes_are_checked_against_the_data(db: CardsDB, real_data_dir: Path) -> None:
+    golden = real_data_dir / "deckcodes" / "golden-v6.json"
     for vector in json.loads(golden.read_text(encoding="utf-8")):
         verdict = check_code(vector["code"], db, on=ON)
         decoded = decode(vector["code"])
