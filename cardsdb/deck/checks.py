@@ -285,6 +285,7 @@ def check_battlefields(ctx: Context) -> DeckCheck:
     rules: tuple[Citation, ...] = (
         r.BATTLEFIELDS,
         r.BATTLEFIELD_COUNT_BY_MODE,
+        r.BATTLEFIELD_IDENTITY,
         r.BATTLEFIELD_NAMES_UNIQUE,
         r.TR_DECK_SIZE,
     )
@@ -304,7 +305,10 @@ def check_battlefields(ctx: Context) -> DeckCheck:
             problems.append(
                 Finding("battlefield_duplicate", (r.BATTLEFIELD_NAMES_UNIQUE, r.TR_DECK_SIZE), text, (name,))
             )
-    because = f"Exactly {BATTLEFIELD_COUNT} battlefields, each with its own name. It has {size}."
+    because = (
+        f"Exactly {BATTLEFIELD_COUNT} battlefields, each with its own name (their domains are checked with the other "
+        f"cards'). It has {size}."
+    )
     return DeckCheck("battlefields", rules, because, tuple(problems))
 
 

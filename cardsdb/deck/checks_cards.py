@@ -144,6 +144,7 @@ def check_domains(ctx: Context) -> DeckCheck:
         r.IDENTITY_FROM_LEGEND,
         r.ONE_DOMAIN_CARD,
         r.SEVERAL_DOMAINS_CARD,
+        r.IRRESPECTIVE_OF_DOMAINS,
         r.MAIN_SUBJECT_TO_IDENTITY,
         r.BATTLEFIELD_IDENTITY,
     )
@@ -174,7 +175,10 @@ def check_domains(ctx: Context) -> DeckCheck:
             undecided.append(partly_known(card, "its domains are not known", (r.ABIDE_BY_IDENTITY,)))
         elif not domains <= identity:
             problems.append(_identity_finding(card, domains, shown, card.is_type("Battlefield")))
-    because = f"Every card within the legend's domains ({facts.domain_words(shown)}); a card with no domain fits any."
+    because = (
+        f"Every card within the legend's domains ({facts.domain_words(shown)}); a card with no domain fits any, and no "
+        "card here lets others in irrespective of their domains (such a text would be listed as not read)."
+    )
     return DeckCheck("domain_identity", rules, because, tuple(problems), tuple(undecided))
 
 

@@ -30,7 +30,9 @@ def summary_lines(summary: Summary) -> list[str]:
     main = f"Main deck {summary.main_deck_size}" + (
         f" ({counts['main']} + the champion)" if summary.champion else " (no chosen champion)"
     )
-    rest = [f"{SECTION_TITLES[s]} {counts[s]}" for s in ("battlefields", "runes", "sideboard", "extra_legends")]
+    rest = [
+        f"{SECTION_TITLES[s]} {counts[s]}" for s in ("battlefields", "runes", "sideboard", "extra_legends")
+    ]
     return [
         f"Legend: {legend}; chosen champion: {summary.champion or 'none'}",
         " · ".join([main, *(r for r in rest if not r.startswith("Extra legends 0"))]),
