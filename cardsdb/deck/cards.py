@@ -54,13 +54,17 @@ def partial(card: Card) -> bool:
 def domains_of(card: Card) -> frozenset[str] | None:
     """The card's domains ("Colorless" is none); None when they are not known (a card known in part, or a main
     deck card or legend the data gives no domain)."""
-    found = frozenset(d for d in card.domains if d.casefold() != NO_DOMAIN.casefold())
-    if found or any(d.casefold() == NO_DOMAIN.casefold() for d in card.domains):
-        return found
+    if card.domains:
+        return _domains(card.domains)
     if card.partial or not card.types:
         return None
     # Battlefields and tokens have no domain by nature; any other card without one is not fully known.
     return frozenset() if card.is_type("Battlefield") or is_token(card) else None
+
+
+@functools.lru_cache(maxsize=256)
+def _domains(domains: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(d for d in domains if d.casefold() != NO_DOMAIN.casefold())
 
 
 def is_token(card: Card) -> bool:

@@ -4,7 +4,9 @@ domains and tag, the cards' supertypes, tags and texts, the format's ban list wi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from datetime import date
 
 from cardsdb.deck import cards as facts
 from cardsdb.deck import rules as r
@@ -229,29 +231,53 @@ def _release_words(release: SetRelease) -> str:
     return f"{release.name}, released {release.released.isoformat()}" if release.released else release.name
 
 
+@functools.lru_cache(maxsize=1024)
+def _set_status(sets: tuple[str, ...], on: date) -> tuple[str, SetRelease | None, tuple[str, ...]]:
+    """What a card printed in `sets` is on a date: ("legal" | "later" (legal through a set the rules predate) |
+    "unknown" (a set this check does not know) | "promo" (promotional printings only) | "not_legal" | "none" (no
+    printing), the set that decides, the sets to name)."""
+    if not sets:
+        return "none", None, ()
+    known = [KNOWN_SETS[s] for s in sets if s in KNOWN_SETS]
+    legal = [s for s in known if s.released is None or s.released <= on]
+    if any(s.in_rules for s in legal):
+        return "legal", None, ()
+    if legal:
+        return "later", legal[0], ()
+    unknown = tuple(s for s in sets if s not in KNOWN_SETS and s not in PROMO_SETS and s != "ARC")
+    if unknown:
+        return "unknown", None, unknown
+    if known:
+        return "not_legal", known[0], ()
+    if all(s in PROMO_SETS for s in sets):
+        return "promo", None, ()
+    return "not_legal", None, sets
+
+
 def _set_finding(ctx: Context, card: Card) -> tuple[Finding | None, Finding | None, SetRelease | None]:
     """(a problem, a doubt, the later set the card is legal through) for one card."""
-    sets = list(dict.fromkeys(p.set_id.upper() for p in card.printings if p.set_id))
-    if not sets:
-        return None, partly_known(card, "its set is not known", (r.TR_LEGAL_SETS,)), None
-    known = [KNOWN_SETS[s] for s in sets if s in KNOWN_SETS]
-    legal = [s for s in known if s.released is None or s.released <= ctx.on]
-    if any(s.in_rules for s in legal):
+    sets = tuple(dict.fromkeys(p.set_id.upper() for p in card.printings if p.set_id))
+    status, release, named = _set_status(sets, ctx.on)
+    if status == "legal":
         return None, None, None
-    if legal:
-        return None, None, legal[0]
-    unknown = [s for s in sets if s not in KNOWN_SETS and s not in PROMO_SETS and s != "ARC"]
-    if unknown:
-        text = f"{card.name} is printed in {', '.join(unknown)}, a set this check does not know."
+    if status == "later":
+        return None, None, release
+    if status == "none":
+        return None, partly_known(card, "its set is not known", (r.TR_LEGAL_SETS,)), None
+    if status == "unknown":
+        text = f"{card.name} is printed in {', '.join(named)}, a set this check does not know."
         return None, Finding("set_unknown", (r.TR_LEGAL_SETS,), text, (card.name,)), None
-    if known:
-        release = known[0]
-        text = f"{card.name} is from {release.name}, legal from its release on {release.released}; the check is as of {ctx.on}."
-    elif all(s in PROMO_SETS for s in sets):
+    if status == "promo":
         text = f"{card.name} is known only from promotional printings, whose name no legal set is known to print."
         return None, Finding("set_unknown", (r.TR_LEGAL_SETS,), text, (card.name,)), None
+    if release is not None:
+        text = (
+            f"{card.name} is from {release.name}, legal from its release on {release.released}; the check is as "
+            f"of {ctx.on}."
+        )
     else:
-        text = f"{card.name} is printed only in {', '.join(set_name(s) for s in sets)}, not a set of {FORMAT_TITLES[ctx.format]}."
+        where = ", ".join(set_name(s) for s in named)
+        text = f"{card.name} is printed only in {where}, not a set of {FORMAT_TITLES[ctx.format]}."
     return Finding("set_not_legal", (r.TR_LEGAL_SETS, r.TR_STANDARD_SETS), text, (card.name,)), None, None
 
 

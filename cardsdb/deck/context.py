@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 
 from cardsdb.deck import cards as facts
 from cardsdb.deck import deck_text
@@ -13,6 +14,7 @@ from cardsdb.deck.deck import Deck, Entry
 from cardsdb.deck.deck_list import Section
 from cardsdb.deck.formats import FormatName
 from cardsdb.models import BannedCards, Card
+from cardsdb.names import normalize
 
 
 @dataclass(frozen=True)
@@ -36,15 +38,27 @@ class Context:
     def legend_card(self) -> Card | None:
         return self.legend.card if self.legend else None
 
-    @property
+    @cached_property
     def identity(self) -> frozenset[str] | None:
         """The legend's domains (103.1.b.2); None without a legend or when its domains are not known."""
         return facts.domains_of(self.legend.card) if self.legend else None
 
-    @property
+    @cached_property
     def tags(self) -> tuple[str, ...] | None:
         """The legend's champion tag; None without a legend or when it can't be told."""
         return facts.champion_tags(self.legend.card) if self.legend else None
+
+    @cached_property
+    def _by_name(self) -> dict[str, Card]:
+        return {card.name: card for card in self.deck.cards()}
+
+    @cached_property
+    def _limits_by_name(self) -> dict[str, tuple[deck_text.CopyLimit, ...]]:
+        found: dict[str, list[deck_text.CopyLimit]] = {}
+        for text in self.texts.values():
+            for limit in text.copy_limits:
+                found.setdefault(normalize(limit.name), []).append(limit)
+        return {name: tuple(limits) for name, limits in found.items()}
 
     def totals(self, *sections: Section) -> dict[str, int]:
         """Copies per card name over these sections, in the order first given."""
@@ -54,16 +68,13 @@ class Context:
         return out
 
     def card(self, name: str) -> Card:
-        return next(e.card for e in self.deck.entries if e.name == name)
+        return self._by_name[name]
 
     def copy_limits(self, card: Card) -> tuple[deck_text.CopyLimit, ...]:
         """What the texts of the cards in the deck say of this card's copies."""
-        return tuple(
-            limit
-            for text in self.texts.values()
-            for limit in text.copy_limits
-            if facts.same_name(limit.name, card.name)
-        )
+        if not self._limits_by_name:
+            return ()
+        return self._limits_by_name.get(normalize(card.name), ())
 
     def extra_legend_permissions(self) -> tuple[deck_text.ExtraLegends, ...]:
         """Legends the deck may name besides its Champion Legend, from the texts of its main deck cards."""

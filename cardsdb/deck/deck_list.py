@@ -61,7 +61,9 @@ _HEADING_LINE = re.compile(
     re.I,
 )
 _HEADING_WITH_CARD = re.compile(rf"^(?P<heading>{_HEADING_WORDS})\s*:\s*(?P<rest>.+)$", re.I)
-_DECORATION = re.compile(r"^[\s#*_~>•·\-–—]+|[\s*_~]+$")
+_LEADING = " \t#*_~>•·-–—"  # markdown and list bullets before a line
+_TRAILING = " \t*_~"
+_HEADING_FIRST_WORDS = frozenset(h.split()[0] for h in HEADINGS)
 _COUNT_FIRST = re.compile(r"^(?P<count>\d{1,3})\s*[x×]?\s+(?P<what>\S.*)$", re.I)
 _X_FIRST = re.compile(r"^[x×](?P<count>\d{1,3})\s+(?P<what>\S.*)$", re.I)
 _COUNT_LAST = re.compile(r"^(?P<what>\S.*?)\s+[x×]\s*(?P<count>\d{1,3})$", re.I)
@@ -78,7 +80,7 @@ class DeckListError(BadInput):
     """A paste that is no deck list: one line saying why."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ListLine:
     """One card line: where it stands (`number`, 1-based; `text` as written), its section (None: before any
     heading), its count, and what it names: a card `name` or a printing `code`."""
@@ -127,14 +129,37 @@ def _split_one_line(text: str) -> list[str]:
 
 def _card_line(number: int, text: str, section: Section | None) -> ListLine:
     what, count = text, 1
-    for pattern in (_COUNT_FIRST, _X_FIRST, _COUNT_LAST):
-        match = pattern.match(text)
-        if match:
-            what, count = match.group("what").strip(), int(match.group("count"))
-            break
-    if _CODE.match(what):
+    first, last = text[0], text[-1]
+    pattern = (
+        _COUNT_FIRST
+        if first.isdigit()
+        else _X_FIRST
+        if first in "xX×"
+        else _COUNT_LAST
+        if last.isdigit()
+        else None
+    )
+    match = pattern.match(text) if pattern is not None else None
+    if match:
+        what, count = match.group("what").strip(), int(match.group("count"))
+    if "-" in what and _CODE.match(what):
         return ListLine(number, text, section, count, code=what)
     return ListLine(number, text, section, count, name=" ".join(what.split()))
+
+
+def _heading(cleaned: str) -> tuple[Section | None, str]:
+    """(the section a heading names, else None; the card the line names besides, if any)."""
+    if cleaned[0].isdigit() or cleaned.split(None, 1)[0].rstrip(":(").casefold() not in _HEADING_FIRST_WORDS:
+        return None, cleaned  # cheap: most lines are card lines
+    heading = _HEADING_LINE.match(cleaned)
+    if heading:
+        return HEADINGS[" ".join(heading.group("heading").casefold().split())], ""
+    with_card = _HEADING_WITH_CARD.match(cleaned)
+    if with_card:
+        return HEADINGS[" ".join(with_card.group("heading").casefold().split())], with_card.group(
+            "rest"
+        ).strip()
+    return None, cleaned
 
 
 def parse(text: str) -> DeckList:
@@ -153,22 +178,19 @@ def parse(text: str) -> DeckList:
     section: Section | None = None
     for number, row in enumerate(rows, start=1):
         stripped = row.strip()
-        cleaned = _DECORATION.sub("", stripped)
-        heading = _HEADING_LINE.match(cleaned)
-        if not cleaned or stripped.startswith("//") or (stripped.startswith("#") and not heading):
-            continue  # a comment; a markdown heading (`## Main Deck`) is still a heading
-        if heading:
-            section = HEADINGS[" ".join(heading.group("heading").casefold().split())]
-            headings.append(section)
+        cleaned = stripped.lstrip(_LEADING).rstrip(_TRAILING)
+        if not cleaned or stripped.startswith("//"):
             continue
-        with_card = _HEADING_WITH_CARD.match(cleaned)
-        if with_card:
-            section = HEADINGS[" ".join(with_card.group("heading").casefold().split())]
-            headings.append(section)
-            cleaned = with_card.group("rest").strip()
-        line = _card_line(number, cleaned, section)
-        if line.count > 0:
-            lines.append(line)
+        named, rest = _heading(cleaned)
+        if stripped.startswith("#") and (named is None or rest):
+            continue  # a comment; a markdown heading (`## Main Deck`) is still a heading
+        if named is not None:
+            section = named
+            headings.append(named)
+        if rest:
+            line = _card_line(number, rest, section)
+            if line.count > 0:
+                lines.append(line)
     if not lines:
         raise DeckListError(
             "no line of that reads as a card: write one card a line (`3 Jinx, Rebel` or `OGN-202`) under headings "
