@@ -69,14 +69,10 @@ def _domains(domains: tuple[str, ...]) -> frozenset[str]:
 
 def is_token(card: Card) -> bool:
     """A token (185: tokens are not cards): its supertype says so, or every printing of it is numbered as a token."""
-    if "Token" in card.supertypes or any(s.casefold() == "token" for s in card.supertypes):
+    if "Token" in card.supertypes:
         return True
-    return _token_printings(tuple(p.public_code for p in card.printings))
-
-
-@functools.lru_cache(maxsize=4096)
-def _token_printings(codes: tuple[str, ...]) -> bool:
-    return any(codes) and all(_TOKEN_NUMBER.match(code) for code in codes if code)
+    codes = [p.public_code for p in card.printings if p.public_code]
+    return bool(codes) and all(_TOKEN_NUMBER.match(code) for code in codes)  # the first plain code settles it
 
 
 def is_main_deck_card(card: Card) -> bool:
