@@ -178,8 +178,8 @@ def check_domains(ctx: Context) -> DeckCheck:
         elif not domains <= identity:
             problems.append(_identity_finding(card, domains, shown, card.is_type("Battlefield")))
     because = (
-        f"Every card within the legend's domains ({facts.domain_words(shown)}); a card with no domain fits any, and no "
-        "card here lets others in irrespective of their domains (such a text would be listed as not read)."
+        f"Every card within the legend's domains ({facts.domain_words(shown)}); a card with no domain fits any, and "
+        "no card's text here lets others in whatever their domains."
     )
     return DeckCheck("domain_identity", rules, because, tuple(problems), tuple(undecided))
 
