@@ -177,10 +177,12 @@ def check_domains(ctx: Context) -> DeckCheck:
             undecided.append(partly_known(card, "its domains are not known", (r.ABIDE_BY_IDENTITY,)))
         elif not domains <= identity:
             problems.append(_identity_finding(card, domains, shown, card.is_type("Battlefield")))
-    because = (
-        f"Every card within the legend's domains ({facts.domain_words(shown)}); a card with no domain fits any, and "
-        "no card's text here lets others in whatever their domains."
+    others = (
+        "a text about deck building is not read (see the card texts)"
+        if any(ctx.unread())
+        else "no card's text here lets others in whatever their domains"
     )
+    because = f"Every card within the legend's domains ({facts.domain_words(shown)}); a card with no domain fits any; {others}."
     return DeckCheck("domain_identity", rules, because, tuple(problems), tuple(undecided))
 
 
