@@ -9,8 +9,8 @@ from typing import Any
 
 from bot.deck import render
 from bot.errors import UserError
-from bot.reply import Reply
 from bot.services import Services
+from bot.ui.reply import Reply
 from cardsdb.deck import DeckVerdict, check_code, check_list, parse_format
 from cardsdb.deck.codes import looks_like_code
 from cardsdb.deck.rules import marked

@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answer_controls import send_answer
-from bot.cogs.common import PUBLIC, services_of
+from bot.controls.answer import send_answer
+from bot.controls.commands import PUBLIC, services_of
 from bot.deck.answers import MAX_LIST_OPTION, deck_reply
 from bot.deck.form import DeckModal
 

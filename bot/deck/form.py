@@ -6,11 +6,11 @@ from typing import Any
 
 import discord
 
-from bot import limits
-from bot.answer_controls import send_answer
+from bot.controls.answer import send_answer
 from bot.deck.answers import deck_reply
 from bot.errors import report_component_error
 from bot.services import Services
+from bot.ui import limits
 
 FORM_TIMEOUT = 600.0  # seconds the form waits for a paste
 

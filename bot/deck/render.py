@@ -9,9 +9,9 @@ from collections.abc import Sequence
 
 import discord
 
-from bot import limits
-from bot.render.common import COLOR_DEPENDS, COLOR_INFO, COLOR_NO, COLOR_YES, add_field
-from bot.text import strip_unsafe
+from bot.ui import limits
+from bot.ui.render import COLOR_DEPENDS, COLOR_INFO, COLOR_NO, COLOR_YES, add_field
+from bot.ui.text import strip_unsafe
 from cardsdb.deck.deck import SECTION_TITLES
 from cardsdb.deck.deck_list import Section
 from cardsdb.deck.rules import marked

@@ -5,7 +5,7 @@ imports discord or sqlite3. Modules, in the order data flows through them: `deck
 `codes` (deck codes, decoded and encoded), `assemble` (lines or a code to a `Deck`), `cards` (what is read off a card),
 `deck_text` (what a card's text changes in deck building), `context`, `checks` and `checks_cards` (one function per
 check), `verdict` (the typed answer and its JSON), `check` (the entry points), `share` (a deck as a code),
-`render_text` and `cli` (the command line).
+`render_text` (the answer as text; the command line, `cardsdb/cli/deck.py`, opens the database and prints it).
 """
 
 from cardsdb.deck.cards import DeckCards

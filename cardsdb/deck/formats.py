@@ -1,7 +1,7 @@
 """The formats a deck is checked in, and which sets are legal in them on a date.
 
 The Tournament Rules of 2026-07-16 name the current Standard (601.3.c): Proving Grounds (OGS), Origins (OGN),
-Spiritforged (SFD), Unleashed (UNL) and Vendetta (VEN, released July 31, 2026); `tests/test_deck_formats.py` holds
+Spiritforged (SFD), Unleashed (UNL) and Vendetta (VEN, released July 31, 2026); `tests/cardsdb/deck/test_formats.py` holds
 `STANDARD` equal to what 601.3.c lists in the real rules text. A set released after those rules (Radiance, October
 23, 2026) is not in them: it is taken as legal from its release, and the answer says that it assumed so. Promotional
 printings (OPP, PR, JDG) reprint cards of those sets: a card is legal by its name (601.2.a), so they need no entry.

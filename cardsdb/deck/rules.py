@@ -3,7 +3,7 @@
 Deck construction is not in the seed documents, so the current Core Rules (2026-10-09) give it no number here: the
 Core Rules are cited as numbered in v1.4 (2026-07-16), rendered `103.2.b (v1.4)`, and the Tournament Rules of
 2026-07-16 as `TR 402.1`. Each number was read against its text (the comment beside it says what it says);
-`tests/test_cited_numbers_exist.py` checks that each exists in its version.
+`tests/meta/test_cited_numbers_exist.py` checks that each exists in its version.
 """
 
 from __future__ import annotations
