@@ -22,7 +22,19 @@ from typing import Any, Protocol
 
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.errors import CardsDBError, DatabaseUnavailable
-from cardsdb.models import Card, CardMatch, ChangeList, Errata, KeywordInfo, Legality, Rule, RuleView, Ruling
+from cardsdb.models import (
+    BannedCards,
+    Card,
+    CardMatch,
+    ChangeList,
+    Errata,
+    KeywordInfo,
+    Legality,
+    Printing,
+    Rule,
+    RuleView,
+    Ruling,
+)
 from cardsdb.query import is_damage
 from cardsdb.rule_versions import Citation
 
@@ -67,6 +79,11 @@ class CardsLookup(Protocol):
     def search(self, query: str, limit: int = 10, offset: int = 0) -> Any: ...
     def search_hint(self, query: str) -> str | None: ...
     def meta(self) -> dict[str, str]: ...
+    def printing(
+        self, code: str
+    ) -> tuple[Card, Printing] | None: ...  # the deck check (cardsdb.deck.DeckCards)
+    def card_sets(self) -> frozenset[str]: ...
+    def ban_list(self, format_name: str) -> BannedCards | None: ...
 
 
 def open_cardsdb(path: Path) -> CardsLookup:

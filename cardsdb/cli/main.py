@@ -70,6 +70,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", help="a scenario file, or - for standard input")
     check.add_argument("--db", help="database file")
     check.add_argument("--json", action="store_true")
+
+    from cardsdb.cli.deck import add_parser as add_deck_parser
+
+    add_deck_parser(sub)
     return parser
 
 
@@ -91,6 +95,10 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
         from cardsdb.cli.engine import main as check_main
 
         return check_main
+    if command == "deck":
+        from cardsdb.cli.deck import main as deck_main
+
+        return deck_main
     if command in ("rule", "changes"):
         from cardsdb.cli import rules as cli_rules
 

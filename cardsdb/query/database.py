@@ -14,7 +14,7 @@ from pathlib import Path
 from types import TracebackType
 
 from cardsdb.errors import DatabaseUnavailable
-from cardsdb.models import Card, Rule
+from cardsdb.models import BannedCards, Card, Rule
 from cardsdb.paths import rebuild_hint
 from cardsdb.query.base import unreadable
 from cardsdb.query.card_search import CardSearch, SearchResult
@@ -56,6 +56,10 @@ class CardsDB(KeywordQueries, CardSearch):
         self._ranker: QuestionRanker | None = (
             None  # rules and rulings indexed for words, read at the first search
         )
+        self._codes: dict[tuple[str, str, int, str], tuple[str, str]] | None = (
+            None  # the deck check's printings
+        )
+        self._ban_lists: dict[str, BannedCards | None] = {}
 
     @classmethod
     def open(cls, path: Path | str) -> CardsDB:

@@ -46,6 +46,7 @@ BUDGETS: tuple[tuple[str, str, float], ...] = (
     ("fuzzy_lookup_ms", "p99 <= 5 ms, more accurate than plain rapidfuzz", 5.0),
     ("card_lookup_ms", "p50 and p99 within 5x the raw sqlite floor's", 5.0),
     ("engine_check_ms", "p99 <= 5 ms", 5.0),
+    ("deck_check_ms", "p99 <= 5 ms for a 40-card list", 5.0),
     ("command_roundtrip_ms", "p99 <= 25 ms", 25.0),
     ("cold_start_s", "<= 2 s", 2.0),
     ("rss_mb", "<= 200 MB", 200.0),
@@ -242,6 +243,14 @@ def _baselines(
         "ours_by_kind": {k: round(v, 4) for k, v in accuracy_by_kind(ours, typo_set).items()},
     }
     return baselines, accuracy
+
+
+def _deck_check(db: Any, names: list[str], calls: int) -> Stats:
+    """/deck check's work without Discord: a pasted 40-card list read, every card looked up, every check made."""
+    from cardsdb.deck import check_list
+    from tools.bench.decks import bench_lists
+
+    return time_calls(lambda text: check_list(text, db), cycle(bench_lists(db, names), calls))
 
 
 def _embeds_json(make: Callable[[Any], list[Any]], value: Any) -> list[dict[str, Any]]:
@@ -508,6 +517,8 @@ def _time_engine(
     scenarios = _answerable(_scenarios(), db)
     report["engine_scenarios"] = len(scenarios)
     report["engine_check_ms"] = time_calls(lambda s: check(s, db), cycle(scenarios, sizes.calls))
+    say("deck check")
+    report["deck_check_ms"] = _deck_check(db, inputs["names"], sizes.calls)
     render_calls = _render_calls(db, scenarios, inputs["names"])
     report["render_ms"] = time_calls(lambda f: f(), cycle(render_calls, sizes.calls))
 
@@ -580,6 +591,7 @@ _ROWS = (
     ("rule_lookup_ms", "rule lookup"),
     ("ruling_search_ms", "ruling search"),
     ("engine_check_ms", "engine check (claims.yaml scenarios)"),
+    ("deck_check_ms", "deck check (a 40-card list per legend)"),
     ("render_ms", "rendering (verdicts, cards, rules)"),
     ("command_roundtrip_ms", "slash command round trip (harness)"),
     ("autocomplete_roundtrip_ms", "autocomplete round trip (harness)"),
