@@ -1,9 +1,10 @@
-"""`python -m bot`: run the bot; `ask "LINE" [--json]`: answer LINE as the bot would; `commands --json`: the tree.
+"""`python -m bot`: run the bot; `ask "LINE" [--json]`: answer LINE as the bot would; `commands --json`: the tree;
+`bench`: the benchmark (tools/bench, in a checkout only: the package does not ship it).
 
 Bad input exits 2 with one line on standard error (or `{"error": ...}` with --json), never a traceback.
 
 Each subcommand imports what only it needs inside its function (running the bot never loads the harness, `ask` never
-loads the runner): start-up cost, not a cycle (`tests/test_bot_imports.py` counts these imports too).
+loads the runner): start-up cost, not a cycle (`tests/meta/test_imports.py` counts these imports too).
 """
 
 from __future__ import annotations
@@ -22,11 +23,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.database import DatabaseHandle, open_cardsdb
+from bot.database import DatabaseHandle, open_cardsdb, quick_check
 from bot.settings import Settings, SettingsError
 from cardsdb.errors import CardsDBError
-from cardsdb.fuzzy import closest_name
-from cardsdb.paths import BUILD_HINT
+from cardsdb.paths import rebuild_hint
+from cardsdb.search.name_index import closest_name
 
 log = logging.getLogger("bot")
 
@@ -48,17 +49,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     ask.add_argument("--json", action="store_true", help="print the reply as JSON")
     ask.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    ask.add_argument(
+        "--as-member",
+        action="store_true",
+        help="ask as a member without Manage Server (what members see of /settings and judge mode)",
+    )
     cmds = sub.add_parser("commands", help="print the command tree as it would be synced")
     cmds.add_argument("--json", action="store_true")
-    bench = sub.add_parser("bench", help="time lookups, the engine and commands beside naive baselines")
-    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
-    bench.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
-    bench.add_argument(
-        "--source", help="data folder to build from when the database is missing (RIFTBOUND_DATA)"
+    sub.add_parser(
+        "bench",
+        help="time lookups, the engine and commands beside naive baselines (from a checkout: tools/bench)",
+        add_help=False,  # main hands its options, --help included, to the benchmark's own parser (tools/bench/cli.py)
     )
-    bench.add_argument("--quick", action="store_true", help="few iterations: seconds, not a minute")
-    bench.add_argument("--iterations", type=int, help="timed calls per part (overrides the default)")
-    bench.add_argument("--no-growth", action="store_true", help="skip the 4x/16x pools and engine positions")
     return parser
 
 
@@ -217,8 +219,15 @@ def _fail(message: str, as_json: bool) -> int:
 # ---- commands ------------------------------------------------------------------------------------------------
 
 
-async def ask(line: str, handle: DatabaseHandle, settings: Settings) -> tuple[dict[str, Any], int]:
-    """The reply to LINE, as the JSON of the interface contract, and the exit status (2: the reply is an error)."""
+# What an ordinary member may do in a channel: read, write, embed, react, use commands; not Manage Server.
+MEMBER_PERMISSIONS = discord.Permissions.text() | discord.Permissions(view_channel=True)
+
+
+async def ask(
+    line: str, handle: DatabaseHandle, settings: Settings, *, as_member: bool = False
+) -> tuple[dict[str, Any], int]:
+    """The reply to LINE, as the JSON of the interface contract, and the exit status (2: the reply is an error).
+    The asker manages the server unless `as_member`."""
     import tempfile
 
     from bot.factory import create_bot
@@ -230,22 +239,25 @@ async def ask(line: str, handle: DatabaseHandle, settings: Settings) -> tuple[di
         store = SqliteStore(Path(scratch) / "settings.sqlite3")
         bot = create_bot(settings, handle, sharded=False, store=store)
         harness = await Harness.start(bot, strict=False)
-        return await _ask_with(harness, bot, line)
+        permissions = MEMBER_PERMISSIONS.value if as_member else None
+        return await _ask_with(harness, bot, line, permissions)
 
 
-async def _ask_with(harness: Any, bot: Any, line: str) -> tuple[dict[str, Any], int]:
+async def _ask_with(
+    harness: Any, bot: Any, line: str, permissions: int | None = None
+) -> tuple[dict[str, Any], int]:
     text = line.strip()
     if text.startswith("/"):
         path, options = parse_command_line(harness.tree, text)
-        result = await harness.command(path, options)
+        result = await harness.command(path, options, permissions=permissions)
         if result.error is not None:
             log.error("the command failed", exc_info=result.error)
             return result.to_json(), 1
         return result.to_json(), 2 if result.user_error is not None else 0
     if "[[" in text:
-        from bot.cogs.messages import replies_for
-        from bot.render import pack
-        from bot.views import suggestion_view
+        from bot.cards.messages import replies_for
+        from bot.controls.buttons import suggestion_view
+        from bot.ui.render import pack
 
         replies = replies_for(bot.services, text)
         embeds = [e for reply in replies for e in reply.embeds]
@@ -271,19 +283,29 @@ async def _ask_with(harness: Any, bot: Any, line: str) -> tuple[dict[str, Any], 
 def _ask_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
     settings = Settings.from_env(env, need_token=False)
     path = Path(args.db) if args.db else settings.db_path
+    hint = rebuild_hint(path, settings.data_dir)
     if not path.is_file():
-        return _fail(f"the card database was not found at {path}: {BUILD_HINT}", args.json)
+        return _fail(f"the card database was not found at {path}: {hint}", args.json)
+    damage = quick_check(path)
+    if damage is not None:
+        return _fail(
+            f"the card database at {path} is damaged ({' '.join(damage.split())[:160]}): {hint}", args.json
+        )
     try:
         handle = DatabaseHandle(open_cardsdb(path), path=path)
     except CardsDBError as error:
-        return _fail(f"{error}" + ("" if BUILD_HINT in str(error) else f" ({BUILD_HINT})"), args.json)
+        return _fail(f"{error}" + ("" if "rebuild it with" in str(error) else f" ({hint})"), args.json)
     try:
-        reply, status = asyncio.run(ask(args.line, handle, settings))
+        reply, status = asyncio.run(ask(args.line, handle, settings, as_member=args.as_member))
     except (AskError, CardsDBError) as error:
         return _fail(str(error), args.json)
     except Exception as error:  # a bug: one line here, the details in the log
         log.debug("ask failed", exc_info=True)
         return _fail(f"internal error: {type(error).__name__}: {error}", args.json) - 1
+    if (
+        handle.damaged
+    ):  # a page read while answering was damaged: the answer is "not available", not an answer
+        return _fail(f"the card database at {path} is damaged: {hint}", args.json)
     if args.json:
         print(json.dumps(reply, ensure_ascii=False, indent=2))
     else:
@@ -315,8 +337,27 @@ def _commands_main(args: argparse.Namespace) -> int:
     return 0
 
 
+NO_BENCH = (
+    "the benchmark is not installed with the bot: run `python -m bot bench` (or `python -m tools.bench`) "
+    "from a checkout of the repository, where tools/ is"
+)
+
+
+def _bench_main(options: Sequence[str], env: Mapping[str, str]) -> int:
+    try:
+        from tools.bench.cli import main as bench_main
+    except ModuleNotFoundError as error:
+        if error.name not in ("tools", "tools.bench", "tools.bench.cli"):
+            raise
+        return _fail(NO_BENCH, "--json" in options)
+    return bench_main(options, env, prog="python -m bot bench")
+
+
 def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "bench":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     env = os.environ if env is None else env
     try:
         if args.command == "ask":
@@ -324,9 +365,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         if args.command == "commands":
             return _commands_main(args)
         if args.command == "bench":
-            from bot.bench import main as bench_main
-
-            return bench_main(args, env)
+            return _bench_main(extra, env)
         from bot.run import run
 
         return run(env, sync=args.sync)

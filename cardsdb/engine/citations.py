@@ -5,7 +5,7 @@ give a number, else Core Rules v1.4 (2026-07-16), else v1.3 (2026-03-30). Number
 older number was checked against the text of its version for the meaning the engine uses it in (the comment beside
 it), and none is a number the newer rules reuse for something else (v1.3's and v1.4's 421 is Hide, 422 now; their
 422.x, 459.1, v1.4's 811.1.d.2, 811.1.d.2.a and 811.1.d.3, and 811.5.a are traps: see docs/scenario-format.md).
-`tests/test_engine_citations.py` checks each number against the rules table or the v1.4 text.
+`tests/cardsdb/engine/test_citations.py` checks each number against the rules table or the v1.4 text.
 """
 
 from __future__ import annotations
