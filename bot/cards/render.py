@@ -39,6 +39,8 @@ def cost_line(card: Card, symbols: Symbols) -> str:
 
 def type_line(card: Card, symbols: Symbols) -> str:
     kinds = " ".join([*card.supertypes, *card.types]) or "Card"
+    if card.type_doubt:
+        kinds += " (type in doubt)" if card.types else " (type not known)"
     domains = ", ".join(symbols.domain(d) for d in card.domains)
     return f"{kinds} · {domains}" if domains else kinds
 
@@ -164,7 +166,7 @@ def _card_head(card: Card, symbols: Symbols, match_note: str | None) -> discord.
         if card.domains
         else COLOR_INFO
     )
-    title = card.name + (" (partly known)" if card.partial else "")
+    title = card.name + (" (partly known)" if card.partial or card.unknown else "")
     embed = discord.Embed(title=limits.fit(title, limits.EMBED_TITLE), colour=colour)
     head = [f"**{type_line(card, symbols)}**"]
     if match_note:
@@ -216,7 +218,11 @@ def _add_notes(
         add_field(embed, "Older wording", older_wording_text(card, symbols))
     for note in dict.fromkeys(card.notes):
         add_field(embed, "Note", note)
-    if card.partial:
+    if card.type_doubt:
+        add_field(embed, "Type in doubt", f"{card.type_doubt} Rulings that rest on its type are left open.")
+    if card.not_yet_known:
+        add_field(embed, "Partly known", card.not_yet_known)
+    elif card.partial:
         add_field(
             embed,
             "Partly known",

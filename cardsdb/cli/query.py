@@ -61,6 +61,8 @@ def card_dict(card: Card) -> dict[str, Any]:
         "printings": [asdict(p) for p in card.printings],
         "older_wordings": [asdict(o) for o in card.older_wordings],
         "partial": card.partial,
+        "not_yet_known": list(card.unknown),
+        "type_doubt": card.type_doubt,
         "notes": list(card.notes),
     }
 
@@ -126,7 +128,11 @@ def _card_text(
             + ", ".join(_printing_label(p.public_code, p.rarity, p.variant) for p in card.printings)
         )
     lines.append(legality_line(legality))
-    if card.partial:
+    if card.type_doubt:
+        lines.append(f"Type in doubt: {card.type_doubt}")
+    if card.not_yet_known:
+        lines.append(f"Partly known: {card.not_yet_known}")
+    elif card.partial:
         lines.append("Partly known: newer than the card data; what is not shown here is not known yet.")
     lines += [f"Note: {n}" for n in card.notes]
     lines += [errata_line(e, card) for e in errata]
