@@ -260,4 +260,10 @@ def keyword_embeds(
     if info.cards_referring:
         title = "Cards that use it" if info.kind == "token" else "Cards that care"
         add_field(embed, title, limits.fit(" · ".join(info.cards_referring), 1000))
+    if info.text_unknown:
+        add_field(
+            embed,
+            f"Not counted: {len(info.text_unknown)} newer cards whose text is not known yet",
+            limits.fit(" · ".join(info.text_unknown), 1000),
+        )
     return [embed]
