@@ -129,7 +129,11 @@ def _yes_reasons(answer: Answer) -> list[str]:
 
 
 def why_sentences(answer: Answer) -> list[str]:
-    """Why the verdict, each sentence with its rule numbers, most telling first."""
+    """Why the verdict, each sentence with its rule numbers, most telling first: what leaves the whole answer open
+    (a card whose type is in doubt) before the checks it leaves undecided."""
+    decisive = [_sentence(u.because, u.cited) for u in answer.undecided_items if u.decisive]
+    if decisive:
+        return [*decisive, *(_sentence(c.because, c.cited) for c in answer.failed)]
     if answer.failed:
         return [_sentence(c.because, c.cited) for c in answer.failed]
     if answer.undecided_items:

@@ -229,7 +229,7 @@ def answer_hide(card: Card, position: Position, ask: Ask, assumptions: list[str]
         checks = [c for c in checks if c.code != "no_hidden"]
         because = (
             f"{card.name} is a newer card known only in part: whether it has Hidden is not known, and "
-            "only a card with Hidden can be hidden (811.1, 811.1.b)."
+            "only a card with Hidden can be hidden."
         )
         undecided = (Undecided("hidden_unknown", (r.HIDDEN, r.HIDDEN_DEFINITION), because),)
     return Answer(

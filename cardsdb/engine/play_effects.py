@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.cardtext import source_text
+from cardsdb.engine.cardtext import cost_unknown, source_text
 from cardsdb.engine.costs import deflect, deflect_ignored
 from cardsdb.engine.placement import forbidden
 from cardsdb.engine.position import Position
@@ -19,7 +19,7 @@ _NO_REVEAL = re.compile(r"opponents'? \[?Hidden\]? cards can't be revealed here"
 
 
 def _printed_cost(card: Card) -> str:
-    if card.energy is None and card.partial:
+    if cost_unknown(card):
         return "not known for this card"
     return f"{card.energy or 0} energy, {card.power or 0} power"
 

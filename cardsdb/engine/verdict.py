@@ -60,11 +60,14 @@ class Check:
 
 @dataclass(frozen=True)
 class Undecided:
-    """Something the engine can't decide (a card known only partly, a question the rules leave open)."""
+    """Something the engine can't decide (a card known only partly, a question the rules leave open). A `decisive`
+    one leaves the whole answer open even where a check failed: what the engine checked rests on it (a card whose
+    type is in doubt)."""
 
     code: str
     rules: tuple[str, ...]
     because: str
+    decisive: bool = False
 
     @property
     def cited(self) -> tuple[Citation, ...]:
@@ -220,6 +223,8 @@ class Answer:
 
     @property
     def legal(self) -> bool | None:
+        if any(u.decisive for u in self.undecided_items):
+            return None
         if self.failed:
             return False
         if self.undecided_items:
