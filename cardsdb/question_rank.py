@@ -233,6 +233,10 @@ class QuestionRanker:
         return [list(dict.fromkeys(by_id.get(r.id, []))) for r in self.rulings_list]
 
     # --- what was asked --------------------------------------------------------------------------------
+    def forget_asked(self) -> None:
+        """Forget what was worked out for the last words asked (the benchmark times questions asked afresh)."""
+        self._recent.clear()
+
     def _asked(self, words: str, typing: TextIndex | None = None) -> _Asked:
         """What was worked out for the words (`typing`: the last word is still being typed, completed from that
         index's words)."""
