@@ -19,7 +19,7 @@ from typing import Any
 
 import sqlite_utils
 
-from cardsdb import build_rules, build_rulings, project_data, provenance
+from cardsdb import build_rules, build_rulings, project_data, provenance, ruling_links
 from cardsdb.card_build import build_card_tables
 from cardsdb.errors import BuildError
 from cardsdb.importers import faqs as faq_importer
@@ -502,6 +502,8 @@ def build_database(
     try:
         temporary.unlink(missing_ok=True)
         _write(temporary, tables)
+        say("linking rulings to the rules they discuss")
+        counts["ruling_links"] = ruling_links.link_rulings(temporary)
         os.replace(temporary, db_path)
     except BaseException:
         temporary.unlink(missing_ok=True)

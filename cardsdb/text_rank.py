@@ -17,17 +17,18 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from cardsdb.errors import BuildError
-from cardsdb.paths import PROJECT_DATA_DIR
 
 THESAURUS_FILE = "thesaurus.yaml"
-ALSO_WEIGHT = 0.6  # a word the thesaurus adds counts this much of the word typed
+ALSO_WEIGHT = 0.6  # another player's word of a thesaurus entry counts this much of the word typed
+MEANS_WEIGHT = 0.8  # the rules' word for it (`means`) this much
+DAMPED_IMPORTANCE = 0.35  # a word common in the rules that says little in a question ("back", "card")
 PHRASE_WORD_IMPORTANCE = 0.5
 PREFIX_TERMS = 12  # the words a word still being typed may become
-SELECTIVE_POSTINGS = 200  # a concept held by at most this many documents (or a sixth of them) is selective
+SELECTIVE_POSTINGS = 200  # a word held by at most this many documents is selective
+NARROWING = 0.5  # a concept counting at least this much chooses the documents scored by its selective words
 
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 _POSSESSIVE = re.compile(r"'s\b")
@@ -149,18 +150,8 @@ class ThesaurusEntry:
     why: str
 
 
-def load_thesaurus(path: Path | None = None) -> tuple[ThesaurusEntry, ...]:
-    """The thesaurus (cardsdb/data/thesaurus.yaml). Raises BuildError in one line naming the entry and field."""
-    from cardsdb.project_data import read_yaml  # at the first word search: start-up reads no project data
-
-    path = path or PROJECT_DATA_DIR / THESAURUS_FILE
-    entries = read_yaml(path).get("entries")
-    if not isinstance(entries, list) or not entries:
-        raise BuildError(f"{path.name}: `entries` must be a non-empty list")
-    return tuple(_entry(path.name, i, e) for i, e in enumerate(entries, 1))
-
-
-def _entry(name: str, index: int, entry: Any) -> ThesaurusEntry:
+def read_entry(name: str, index: int, entry: Any) -> ThesaurusEntry:
+    """One entry of the thesaurus's `entries` (file `name`, 1-based `index`); BuildError naming the field."""
     where = f"{name}: entry {index}"
     if not isinstance(entry, dict):
         raise BuildError(f"{where} is not a mapping")
@@ -194,7 +185,10 @@ class Concept:
 class Analyzer:
     """Stems for documents, concepts for questions."""
 
-    def __init__(self, thesaurus: Sequence[ThesaurusEntry] = ()) -> None:
+    def __init__(
+        self, thesaurus: Sequence[ThesaurusEntry] = (), damped: frozenset[str] = frozenset()
+    ) -> None:
+        self._damped = damped
         self._single: dict[str, dict[str, float]] = {}
         self._phrases: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}  # by first stem
         for entry in thesaurus:
@@ -205,9 +199,17 @@ class Analyzer:
                     continue
                 also = self._single.setdefault(phrase[0], {})
                 for other in group - {phrase[0]}:
-                    also[other] = ALSO_WEIGHT
+                    weight = MEANS_WEIGHT if other in entry.means else ALSO_WEIGHT
+                    also[other] = max(also.get(other, 0.0), weight)
         for phrases in self._phrases.values():
             phrases.sort(key=lambda p: -len(p[0]))  # the longest phrase first
+
+    def knows(self, word: str) -> bool:
+        """Whether the thesaurus has the stem as a word of its own or the first of a phrase."""
+        return word in self._single or word in self._phrases
+
+    def _importance(self, word: str, importance: float) -> float:
+        return min(importance, DAMPED_IMPORTANCE) if word in self._damped else importance
 
     def stems(self, text: str) -> list[str]:
         """The stems of a document's text, stop words and single letters ("d" of "811.1.d") left out."""
@@ -250,15 +252,17 @@ class Analyzer:
             phrase = next((p for p in starting if tuple(stems[i : i + len(p[0])]) == p[0]), None)
             if phrase is None:
                 if content[i]:
-                    add(stems[i], 1.0)
+                    add(stems[i], self._importance(stems[i], 1.0))
                 i += 1
                 continue
             means = {word: 1.0 for word in phrase[1]}
-            if not any(word in c.alternatives for c in found for word in means):
-                found.append(Concept(phrase[1][0], means, 1.0))
+            if not any(set(means) <= set(c.alternatives) for c in found):
+                # A phrase of question words only ("when do", "how long") hints at what is asked, no more.
+                hint = not any(content[i : i + len(phrase[0])])
+                found.append(Concept(phrase[1][0], means, PHRASE_WORD_IMPORTANCE if hint else 1.0))
             for j in range(i, i + len(phrase[0])):
                 if content[j]:
-                    add(stems[j], PHRASE_WORD_IMPORTANCE)
+                    add(stems[j], self._importance(stems[j], PHRASE_WORD_IMPORTANCE))
             i += len(phrase[0])
         return found
 
@@ -351,61 +355,64 @@ class TextIndex:
     def score(self, concepts: Sequence[Concept]) -> Scores:
         """Every document holding a concept, with its score: each concept through the best of its words.
 
-        The documents are those holding a selective concept (one of words few documents have), when there is one:
-        the concepts most documents hold ("card", "play") are then only added up for those. A document holding only
-        common words holds little of a question that has rarer ones."""
+        How much of the question a document holds counts each concept by the rarest of its words the document has,
+        times that word's weight: a document holding only "player" of the phrase "first player" holds less of it than
+        one holding "first", and one holding a word the thesaurus adds less than one holding the word typed.
+
+        The documents scored are those holding a selective word (one few documents have) of a concept that counts
+        (`NARROWING`), when the question has one: the words most documents hold ("card", "play") are then only
+        added up for those. A document holding only common words holds little of a question that has rarer ones."""
+        limit = SELECTIVE_POSTINGS
+        terms = [self._concept_terms(concept) for concept in concepts]
+        candidates: set[int] = set()
+        for concept, found in zip(concepts, terms, strict=True):
+            if concept.importance >= NARROWING:
+                for values, _, _ in found:
+                    if len(values) <= limit:
+                        candidates.update(values)
         score: dict[int, float] = {}
         held: dict[int, float] = {}
-        found = [
-            (c, [(self._postings[t], w) for t, w in c.alternatives.items() if t in self._postings])
-            for c in concepts
-        ]
-        total = sum(c.importance * self.concept_weight(c) for c in concepts)
-        limit = max(SELECTIVE_POSTINGS, self.size // 6)
-        selective = [(c, p) for c, p in found if 0 < sum(len(d) for d, _ in p) <= limit]
-        common = [(c, p) for c, p in found if sum(len(d) for d, _ in p) > limit] if selective else []
-        for concept, postings in selective or found:
-            rarity = concept.importance * self.concept_weight(concept)
-            for position, value in _best(postings).items():
-                score[position] = score.get(position, 0.0) + concept.importance * value
-                held[position] = held.get(position, 0.0) + rarity
-        for concept, postings in common:
-            rarity = concept.importance * self.concept_weight(concept)
-            for position, value in _best_among(postings, score).items():
-                score[position] += concept.importance * value
-                held[position] += rarity
+        total = 0.0
+        for concept, found in zip(concepts, terms, strict=True):
+            total += concept.importance * self.concept_weight(concept)
+            importance = concept.importance
+            for position, value, rarity in _best(found, candidates or None, limit):
+                score[position] = score.get(position, 0.0) + importance * value
+                held[position] = held.get(position, 0.0) + importance * rarity
         return Scores(score, held, total)
 
+    def _concept_terms(self, concept: Concept) -> list[tuple[dict[int, float], float, float]]:
+        """(postings, weight, weight times rarity) of the concept's words in the index, the rarest first."""
+        found = [
+            (self._postings[t], weight, weight * self._idf[t])
+            for t, weight in concept.alternatives.items()
+            if t in self._postings
+        ]
+        found.sort(key=lambda term: -term[2])
+        return found
 
-def _best_among(
-    postings: Sequence[tuple[dict[int, float], float]], documents: Mapping[int, float]
-) -> dict[int, float]:
-    """`_best`, for the given documents only."""
+
+def _best(
+    terms: Sequence[tuple[dict[int, float], float, float]], candidates: set[int] | None, limit: int
+) -> Iterable[tuple[int, float, float]]:
+    """(document, value, rarity) for a concept: its value is the best of its words' (each times the word's weight),
+    its rarity that of the rarest word it holds (times its weight); `terms` rarest first. A word held by more than
+    `limit` documents is read for the `candidates` only (None: for all)."""
     best: dict[int, float] = {}
-    for values, weight in postings:
-        pairs = (
-            ((p, values[p]) for p in documents if p in values)
-            if len(documents) < len(values)
-            else ((p, v) for p, v in values.items() if p in documents)
-        )
-        for position, value in pairs:
-            value *= weight
-            if value > best.get(position, 0.0):
-                best[position] = value
-    return best
-
-
-def _best(postings: Sequence[tuple[dict[int, float], float]]) -> Mapping[int, float]:
-    """Each document's value for a concept: the best of its words' (each times the word's weight)."""
-    if len(postings) == 1 and postings[0][1] == 1.0:
-        return postings[0][0]
-    best: dict[int, float] = {}
-    for values, weight in postings:
+    rarest: dict[int, float] = {}
+    for values, weight, rarity in terms:
+        if candidates is not None and len(values) > limit:
+            values = {p: values[p] for p in candidates if p in values}
+        if not best:
+            best = {p: v * weight for p, v in values.items()} if weight != 1.0 else dict(values)
+            rarest = dict.fromkeys(values, rarity)
+            continue
         for position, value in values.items():
             value *= weight
             if value > best.get(position, 0.0):
                 best[position] = value
-    return best
+        rarest.update(dict.fromkeys(values.keys() - rarest.keys(), rarity))
+    return ((position, value, rarest[position]) for position, value in best.items())
 
 
 def _counts(stems: Sequence[str]) -> dict[str, int]:

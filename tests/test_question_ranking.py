@@ -136,14 +136,10 @@ def answer_ids(db: CardsDB, question: Question) -> set[RuleId]:
 
 
 def doc_asked_today(question: Question) -> str | None:
-    """The `doc:` a question is asked with TODAY, the one place the ranking of issue 22 switches.
-
-    Today /rule searches words in one document (the Core Rules when no `doc:` is given), so a question answered by the
-    Tournament Rules alone is asked with doc:tournament, as a player who knew to choose it would. Once /rule ranks both
-    documents together, this returns None for every question: each is asked as typed, and a tournament question then
-    counts only when its words alone lead to the Tournament Rules."""
-    if all(_ref(written).doc == TOURNAMENT_DOC for written in question.answers):
-        return TOURNAMENT_DOC
+    """The `doc:` a question is asked with: none, for every question since issue 22. /rule ranks the Core Rules and
+    the Tournament Rules together for words, so each question is asked as typed, and a tournament question counts only
+    when its words alone lead to the Tournament Rules. (Before, a question answered by the Tournament Rules alone was
+    asked with doc:tournament, as a player who knew to choose it would.)"""
     return None
 
 
@@ -153,7 +149,7 @@ def rule_list(db: CardsDB, question: Question) -> list[RuleId]:
     view = db.rule(question.text, doc=doc)
     if view is None:
         return [(r.doc, r.version, r.number) for r in db.search_rules(question.text, limit=10, doc=doc)]
-    also = db.rules_also_matching(question.text, view.rule, limit=RULE_ALSO)
+    also = db.rules_also_matching(question.text, view.rule, limit=RULE_ALSO, doc=doc)
     return [(r.doc, r.version, r.number) for r in (view.rule, *also)]
 
 

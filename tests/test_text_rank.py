@@ -9,14 +9,15 @@ import pytest
 from cardsdb.errors import BuildError
 from cardsdb.text_rank import (
     ALSO_WEIGHT,
+    MEANS_WEIGHT,
     Analyzer,
     FieldSpec,
     TextIndex,
     ThesaurusEntry,
-    load_thesaurus,
     stem,
     words,
 )
+from cardsdb.vocabulary import load_vocabulary
 
 
 @pytest.mark.parametrize(
@@ -65,7 +66,9 @@ def test_a_thesaurus_word_searches_the_rules_words_and_counts_once() -> None:
     analyzer = Analyzer([_entry((("facedown",), ("hidden",)), ("hidden", "facedown"))])
     concepts = analyzer.concepts("my facedown hidden card")
     assert [c.typed for c in concepts] == ["facedown", "card"]  # "hidden" is the same concept
-    assert concepts[0].alternatives == {"facedown": 1.0, "hidden": ALSO_WEIGHT}
+    # "hidden" is the rules' word for it (`means`): it counts more than another player's word would
+    assert concepts[0].alternatives == {"facedown": 1.0, "hidden": MEANS_WEIGHT}
+    assert ALSO_WEIGHT < MEANS_WEIGHT < 1.0
 
 
 def test_a_thesaurus_phrase_is_one_concept_and_its_own_words_count_half() -> None:
@@ -81,7 +84,8 @@ def test_a_thesaurus_phrase_is_one_concept_and_its_own_words_count_half() -> Non
 
 
 def test_the_project_thesaurus_reads_and_links_the_brief_s_words() -> None:
-    analyzer = Analyzer(load_thesaurus())
+    vocabulary = load_vocabulary()
+    analyzer = Analyzer(vocabulary.entries, vocabulary.damped)
     facedown = analyzer.concepts("facedown")[0]
     assert {"hidden", "hide"} <= set(facedown.alternatives)
     cost = analyzer.concepts("how much energy do I pay")[1]
@@ -103,7 +107,7 @@ def test_a_broken_thesaurus_fails_in_one_line(tmp_path: Path, text: str, problem
     path = tmp_path / "thesaurus.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(BuildError) as failure:
-        load_thesaurus(path)
+        load_vocabulary(path)
     assert problem in str(failure.value) and "\n" not in str(failure.value)
 
 
