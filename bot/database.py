@@ -17,7 +17,18 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from cardsdb.errors import DatabaseUnavailable
-from cardsdb.models import Card, CardMatch, ChangeList, Errata, KeywordInfo, Legality, Rule, RuleView, Ruling
+from cardsdb.models import (
+    Card,
+    CardMatch,
+    ChangeList,
+    Errata,
+    KeywordInfo,
+    Legality,
+    Rule,
+    RuleMatches,
+    RuleView,
+    Ruling,
+)
 from cardsdb.rule_versions import Citation
 
 log = logging.getLogger(__name__)
@@ -39,7 +50,14 @@ class CardsLookup(Protocol):
     def search_rules(
         self, words: str, limit: int = 10, *, doc: str | None = None, version: str | None = None
     ) -> Sequence[Rule]: ...
-    def rules_also_matching(self, words: str, shown: Rule, limit: int = 5) -> Sequence[Rule]: ...
+    def rules_also_matching(
+        self, words: str, shown: Rule, limit: int = 5, *, doc: str | None = None, version: str | None = None
+    ) -> Sequence[Rule]: ...
+    def match_rules(
+        self, words: str, limit: int = 6, *, doc: str | None = None, version: str | None = None
+    ) -> RuleMatches: ...
+    def rule_view(self, rule: Rule) -> RuleView: ...
+    def ruling_links(self, ruling: Ruling) -> Sequence[Rule]: ...
     def suggest_rules(
         self, query: str, limit: int = 5, *, doc: str | None = None, version: str | None = None
     ) -> Sequence[str]: ...

@@ -10,6 +10,7 @@ from bot.render.rules import (
     keyword_embeds,
     rule_embeds,
     rule_list_embed,
+    rule_unsure_embeds,
     ruling_embed,
     rulings_embeds,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "rule_embeds",
     "rule_list_embed",
     "rule_mark",
+    "rule_unsure_embeds",
     "rules_list",
     "ruling_embed",
     "rulings_embeds",
