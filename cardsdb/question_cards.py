@@ -39,15 +39,21 @@ class CardTexts:
             if len(found) == 1 and short not in texts:
                 texts[short] = found
         self._texts = texts
+        self._first_words = {key[0] for key in texts}
 
     def named_in(self, question: str) -> list[str]:
         """The texts of the cards the question names, longest names first, each name's words used once."""
         typed = words(question)
+        starts = [i for i, w in enumerate(typed) if w in self._first_words]
         found: list[str] = []
         used = [False] * len(typed)
         for size in range(min(LONGEST_NAME, len(typed)), 0, -1):
-            for start in range(len(typed) - size + 1):
-                texts = self._texts.get(tuple(typed[start : start + size]))
+            for start in starts:
+                texts = (
+                    self._texts.get(tuple(typed[start : start + size]))
+                    if start + size <= len(typed)
+                    else None
+                )
                 if texts and not any(used[start : start + size]):
                     used[start : start + size] = [True] * size
                     found += texts

@@ -15,6 +15,7 @@ import functools
 import math
 import re
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +29,7 @@ DAMPED_IMPORTANCE = 0.35  # a word common in the rules that says little in a que
 PHRASE_WORD_IMPORTANCE = 0.5
 PREFIX_TERMS = 12  # the words a word still being typed may become
 SELECTIVE_POSTINGS = 200  # a word held by at most this many documents is selective
-NARROWING = 0.5  # a concept counting at least this much chooses the documents scored by its selective words
+MERGED_CONCEPTS = 256  # concepts whose scores over an index are kept, the last used
 
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 _POSSESSIVE = re.compile(r"'s\b")
@@ -296,6 +297,9 @@ class TextIndex:
     _postings: dict[str, dict[int, float]] = field(default_factory=dict)
     _idf: dict[str, float] = field(default_factory=dict)
     _terms: list[str] | None = None  # the indexed words in order, made at the first prefix search
+    _concepts: OrderedDict[
+        tuple[tuple[str, float], ...], tuple[dict[int, float], dict[int, float], tuple[int, ...]]
+    ] = field(default_factory=OrderedDict)
     size: int = 0
 
     def build(self, documents: Iterable[Sequence[str]]) -> TextIndex:
@@ -359,60 +363,70 @@ class TextIndex:
         times that word's weight: a document holding only "player" of the phrase "first player" holds less of it than
         one holding "first", and one holding a word the thesaurus adds less than one holding the word typed.
 
-        The documents scored are those holding a selective word (one few documents have) of a concept that counts
-        (`NARROWING`), when the question has one: the words most documents hold ("card", "play") are then only
-        added up for those. A document holding only common words holds little of a question that has rarer ones."""
-        limit = SELECTIVE_POSTINGS
-        terms = [self._concept_terms(concept) for concept in concepts]
+        The documents scored are those holding a selective word (one few documents have), when the question has
+        one: the words most documents hold ("card", "play") are then only added up for those. A document holding only
+        common words holds little of a question that has rarer ones."""
+        merged = [self._merged(concept) for concept in concepts]
+        total = sum(c.importance * self.concept_weight(c) for c in concepts)
         candidates: set[int] = set()
-        for concept, found in zip(concepts, terms, strict=True):
-            if concept.importance >= NARROWING:
-                for values, _, _ in found:
-                    if len(values) <= limit:
-                        candidates.update(values)
+        for _, _, rare in merged:
+            candidates.update(rare)
+        weighted = [
+            (c.importance, values, rarities)
+            for c, (values, rarities, _) in zip(concepts, merged, strict=True)
+        ]
         score: dict[int, float] = {}
         held: dict[int, float] = {}
-        total = 0.0
-        for concept, found in zip(concepts, terms, strict=True):
-            total += concept.importance * self.concept_weight(concept)
-            importance = concept.importance
-            for position, value, rarity in _best(found, candidates or None, limit):
-                score[position] = score.get(position, 0.0) + importance * value
-                held[position] = held.get(position, 0.0) + importance * rarity
+        if not candidates:  # no selective word: every document holding a word is scored
+            candidates = {p for _, values, _ in weighted for p in values}
+        for position in candidates:
+            value = rarity = 0.0
+            for importance, values, rarities in weighted:
+                found = values.get(position)
+                if found is not None:
+                    value += importance * found
+                    rarity += importance * rarities[position]
+            if value:
+                score[position] = value
+                held[position] = rarity
         return Scores(score, held, total)
 
-    def _concept_terms(self, concept: Concept) -> list[tuple[dict[int, float], float, float]]:
-        """(postings, weight, weight times rarity) of the concept's words in the index, the rarest first."""
-        found = [
-            (self._postings[t], weight, weight * self._idf[t])
-            for t, weight in concept.alternatives.items()
-            if t in self._postings
-        ]
-        found.sort(key=lambda term: -term[2])
+    def _merged(self, concept: Concept) -> tuple[dict[int, float], dict[int, float], tuple[int, ...]]:
+        """A concept over the index, worked out once for its words (the last `MERGED_CONCEPTS` kept): each document's
+        value (the best of its words', each times the word's weight), the rarity of the rarest word it holds (times its
+        weight), and the documents holding a selective word of it."""
+        key = tuple(sorted(concept.alternatives.items()))
+        found = self._concepts.get(key)
+        if found is not None:
+            self._concepts.move_to_end(key)
+            return found
+        terms = sorted(
+            (
+                (self._postings[t], weight, weight * self._idf[t])
+                for t, weight in concept.alternatives.items()
+                if t in self._postings
+            ),
+            key=lambda term: -term[2],
+        )
+        best: dict[int, float] = {}
+        rarest: dict[int, float] = {}
+        rare: list[int] = []
+        for values, weight, rarity in terms:
+            if len(values) <= SELECTIVE_POSTINGS:
+                rare.extend(values)
+            if not best:
+                best = {p: v * weight for p, v in values.items()} if weight != 1.0 else dict(values)
+                rarest = dict.fromkeys(values, rarity)
+                continue
+            for position, value in values.items():
+                value *= weight
+                if value > best.get(position, 0.0):
+                    best[position] = value
+            rarest.update(dict.fromkeys(values.keys() - rarest.keys(), rarity))
+        found = self._concepts[key] = (best, rarest, tuple(rare))
+        while len(self._concepts) > MERGED_CONCEPTS:
+            self._concepts.popitem(last=False)
         return found
-
-
-def _best(
-    terms: Sequence[tuple[dict[int, float], float, float]], candidates: set[int] | None, limit: int
-) -> Iterable[tuple[int, float, float]]:
-    """(document, value, rarity) for a concept: its value is the best of its words' (each times the word's weight),
-    its rarity that of the rarest word it holds (times its weight); `terms` rarest first. A word held by more than
-    `limit` documents is read for the `candidates` only (None: for all)."""
-    best: dict[int, float] = {}
-    rarest: dict[int, float] = {}
-    for values, weight, rarity in terms:
-        if candidates is not None and len(values) > limit:
-            values = {p: values[p] for p in candidates if p in values}
-        if not best:
-            best = {p: v * weight for p, v in values.items()} if weight != 1.0 else dict(values)
-            rarest = dict.fromkeys(values, rarity)
-            continue
-        for position, value in values.items():
-            value *= weight
-            if value > best.get(position, 0.0):
-                best[position] = value
-        rarest.update(dict.fromkeys(values.keys() - rarest.keys(), rarity))
-    return ((position, value, rarest[position]) for position, value in best.items())
 
 
 def _counts(stems: Sequence[str]) -> dict[str, int]:
