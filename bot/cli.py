@@ -1,9 +1,10 @@
-"""`python -m bot`: run the bot; `ask "LINE" [--json]`: answer LINE as the bot would; `commands --json`: the tree.
+"""`python -m bot`: run the bot; `ask "LINE" [--json]`: answer LINE as the bot would; `commands --json`: the tree;
+`bench`: the benchmark (tools/bench, in a checkout only: the package does not ship it).
 
 Bad input exits 2 with one line on standard error (or `{"error": ...}` with --json), never a traceback.
 
 Each subcommand imports what only it needs inside its function (running the bot never loads the harness, `ask` never
-loads the runner): start-up cost, not a cycle (`tests/test_bot_imports.py` counts these imports too).
+loads the runner): start-up cost, not a cycle (`tests/meta/test_imports.py` counts these imports too).
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from discord import app_commands
 from bot.database import DatabaseHandle, open_cardsdb
 from bot.settings import Settings, SettingsError
 from cardsdb.errors import CardsDBError
-from cardsdb.fuzzy import closest_name
 from cardsdb.paths import BUILD_HINT
+from cardsdb.search.name_index import closest_name
 
 log = logging.getLogger("bot")
 
@@ -50,15 +51,11 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
     cmds = sub.add_parser("commands", help="print the command tree as it would be synced")
     cmds.add_argument("--json", action="store_true")
-    bench = sub.add_parser("bench", help="time lookups, the engine and commands beside naive baselines")
-    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
-    bench.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
-    bench.add_argument(
-        "--source", help="data folder to build from when the database is missing (RIFTBOUND_DATA)"
+    sub.add_parser(
+        "bench",
+        help="time lookups, the engine and commands beside naive baselines (from a checkout: tools/bench)",
+        add_help=False,  # main hands its options, --help included, to the benchmark's own parser (tools/bench/cli.py)
     )
-    bench.add_argument("--quick", action="store_true", help="few iterations: seconds, not a minute")
-    bench.add_argument("--iterations", type=int, help="timed calls per part (overrides the default)")
-    bench.add_argument("--no-growth", action="store_true", help="skip the 4x/16x pools and engine positions")
     return parser
 
 
@@ -243,9 +240,9 @@ async def _ask_with(harness: Any, bot: Any, line: str) -> tuple[dict[str, Any], 
             return result.to_json(), 1
         return result.to_json(), 2 if result.user_error is not None else 0
     if "[[" in text:
-        from bot.cogs.messages import replies_for
-        from bot.render import pack
-        from bot.views import suggestion_view
+        from bot.cards.messages import replies_for
+        from bot.controls.buttons import suggestion_view
+        from bot.ui.render import pack
 
         replies = replies_for(bot.services, text)
         embeds = [e for reply in replies for e in reply.embeds]
@@ -315,8 +312,27 @@ def _commands_main(args: argparse.Namespace) -> int:
     return 0
 
 
+NO_BENCH = (
+    "the benchmark is not installed with the bot: run `python -m bot bench` (or `python -m tools.bench`) "
+    "from a checkout of the repository, where tools/ is"
+)
+
+
+def _bench_main(options: Sequence[str], env: Mapping[str, str]) -> int:
+    try:
+        from tools.bench.cli import main as bench_main
+    except ModuleNotFoundError as error:
+        if error.name not in ("tools", "tools.bench", "tools.bench.cli"):
+            raise
+        return _fail(NO_BENCH, "--json" in options)
+    return bench_main(options, env, prog="python -m bot bench")
+
+
 def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "bench":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     env = os.environ if env is None else env
     try:
         if args.command == "ask":
@@ -324,9 +340,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         if args.command == "commands":
             return _commands_main(args)
         if args.command == "bench":
-            from bot.bench import main as bench_main
-
-            return bench_main(args, env)
+            return _bench_main(extra, env)
         from bot.run import run
 
         return run(env, sync=args.sync)

@@ -17,9 +17,9 @@ import discord
 from discord import app_commands
 
 from bot.database import NOT_AVAILABLE
-from bot.render import error_embed, not_found_embed
-from bot.reply import send
-from bot.text import safe_line
+from bot.ui.notices import error_embed, not_found_embed
+from bot.ui.reply import send
+from bot.ui.text import safe_line
 from cardsdb.errors import CardsDBError, DatabaseUnavailable, NotFound
 
 if TYPE_CHECKING:
@@ -39,6 +39,14 @@ class CardNotFound(Exception):
         super().__init__(query)
         self.query = query
         self.suggestions = tuple(suggestions)
+
+
+def need(value: str | None, what: str) -> str:
+    """The value, its spaces tidied; UserError ("Give a card name.") when it is empty."""
+    text = " ".join((value or "").split())
+    if not text:
+        raise UserError(f"Give {what}.")
+    return text
 
 
 def discord_failure(error: BaseException) -> str | None:

@@ -15,26 +15,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answer_controls import CONTROL_ITEMS
-from bot.cogs.cards import Cards
-from bot.cogs.help import Help
-from bot.cogs.hidden import Hidden
-from bot.cogs.messages import Messages
-from bot.cogs.rules import Rules
-from bot.cogs.settings import ServerSettings
+from bot.cards.cog import Cards
+from bot.cards.messages import Messages
+from bot.controls.answer import CONTROL_ITEMS
+from bot.controls.buttons import VIEW_ITEMS, suggestion_view
+from bot.controls.pagers import PAGERS
 from bot.cooldowns import Cooldowns
 from bot.database import DatabaseHandle
 from bot.errors import CardNotFound, report_error
-from bot.pagers import PAGERS
+from bot.help.cog import Help
+from bot.hidden.cog import Hidden
 from bot.refresh import Refresher
-from bot.reply import DEFERRED_PUBLIC
-from bot.server_settings import answers_public
+from bot.rules.cog import Rules
+from bot.server_settings.apply import answers_public
+from bot.server_settings.cog import ServerSettings
 from bot.services import Services
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.sqlite import SqliteStore
-from bot.symbols import Symbols
-from bot.views import VIEW_ITEMS, suggestion_view
+from bot.ui.reply import DEFERRED_PUBLIC
+from bot.ui.symbols import Symbols
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ import discord
 from discord import app_commands
 from discord.webhook.async_ import async_context
 
-from bot import limits
+from bot.ui import limits
 
 APPLICATION_ID = 900000000000000001
 GUILD_ID = 900000000000000002

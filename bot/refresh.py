@@ -1,5 +1,5 @@
 """The running bot keeps its card database current: every `RIFTBOUND_REFRESH_HOURS` (default 24; 0 turns it off) it
-syncs from RiftCodex (`cardsdb.sync`, with `RIFTBOUND_DATA`'s rules and rulings when set) into a temporary file,
+syncs from RiftCodex (`cardsdb.build.sync`, with `RIFTBOUND_DATA`'s rules and rulings when set) into a temporary file,
 checks the result, and swaps it in.
 
 - When: at start if the database file is already older than the interval, else once it is; after a failure, again an
@@ -130,7 +130,7 @@ class Refresher:
     def _build_checked(self, cards_in_use: int) -> CardsDB:
         """In a worker thread: sync into a temporary file, check it, move it over the database file, open it."""
         # Imported here: the build's modules cost 0.2 s to import, and only a refresh needs them.
-        from cardsdb.sync import sync_database
+        from cardsdb.build.sync import sync_database
 
         temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.refresh")
         try:

@@ -34,12 +34,12 @@ def ensure_database(settings: Settings) -> DatabaseHandle:
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         if settings.data_dir is not None:
-            from cardsdb.build import build_database
+            from cardsdb.build.pipeline import build_database
 
             _say(f"building the card database at {path} from {settings.data_dir} (RIFTBOUND_DATA)")
             build_database(settings.data_dir, path, progress=_say)
         else:
-            from cardsdb.sync import sync_database
+            from cardsdb.build.sync import sync_database
 
             _say(
                 f"no card database at {path} and RIFTBOUND_DATA is not set: fetching cards from {settings.riftcodex_url}"
@@ -69,8 +69,8 @@ def run(env: Mapping[str, str], *, sync: bool = False) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     from bot.factory import create_bot
-    from bot.settings_store import settings_path
     from bot.store import open_store
+    from bot.store.guild_settings import settings_path
 
     # PostgreSQL when DATABASE_URL is set; else the SQLite file, created when missing (a corrupt one is kept aside)
     url = settings.database_url.reveal() if settings.database_url is not None else None

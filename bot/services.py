@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.cooldowns import Cooldowns
 from bot.database import CardsLookup, DatabaseHandle
-from bot.symbols import Symbols
+from bot.ui.symbols import Symbols
 from cardsdb.engine import Answer, check
 
 if TYPE_CHECKING:

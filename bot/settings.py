@@ -60,7 +60,7 @@ class Settings:
     def from_env(cls, env: Mapping[str, str], *, need_token: bool = True) -> Settings:
         from bot.cooldowns import parse_cooldown
         from bot.refresh import parse_refresh_hours
-        from bot.symbols import parse_emoji_setting
+        from bot.ui.symbols import parse_emoji_setting
 
         raw_token = (env.get("DISCORD_TOKEN") or "").strip()
         if need_token and not raw_token:

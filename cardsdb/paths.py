@@ -8,7 +8,7 @@ from pathlib import Path
 
 DEFAULT_DB_PATH = Path("data") / "riftbound.sqlite3"
 DEFAULT_RIFTCODEX_URL = "https://api.riftcodex.com"
-PROJECT_DATA_DIR = Path(__file__).resolve().parent / "data"
+PROJECT_DATA_DIR = Path(__file__).resolve().parent / "project" / "data"
 
 BUILD_HINT = (
     "build it with `python -m cardsdb build --source ../shared/riftbound-data` "

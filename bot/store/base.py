@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar
 
-from bot.settings_store import (
+from bot.store.guild_settings import (
     DEFAULTS,
     GuildSettings,
     check_emoji,

@@ -24,8 +24,8 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.settings_store import DEFAULTS, GuildSettings, emoji_json, settings_from_stored
 from bot.store.base import DEFAULT_STATE_DAYS, SavedState, Store, StoreUnavailable, state_from_stored, utc_now
+from bot.store.guild_settings import DEFAULTS, GuildSettings, emoji_json, settings_from_stored
 
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy

@@ -22,7 +22,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.settings_store import DEFAULTS, GuildSettings, emoji_json, settings_from_stored
 from bot.store.base import (
     DEFAULT_STATE_DAYS,
     SavedState,
@@ -31,6 +30,7 @@ from bot.store.base import (
     state_from_stored,
     utc_now,
 )
+from bot.store.guild_settings import DEFAULTS, GuildSettings, emoji_json, settings_from_stored
 
 log = logging.getLogger("bot.settings")
 _T = TypeVar("_T")

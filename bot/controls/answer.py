@@ -1,0 +1,221 @@
+"""The controls under an answer to /hidden or /rule, and how such an answer is sent (`send_answer`).
+
+Row 0: Details (a quick answer's) and Show the cited rules, which anyone may press; Post publicly under a private
+answer (the asker only). Rows 1-3, under /hidden hide and /hidden play: the position builder, toggles and a menu that
+change the quick question's options (the asker only); the engine answers again and the message is edited in place.
+
+Every control carries the key of the answer's saved state (`bot/controls/buttons.py`, kind `answer`). State is never changed in
+place: a toggle saves a NEW state with the option changed and edits the message with controls rebuilt from it, so
+every message's controls point to exactly the answer they show, after a restart and on any process. No ruling is
+decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+
+from bot.controls.buttons import ANSWER_KIND, answer_buttons, answer_payload, has_details
+from bot.controls.judge import ONLY_THE_ASKER, POST_LABEL, POSTED_LABEL, asker_name, ruled_via
+from bot.hidden import answers as hidden_answers
+from bot.hidden.builder import BUILDS, QUESTIONS, ZONES, QuickOptions
+from bot.rules import answers as rule_answers
+from bot.server_settings.apply import answers_public, services_for
+from bot.services import Services
+from bot.store import SavedState
+from bot.ui import limits
+from bot.ui.persistent import STATE_OFF, PersistentView, StatefulButton, StatefulSelect, save_state
+from bot.ui.reply import NONE, Reply, send
+
+ZONE_ARG = "from_"
+
+
+def answer_again(services: Services, payload: Mapping[str, Any]) -> Reply:
+    """The answer a saved state describes, computed now (the same question, the database as it is)."""
+    question = payload.get("q")
+    if question in QUESTIONS:
+        options = payload.get("options")
+        note = payload.get("note")
+        return hidden_answers.quick_reply(
+            services,
+            question,
+            str(payload.get("card") or ""),
+            options if isinstance(options, Mapping) else {},
+            match_note=note if isinstance(note, str) else None,
+        )
+    if question == "scenario":
+        return hidden_answers.scenario_reply(services, str(payload.get("text") or ""))
+    if question == "rule":
+        return rule_reply(services, payload.get("query"), payload.get("doc"), payload.get("version"))
+    raise ValueError(f"no answer to give again for {question!r}")
+
+
+def rule_reply(services: Services, query: object, doc: object, version: object) -> Reply:
+    """/rule, with the state that lets Post publicly answer it again."""
+    text, doc_value, version_value = str(query or ""), _text(doc), _text(version)
+    reply = rule_answers.rule_reply(services, text, doc=doc_value, version=version_value)
+    reply.state = {"q": "rule", "query": text, "doc": doc_value, "version": version_value}
+    return reply
+
+
+def _text(value: object) -> str | None:
+    return str(value) if value else None
+
+
+def controls(
+    key: str, payload: Mapping[str, Any], *, posted: bool = False, builder: bool = True
+) -> PersistentView | None:
+    """The controls of an answer whose state is saved under `key`; None when it has none. `posted`: its private copy
+    after Post publicly; `builder`: False for the public copy a judge posted (the builder stays with the asker's)."""
+    items: list[Any] = list(answer_buttons(key, payload))
+    if payload.get("private"):
+        label = POSTED_LABEL if posted else POST_LABEL
+        items.append(
+            PostPubliclyButton.make(
+                key, "0", label=label, style=discord.ButtonStyle.primary, disabled=posted, row=0
+            )
+        )
+    question = payload.get("q")
+    if builder and question in BUILDS:
+        given = payload.get("options")
+        options = QuickOptions.of(question, given if isinstance(given, Mapping) else {})
+        for i, (name, label) in enumerate(options.toggles()):
+            items.append(OptionToggle.shown(key, options, name, label, row=1 + i // limits.BUTTONS_PER_ROW))
+        if question == "hide":
+            items.append(ZoneSelect.shown(key, options, row=3))
+    return PersistentView(*items) if items else None
+
+
+def _has_controls(payload: Mapping[str, Any]) -> bool:
+    return bool(payload.get("rules") or payload.get("private") or has_details(payload))
+
+
+async def send_answer(
+    interaction: discord.Interaction[Any], services: Services, reply: Reply, *, public: bool | None
+) -> None:
+    """Send an answer to /hidden or /rule: public or private (the `public` option, else the server's default), with
+    its controls; without them, and saying so in one line, when the store cannot keep their state now."""
+    private = not await answers_public(services, interaction.guild_id, public)
+    payload = answer_payload(reply, private=private)
+    view: PersistentView | None = None
+    content = reply.content
+    if _has_controls(payload):
+        key = await save_state(services, ANSWER_KIND, payload, interaction.user.id)
+        if key is None:
+            content = "\n".join(line for line in (content, STATE_OFF) if line)
+        else:
+            view = controls(key, payload)
+    await send(interaction, reply.embeds, content=content, ephemeral=reply.ephemeral or private, view=view)
+
+
+class PostPubliclyButton(StatefulButton, prefix="pp", kind=ANSWER_KIND):
+    """Under a private answer: answers the same question again and posts it to the channel, marked with who ruled;
+    the private copy then shows "Posted publicly" (until the builder changes the position)."""
+
+    refusal = ONLY_THE_ASKER
+
+    async def pressed(
+        self, interaction: discord.Interaction[Any], services: Services, state: SavedState
+    ) -> None:
+        services = await services_for(services, interaction.guild_id)
+        reply = answer_again(services, state.payload)
+        public = controls(self.key, {**state.payload, "private": False}, builder=False)
+        embeds = ruled_via(reply.embeds, asker_name(interaction.user))
+        await interaction.response.edit_message(
+            view=controls(self.key, state.payload, posted=True), allowed_mentions=NONE
+        )
+        try:
+            # a non-ephemeral follow-up is a message in the channel; its buttons use this answer's saved state
+            await send(interaction, embeds, content=reply.content, view=public)
+        except discord.HTTPException:
+            await interaction.edit_original_response(view=controls(self.key, state.payload))
+            raise
+
+
+async def _show_options(
+    interaction: discord.Interaction[Any], services: Services, state: SavedState, options: QuickOptions
+) -> None:
+    """Answer the quick question again with `options`, save that as a new state, and edit the message in place."""
+    services = await services_for(services, interaction.guild_id)
+    payload = state.payload
+    reply = hidden_answers.quick_reply(
+        services,
+        options.question,
+        str(payload.get("card") or ""),
+        options.given,
+        match_note=payload.get("note") if isinstance(payload.get("note"), str) else None,
+    )
+    changed = answer_payload(reply, private=bool(payload.get("private")))
+    key = await save_state(services, ANSWER_KIND, changed, state.owner_id)
+    view = controls(key, changed) if key is not None else None
+    content = None if key is not None else STATE_OFF
+    await interaction.response.edit_message(
+        content=content, embeds=reply.embeds, view=view, allowed_mentions=NONE
+    )
+
+
+def _options(state: SavedState) -> QuickOptions:
+    question, given = state.payload.get("q"), state.payload.get("options")
+    if question not in BUILDS:
+        raise ValueError(f"not a question the builder changes: {question!r}")
+    return QuickOptions.of(question, given if isinstance(given, Mapping) else {})
+
+
+class OptionToggle(StatefulButton, prefix="bt", kind=ANSWER_KIND):
+    """One yes/no option of the quick question (`arg`: its name); pressing it flips the option."""
+
+    refusal = ONLY_THE_ASKER
+
+    @classmethod
+    def shown(cls, key: str, options: QuickOptions, name: str, text: str, *, row: int) -> OptionToggle:
+        on = bool(options.in_effect(name))
+        implied = options.implied(name) is not None and options.implied(name) != options.value(name)
+        state = ("yes" if on else "no") + (" (implied)" if implied else "")
+        return cls.make(
+            key,
+            name,
+            label=limits.fit(f"{text}: {state}", limits.BUTTON_LABEL),
+            style=discord.ButtonStyle.success if on else discord.ButtonStyle.secondary,
+            disabled=implied,  # another option decides it: pressing would change nothing
+            row=row,
+        )
+
+    async def pressed(
+        self, interaction: discord.Interaction[Any], services: Services, state: SavedState
+    ) -> None:
+        options = _options(state)
+        await _show_options(
+            interaction, services, state, options.with_value(self.arg, not options.value(self.arg))
+        )
+
+
+class ZoneSelect(StatefulSelect, prefix="bz", kind=ANSWER_KIND):
+    """Where the card to hide is: hand, champion zone, elsewhere."""
+
+    refusal = ONLY_THE_ASKER
+
+    @classmethod
+    def shown(cls, key: str, options: QuickOptions, *, row: int) -> ZoneSelect:
+        current = str(options.value("from_"))
+        choices = [
+            discord.SelectOption(label=label, value=value, default=value == current) for value, label in ZONES
+        ]
+        return cls.make(key, ZONE_ARG, options=choices, placeholder="Where the card is", row=row)
+
+    async def pressed(
+        self, interaction: discord.Interaction[Any], services: Services, state: SavedState
+    ) -> None:
+        chosen = next((v for v in self.item.values if v in dict(ZONES)), None)
+        if chosen is None:
+            raise ValueError(f"not a zone: {self.item.values}")
+        await _show_options(interaction, services, state, _options(state).with_value("from_", chosen))
+
+
+CONTROL_ITEMS: tuple[type[StatefulButton] | type[StatefulSelect], ...] = (
+    PostPubliclyButton,
+    OptionToggle,
+    ZoneSelect,
+)
+"""Registered with the bot (`add_dynamic_items`) so that their controls answer after a restart."""

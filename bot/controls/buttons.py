@@ -1,0 +1,148 @@
+"""The buttons any answer may carry, all stateful (`bot/ui/persistent.py`: they answer after a restart and on any process):
+"Show the cited rules" and "Details" (anyone may press them; they answer privately), and the "did you mean" buttons
+under an unknown card. They call `bot.hidden.answers` and `bot.ui.reply.send`; no ruling is decided here.
+
+An answer's buttons share one saved state (kind `answer`, `ANSWER_KIND`): the reply's `state` (how to answer again),
+its cited rules (`rules`) and whether it was private; the judge's controls (`bot/controls/answer.py`) use the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.cards import answers as card_answers
+from bot.hidden import answers as hidden_answers
+from bot.hidden.builder import QUESTIONS
+from bot.rules import render as rule_render
+from bot.server_settings.apply import services_for
+from bot.services import Services
+from bot.store import SavedState
+from bot.ui import limits
+from bot.ui.persistent import STATE_OFF, PersistentView, StatefulButton, save_state
+from bot.ui.reply import Reply, send
+from cardsdb.rule_numbers import parse_rule_ref
+
+ANSWER_KIND = "answer"
+CITED_LABEL = "Show the cited rules"
+DETAILS_LABEL = "Details"
+
+
+def answer_payload(reply: Reply, *, private: bool = False) -> dict[str, Any]:
+    """What an answer's buttons keep in the store: how to answer again, the rules it cites, whether it is private."""
+    return {**(reply.state or {}), "rules": list(reply.citations), "private": private}
+
+
+def cited_rules_embeds(services: Services, numbers: Sequence[str]) -> list[discord.Embed]:
+    """The full text of the rules an answer cites; a number may carry its version ("312.2 (v1.4)")."""
+    db = services.cards()
+    views, missing = [], []
+    for number in numbers:
+        ref = parse_rule_ref(number)
+        found = db.rule(number) if ref is not None else None
+        if found is not None and ref is not None and found.rule.number == ref.number:
+            views.append(found)
+        else:
+            missing.append(number)
+    return rule_render.cited_rules_embeds(views, missing)
+
+
+class CitedRulesButton(StatefulButton, prefix="cr", kind=ANSWER_KIND):
+    """Shows the full text of the rules an answer cites, privately, to whoever presses it."""
+
+    owner_only = False
+
+    async def pressed(
+        self, interaction: discord.Interaction[Any], services: Services, state: SavedState
+    ) -> None:
+        numbers = [str(n) for n in state.payload.get("rules") or ()]
+        await send(interaction, cited_rules_embeds(services, numbers), ephemeral=True)
+
+
+class DetailsButton(StatefulButton, prefix="dt", kind=ANSWER_KIND):
+    """Shows the whole answer behind a quick one (every check, the choices, the effects, the position and its
+    scenario code), privately, to whoever presses it."""
+
+    owner_only = False
+
+    async def pressed(
+        self, interaction: discord.Interaction[Any], services: Services, state: SavedState
+    ) -> None:
+        services = await services_for(services, interaction.guild_id)
+        reply = hidden_answers.details_reply(services, state.payload)
+        cited = CitedRulesButton.make(self.key, "0", label=CITED_LABEL) if reply.citations else None
+        await send(interaction, reply.embeds, ephemeral=True, view=PersistentView(cited) if cited else None)
+
+
+def has_details(payload: Mapping[str, Any]) -> bool:
+    """Whether the answer is a quick one, with the whole answer behind a Details button."""
+    return payload.get("q") in QUESTIONS
+
+
+def answer_buttons(key: str, payload: Mapping[str, Any]) -> list[StatefulButton]:
+    """The buttons anyone may press under an answer: Details (a quick answer's) and Show the cited rules."""
+    buttons: list[StatefulButton] = []
+    if has_details(payload):
+        buttons.append(
+            DetailsButton.make(key, "0", label=DETAILS_LABEL, style=discord.ButtonStyle.primary, row=0)
+        )
+    if payload.get("rules"):
+        buttons.append(CitedRulesButton.make(key, "0", label=CITED_LABEL, row=0))
+    return buttons
+
+
+async def answer_view(
+    services: Services, reply: Reply, owner_id: int | None
+) -> tuple[PersistentView | None, str | None]:
+    """The buttons under an answer that anyone may press, or (None, `STATE_OFF`) when they cannot be saved now;
+    (None, None) when it has none."""
+    payload = answer_payload(reply)
+    if not (has_details(payload) or payload["rules"]):
+        return None, None
+    key = await save_state(services, ANSWER_KIND, payload, owner_id)
+    if key is None:
+        return None, STATE_OFF
+    return PersistentView(*answer_buttons(key, payload)), None
+
+
+class ShowCardButton(StatefulButton, prefix="sc", kind="suggest"):
+    """One of the closest names to an unknown card: shows that card. `arg`: its place in the saved list."""
+
+    async def pressed(
+        self, interaction: discord.Interaction[Any], services: Services, state: SavedState
+    ) -> None:
+        names = [str(n) for n in state.payload.get("names") or ()]
+        index = int(self.arg) if self.arg.isdigit() else -1
+        if not 0 <= index < len(names):
+            raise ValueError(f"no suggestion {self.arg} in {names}")
+        services = await services_for(services, interaction.guild_id)
+        reply = card_answers.card_reply(services, names[index])
+        view, note = await answer_view(services, reply, interaction.user.id)
+        await send(interaction, reply.embeds, content=note, view=view)
+
+
+async def suggestion_view(
+    services: Services, names: Sequence[str], *, owner_id: int | None
+) -> PersistentView | None:
+    """The closest names to an unknown card, as buttons that show the card (only the asker's); None when there are
+    none, or when they cannot be saved now (the names are in the answer's text)."""
+    shown = list(dict.fromkeys(names))[: limits.BUTTONS_PER_ROW]
+    if not shown:
+        return None
+    key = await save_state(services, "suggest", {"names": shown}, owner_id)
+    if key is None:
+        return None
+    return PersistentView(
+        *(
+            ShowCardButton.make(
+                key, str(i), label=limits.fit(name, limits.BUTTON_LABEL), style=discord.ButtonStyle.primary
+            )
+            for i, name in enumerate(shown)
+        )
+    )
+
+
+VIEW_ITEMS: tuple[type[StatefulButton], ...] = (CitedRulesButton, DetailsButton, ShowCardButton)
+"""Registered with the bot (`add_dynamic_items`) so that their buttons answer after a restart."""

@@ -1,0 +1,96 @@
+"""Autocomplete callbacks shared by the cogs (at most 25 choices, each at most 100 characters)."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.controls.buttons import answer_view
+from bot.server_settings.apply import services_for
+from bot.services import Services
+from bot.ui import limits
+from bot.ui.reply import Reply, send
+from cardsdb.errors import CardsDBError
+
+log = logging.getLogger(__name__)
+
+# The `public` option of /rule and /hidden (bot/controls/judge.py): None leaves it to the server's setting.
+PUBLIC = "Show the answer to everyone? (default: this server's setting)"
+
+
+async def services_of(interaction: discord.Interaction[Any]) -> Services:
+    """The bot's services as the interaction's server sees them (its symbol style, from /settings)."""
+    services: Services = interaction.client.services
+    return await services_for(services, interaction.guild_id)
+
+
+def to_choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    out: list[app_commands.Choice[str]] = []
+    seen: set[str] = set()
+    for label, value in pairs:
+        label, value = label.strip(), value.strip()
+        if not label or not value or len(value) > limits.CHOICE_VALUE or value in seen:
+            continue
+        seen.add(value)
+        out.append(app_commands.Choice(name=limits.fit(label, limits.CHOICE_NAME), value=value))
+        if len(out) == limits.CHOICES:
+            break
+    return out
+
+
+def _safe(interaction: discord.Interaction[Any], what: str, fetch: Any) -> list[app_commands.Choice[str]]:
+    # Names and numbers do not depend on a server's settings: no settings lookup on every keystroke.
+    try:
+        return to_choices(fetch(interaction.client.services))
+    except (CardsDBError, sqlite3.Error) as error:
+        log.debug("no %s suggestions: %s", what, error)
+        return []
+
+
+async def card_names(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    return _safe(
+        interaction,
+        "card",
+        lambda s: ((n, n) for n in s.cards().autocomplete_cards(current, limit=limits.CHOICES)),
+    )
+
+
+async def rule_numbers(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+    # The document chosen so far (`doc`, when the command has it): Tournament Rules numbers for doc:tournament.
+    doc = getattr(interaction.namespace, "doc", None)
+    doc_value = str(getattr(doc, "value", doc)) if doc else None
+    return _safe(
+        interaction,
+        "rule",
+        lambda s: s.cards().autocomplete_rules(current, limit=limits.CHOICES, doc=doc_value),
+    )
+
+
+async def keyword_names(
+    interaction: discord.Interaction[Any], current: str
+) -> list[app_commands.Choice[str]]:
+    return _safe(
+        interaction,
+        "keyword",
+        lambda s: ((n, n) for n in s.cards().autocomplete_keywords(current, limit=limits.CHOICES)),
+    )
+
+
+async def answer(
+    interaction: discord.Interaction[Any], reply: Reply, *, view: discord.ui.View | None = None
+) -> None:
+    """Send a reply with `view`, else with the "cited rules" button when it cites rules (without it, and saying so in
+    one line, when the store cannot keep its state now)."""
+    content = reply.content
+    if view is None:
+        services: Services = (
+            interaction.client.services
+        )  # the button shows rule text: no server setting applies
+        view, note = await answer_view(services, reply, interaction.user.id)
+        content = "\n".join(line for line in (content, note) if line) or None
+    await send(interaction, reply.embeds, content=content, ephemeral=reply.ephemeral, view=view)

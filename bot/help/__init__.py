@@ -1,0 +1,1 @@
+"""/help: what the bot does and how to ask it."""

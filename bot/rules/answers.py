@@ -1,0 +1,109 @@
+"""/rule, /changes, /ruling and /keyword: from a number or words to the embeds that answer them. No Discord I/O here."""
+
+from __future__ import annotations
+
+from bot.errors import need
+from bot.rules.changes import CHANGES_PAGE_SIZE, changes_page_embed
+from bot.rules.render import keyword_embeds, rule_embeds, rule_unsure_embeds, rulings_embeds
+from bot.services import Services
+from bot.ui.render import rule_mark
+from bot.ui.reply import Reply
+from bot.ui.text import echo
+from cardsdb import rule_numbers
+from cardsdb.errors import NotFound
+from cardsdb.rule_versions import cite
+from cardsdb.search.question_confidence import RULE_CANDIDATES, UNSURE_SHOWN
+
+RULE_ALSO = 5  # other rules listed under the best match for words
+RULINGS_SHOWN = 8  # rulings /ruling shows, best first
+
+
+def rule_reply(
+    services: Services, query: str, *, doc: str | None = None, version: str | None = None
+) -> Reply:
+    """A rule by number or words, from the newest version that has it unless `version` asks for one; `doc`: core or
+    tournament (words without it are asked of both). A version or document that doesn't exist is answered privately
+    in one line (BadVersion)."""
+    text = need(query, "a rule number (like 811.1.d) or some words")
+    db = services.cards()
+    if rule_numbers.looks_like_number(text):
+        view = db.rule(text, doc=doc, version=version)
+        if view is None:
+            where = (
+                " of the Tournament Rules"
+                if doc == "tournament"
+                else f" in {version.strip()}"
+                if version
+                else ""
+            )
+            raise NotFound(
+                f"There is no rule {echo(text)}{where} in the rules table.",  # where: a known doc or version
+                db.suggest_rules(text, doc=doc, version=version),
+            )
+        return Reply(rule_embeds(view))
+    found = db.match_rules(text, RULE_CANDIDATES, doc=doc, version=version)
+    if not found.rules:
+        raise NotFound(f"No rule matches “{echo(text)}”. Try a number like 811.1.d or other words.")
+    if not found.confident:
+        # No rule clearly ahead: the closest few alike, not one headline.
+        closest, others = found.rules[:UNSURE_SHOWN], found.rules[UNSURE_SHOWN:]
+        return Reply(rule_unsure_embeds(echo(text), closest, also=others))
+    # Words: the best match, and the next ones in case the best is not what was meant.
+    note = f"Best match for “{echo(text)}”."
+    view = db.rule_view(found.rules[0])
+    return Reply(rule_embeds(view, query_note=note, also=found.rules[1 : 1 + RULE_ALSO]))
+
+
+def changes_reply(
+    services: Services, from_version: str, to_version: str, under: str | None = None, page: int = 0
+) -> Reply:
+    """One page of what changed between two rules versions (older first), under a rule number or everywhere."""
+    found = services.cards().changes(
+        need(from_version, "the older version (from)"), need(to_version, "the newer version (to)"), under
+    )
+    embed = changes_page_embed(found, page)
+    pages = max(1, -(-len(found.changes) // CHANGES_PAGE_SIZE))
+    return Reply(
+        [embed],
+        extras={
+            "from": found.from_version,
+            "to": found.to_version,
+            "under": found.under,
+            "page": page,
+            "pages": pages,
+        },
+    )
+
+
+def ruling_reply(services: Services, query: str) -> Reply:
+    text = need(query, "some words, a card name or a rule number")
+    db = services.cards()
+    found = list(db.rulings(text, limit=RULINGS_SHOWN))
+    if not found and rule_numbers.number_shaped(text) and rule_numbers.parse_rule_ref(text) is None:
+        raise NotFound(f"No rule has the number {echo(text)}, so no ruling cites it.", db.suggest_rules(text))
+    if not found:
+        raise NotFound(
+            f"No FAQ answer or ruling matches “{echo(text)}”. For the rule itself, try `/rule` with the same words."
+        )
+    cited = [db.ruling_citations(r) for r in found]
+    related = [() if r.rules else db.ruling_links(r) for r in found]
+    # The "rules cited" button looks each number up in the version the ruling cites it in.
+    citations = tuple(dict.fromkeys(cite(c.number, c.version) for group in cited for c in group if c.found))
+    return Reply(rulings_embeds(echo(text), found, cited, related), citations=citations)
+
+
+def keyword_reply(services: Services, name: str) -> Reply:
+    text = need(name, "a keyword")
+    db = services.cards()
+    resolved = db.resolve_keyword(text)
+    info = db.keyword(resolved[0]) if resolved else None
+    if info is None:
+        from cardsdb.search.name_index import close_names
+
+        raise NotFound(f"No keyword named “{echo(text)}”.", close_names(db.keyword_names(), text))
+    note = None if resolved and resolved[1] else f"Closest keyword for “{echo(text)}”."
+    cited = [db.ruling_citations(r) for r in info.rulings]
+    return Reply(
+        keyword_embeds(info, services.symbols, match_note=note, citations=cited),
+        citations=tuple(rule_mark(r) for r in info.rules),
+    )

@@ -1,0 +1,58 @@
+"""What one server's settings (/settings, `bot/store/guild_settings.py`) change in an answer: visibility and symbols.
+
+Settings are read from the store (`bot/store/`) when they are needed, never cached here: a change made through another
+process is in force at the next interaction. A store that cannot be reached gives the defaults (it logs that once).
+
+A server that never used /settings (or reset them) gets the defaults: answers public, `[[card]]` on, and the card
+symbols as the bot shows them everywhere (words, or the bot-wide `RIFTBOUND_EMOJI`). A server that chose `text`
+sees words; one that chose `emoji` sees its own emoji, falling back to the bot-wide ones for symbols it did not set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.services import Services
+from bot.store import StoreUnavailable
+from bot.store.guild_settings import DEFAULTS, GuildSettings
+from bot.ui.symbols import Symbols
+
+
+async def guild_settings(services: Services, guild_id: int | None) -> GuildSettings:
+    """The settings in force for a server; the defaults in DMs, without a store, or while it cannot be reached."""
+    store = services.store
+    if store is None or guild_id is None:
+        return DEFAULTS
+    try:
+        return await store.get_settings(guild_id)
+    except StoreUnavailable:
+        return DEFAULTS
+
+
+def symbols_for(base: Symbols, settings: GuildSettings) -> Symbols:
+    """How card symbols show in a server: see the module docstring."""
+    if settings.updated_at is None:  # never configured: the bot-wide display
+        return base
+    if settings.symbol_style == "text":
+        return Symbols()
+    return Symbols({**base.emoji, **settings.shown_emoji})
+
+
+async def services_for(services: Services, guild_id: int | None) -> Services:
+    """The services as one server sees them (its symbol style); the same object when nothing differs."""
+    symbols = symbols_for(services.symbols, await guild_settings(services, guild_id))
+    if symbols == services.symbols:
+        return services
+    return replace(services, symbols=symbols)
+
+
+async def answers_public(services: Services, guild_id: int | None, public: bool | None) -> bool:
+    """Whether an answer to /hidden or /rule is public: the asker's `public` option, else the server's default."""
+    if public is not None:
+        return public
+    return (await guild_settings(services, guild_id)).public_by_default
+
+
+async def card_lookups_on(services: Services, guild_id: int | None) -> bool:
+    """Whether `[[Card Name]]` in this server's messages is answered."""
+    return (await guild_settings(services, guild_id)).card_lookups

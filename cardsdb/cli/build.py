@@ -1,0 +1,62 @@
+"""`python -m cardsdb build` and `python -m cardsdb sync`: the build's report, as text or JSON, with its progress on
+standard error."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from cardsdb.build import sync
+from cardsdb.build.pipeline import BuildReport, build_database
+from cardsdb.errors import BuildError
+from cardsdb.paths import data_dir, db_path, riftcodex_url
+
+
+def stderr_progress(message: str) -> None:
+    print(f"[build] {message}", file=sys.stderr, flush=True)
+
+
+def print_report(report: BuildReport, *, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(report.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print(report.summary())
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    """`python -m cardsdb build --source DIR [--db PATH] [--json]`."""
+    source = Path(args.source)
+    if not source.is_dir():
+        raise BuildError(
+            f"--source {source} is not a folder (expected one laid out like shared/riftbound-data)"
+        )
+    target = db_path(override=args.db)
+    report = build_database(source, target, progress=stderr_progress)
+    print_report(report, as_json=bool(getattr(args, "json", False)))
+    return 0
+
+
+def _stderr(message: str) -> None:
+    print(f"[sync] {message}", file=sys.stderr, flush=True)
+
+
+def cmd_sync(args: argparse.Namespace) -> int:
+    """`python -m cardsdb sync [--url URL] [--source DIR] [--db PATH] [--json]`."""
+    base = (getattr(args, "url", None) or riftcodex_url()).rstrip("/")
+    source_arg = getattr(args, "source", None)
+    source = Path(source_arg) if source_arg else data_dir()
+    target = db_path(override=getattr(args, "db", None))
+    _stderr(f"fetching cards from {base}")
+    report = sync.sync_database(
+        base,
+        target,
+        source=source,
+        timeout=sync.TIMEOUT_SECONDS,
+        retries=sync.RETRIES,
+        backoff=sync.BACKOFF_SECONDS,
+        progress=_stderr,
+    )
+    print_report(report, as_json=bool(getattr(args, "json", False)))
+    return 0

@@ -1,0 +1,125 @@
+"""`python -m cardsdb`: build, sync, look up, and ask the engine. Bad input exits 2 with one line."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+from cardsdb.errors import CardsDBError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m cardsdb", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    build = sub.add_parser("build", help="build the SQLite database from a data folder")
+    build.add_argument("--source", required=True, help="a folder laid out like shared/riftbound-data")
+    build.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    build.add_argument("--json", action="store_true", help="print the build report as JSON")
+
+    sync = sub.add_parser("sync", help="fetch cards from the RiftCodex API, then build")
+    sync.add_argument("--db", help="database file")
+    sync.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
+    sync.add_argument("--source", help="a data folder for rules and FAQs (default: RIFTBOUND_DATA)")
+    sync.add_argument("--json", action="store_true")
+
+    for name, helptext in (
+        ("card", "a card by name (typos forgiven)"),
+        ("rule", "a rule by number or words, from the newest version that has it"),
+        ("keyword", "a keyword with its rules and cards"),
+        ("rulings", "FAQ answers and rulings by words, card name or rule number"),
+        ("search", "cards by search syntax: kw:hidden t:spell d:order e<=2 o:kill"),
+    ):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument("query", nargs="+")
+        p.add_argument("--db", help="database file")
+        p.add_argument("--json", action="store_true")
+        if name == "rule":
+            p.add_argument("--doc", help="core (the default) or tournament")
+            p.add_argument("--version", help="a rules version: 2026-10-09, v1.4 or v1.3")
+
+    changes = sub.add_parser("changes", help="what changed between two rules versions")
+    changes.add_argument("--from", dest="from_version", required=True, help="the older version: v1.3, v1.4")
+    changes.add_argument("--to", dest="to_version", required=True, help="the newer version: v1.4, 2026-10-09")
+    changes.add_argument("--under", help="only under this rule number (811, 811.1.d)")
+    changes.add_argument("--db", help="database file")
+    changes.add_argument("--json", action="store_true")
+
+    check = sub.add_parser(
+        "check", help="ask the Hidden engine about a scenario (see docs/scenario-format.md)"
+    )
+    check.add_argument("file", help="a scenario file, or - for standard input")
+    check.add_argument("--db", help="database file")
+    check.add_argument("--json", action="store_true")
+    return parser
+
+
+def _handler(command: str) -> Callable[[argparse.Namespace], int]:
+    # Imported lazily so that `card` does not pay for importing the build or the engine.
+    if command == "build":
+        from cardsdb.cli.build import cmd_build
+
+        return cmd_build
+    if command == "sync":
+        from cardsdb.cli.build import cmd_sync
+
+        return cmd_sync
+    if command == "check":
+        from cardsdb.cli.engine import main as check_main
+
+        return check_main
+    if command in ("rule", "changes"):
+        from cardsdb.cli import rules as cli_rules
+
+        rules_handler: Callable[[argparse.Namespace], int] = getattr(cli_rules, f"cmd_{command}")
+        return rules_handler
+    from cardsdb.cli import query as cli_query
+
+    handler: Callable[[argparse.Namespace], int] = getattr(cli_query, f"cmd_{command}")
+    return handler
+
+
+_QUERY_COMMANDS = frozenset({"card", "rule", "keyword", "rulings", "search"})
+_VALUED_OPTIONS = {"card": ("--db",), "rule": ("--db", "--doc", "--version")}
+
+
+def _query_words_last(argv: Sequence[str]) -> list[str]:
+    """`search -t:spell kw:hidden`: a query word may start with "-" (a negation), so for the look-up commands every
+    word that is not one of their options is passed after "--" and argparse never reads it as an option."""
+    if not argv or argv[0] not in _QUERY_COMMANDS:
+        return list(argv)
+    valued = _VALUED_OPTIONS.get(argv[0], ("--db",))
+    options: list[str] = []
+    words: list[str] = []
+    rest = iter(argv[1:])
+    for token in rest:
+        if token == "--":
+            words.extend(rest)
+        elif token in ("--json", "-h", "--help") or token.startswith(tuple(f"{o}=" for o in valued)):
+            options.append(token)
+        elif token in valued:
+            options += [token, next(rest, "")]
+        else:
+            words.append(token)
+    return [argv[0], *options, "--", *words]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(_query_words_last(sys.argv[1:] if argv is None else argv))
+    try:
+        return _handler(args.command)(args)
+    except CardsDBError as error:
+        if getattr(args, "json", False):
+            import json
+
+            print(json.dumps({"error": str(error)}))
+        else:
+            print(f"error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,5 @@
+"""The query layer: `CardsDB`, the one read-only view of a built database."""
+
+from cardsdb.query.database import CardsDB, SearchResult
+
+__all__ = ["CardsDB", "SearchResult"]

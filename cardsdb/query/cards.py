@@ -1,0 +1,188 @@
+"""Cards by name: exact (any alias, a variant suffix), fuzzy with alternatives, by initials, a champion's cards by its
+name alone, as they begin; a card's errata and legality. Names are matched in memory (`cardsdb.search.name_index`),
+loaded once; a built Card is kept (the file is read-only)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import OrderedDict
+from collections.abc import Sequence
+
+from cardsdb.models import Card, CardMatch, Errata, Legality
+from cardsdb.names import normalize
+from cardsdb.query.base import Queries
+from cardsdb.schema import card_from_rows, json_list
+from cardsdb.search.name_index import NameIndex, NameSpec
+from cardsdb.sets import set_order_sql
+
+FIND_MINIMUM = 65.0  # below this a fuzzy match is not plausible
+ALTERNATIVE_MARGIN = 12.0  # runners-up within this many points of the best are offered
+NEAR_FAMILY_BELOW = 85.0  # a misspelt champion's name counts only when no card matches at least this well
+INITIALS_SCORE = 70.0  # the score reported for a card found by its initials ("mf")
+FAMILY_ALTERNATIVES = 9  # a champion's other cards offered for its name alone (the real pool has at most 7)
+CARD_CACHE_SIZE = 2048  # built Card objects kept, most recently used (the real pool has under 1,000 names)
+_SET_ORDER = set_order_sql("set_id")
+
+
+class CardQueries(Queries):
+    """The cards part of CardsDB."""
+
+    _names: NameIndex | None  # CardsDB starts it None
+    _card_cache: OrderedDict[str, Card]
+
+    @property
+    def names(self) -> NameIndex:
+        """All card names and their aliases, loaded once."""
+        if self._names is None:
+            rows = [
+                (str(r["name"]), json_list(r["types"]), json_list(r["supertypes"]), json_list(r["tags"]))
+                for r in self._rows("SELECT name, types, supertypes, tags FROM cards")
+            ]
+            aliases: dict[str, list[str]] = {}
+            for r in self._rows(
+                "SELECT c.name, a.alias FROM card_aliases a JOIN cards c ON c.id = a.card_id"
+            ):
+                aliases.setdefault(str(r["name"]), []).append(str(r["alias"]))
+            champions = _champion_tags(rows)
+            specs = []
+            for name, types, supertypes, tags in rows:
+                champion = tags[0] if "Legend" in types and len(tags) == 1 else None
+                if champion and normalize(name).startswith(normalize(champion) + " "):
+                    champion = None  # "Teemo, Swift Scout" names its champion already
+                # A champion's units, Legends and Signature cards carry its name among their tags.
+                rank = 1 if "Legend" in types else 2 if "Signature" in supertypes else 0
+                family = None
+                if rank or "Champion" in supertypes:
+                    family = next((t for t in tags if normalize(t) in champions), None)
+                specs.append(NameSpec(name, champion, family, rank, tuple(aliases.get(name, ()))))
+            self._names = NameIndex(specs)
+        return self._names
+
+    def _card(self, row: sqlite3.Row) -> Card:
+        printings = self._rows(
+            f"SELECT * FROM printings WHERE card_id = ? ORDER BY {_SET_ORDER}, id", [row["id"]]
+        )
+        keywords = self._rows("SELECT keyword, value FROM card_keywords WHERE card_id = ?", [row["id"]])
+        return card_from_rows(row, printings, keywords)
+
+    def _card_by_name(self, name: str) -> Card | None:
+        # Cards are immutable and the file is read-only: a built Card is kept (it costs three queries to make).
+        cached = self._card_cache.get(name)
+        if cached is not None:
+            self._card_cache.move_to_end(name)
+            return cached
+        # COLLATE NOCASE lets SQLite use idx_cards_name; the second test keeps the match exact.
+        rows = self._rows("SELECT * FROM cards WHERE name = ? COLLATE NOCASE AND name = ?", [name, name])
+        card = self._card(rows[0]) if rows else None
+        if card is not None:
+            self._card_cache[name] = card
+            if len(self._card_cache) > CARD_CACHE_SIZE:
+                self._card_cache.popitem(last=False)
+        return card
+
+    def clear_cache(self) -> None:
+        """Forget the cards built so far (the benchmark times lookups with and without them)."""
+        self._card_cache.clear()
+
+    def get_card(self, name: str) -> Card | None:
+        """The card with exactly this name, ignoring case (and punctuation, as names.normalize() does)."""
+        exact = self.names.exact(name)
+        return self._card_by_name(exact) if exact else None
+
+    def suggest_cards(self, name: str, limit: int = 3) -> list[str]:
+        """Close names for a name that was not found, best first."""
+        return [s.name for s in self.names.match(name, limit=limit) if s.score >= 55.0]
+
+    def find_card(self, query: str) -> CardMatch | None:
+        """The card people mean by query: exact, else the best fuzzy match with close runners-up; None if nothing is plausible."""
+        exact = self.names.exact(query)
+        found = self.names.match(query, limit=6)
+        if exact:
+            card = self._card_by_name(exact)
+            if card is not None:
+                return CardMatch(card, "exact", 100.0, ())
+        if not found or found[0].score < FIND_MINIMUM:
+            initials = self.names.by_initials(query)  # "mf": Miss Fortune's cards
+            card = self._card_by_name(initials[0]) if initials else None
+            if card is None:
+                return None
+            return CardMatch(card, "fuzzy", INITIALS_SCORE, tuple(initials[1 : FAMILY_ALTERNATIVES + 1]))
+        best = found[0]
+        family = self.names.family(query)
+        if not family and best.score < NEAR_FAMILY_BELOW:
+            family = self.names.family(query, near=True)  # "yasou"; not "Ornn's", which starts Ornn's Forge
+        if family:
+            # A champion's name alone ("jinx", "yasou"): the best of its cards (at a tie, units first), and all the
+            # others as alternatives.
+            scores = {s.name: s.score for s in found}
+            name = max(family, key=lambda n: (scores.get(n, 0.0), -family.index(n)))
+            card = self._card_by_name(name)
+            alternatives = tuple(n for n in family if n != name)[:FAMILY_ALTERNATIVES]
+            return CardMatch(card, "fuzzy", best.score, alternatives) if card is not None else None
+        card = self._card_by_name(best.name)
+        if card is None:
+            return None
+        alternatives = tuple(
+            s.name for s in found[1:5] if s.score >= max(best.score - ALTERNATIVE_MARGIN, FIND_MINIMUM)
+        )
+        return CardMatch(card, "fuzzy", best.score, alternatives)
+
+    def cards_starting(self, text: str, limit: int = 25) -> list[str]:
+        """The cards whose name, or a word in it, begins with text ("ez": Ezreal's cards), in name order."""
+        return self.names.starting(text, limit)
+
+    def autocomplete_cards(self, text: str, limit: int = 25) -> list[str]:
+        """At most `limit` (<= 25) names of at most 100 characters: prefix matches first, then fuzzy."""
+        return [n[:100] for n in self.names.complete(text, limit=min(limit, 25))]
+
+    def errata_for(self, card_name: str) -> list[Errata]:
+        if "errata" not in self._tables:
+            return []
+        card = self.get_card(card_name)
+        ident, name = (card.id, card.name) if card else ("", card_name)
+        rows = self._rows(
+            "SELECT * FROM errata WHERE card_id = ? OR card_name = ? COLLATE NOCASE ORDER BY date",
+            [ident, name],
+        )
+        return [
+            Errata(
+                r["card_name"],
+                r["new_text"] or "",
+                r["old_text"],
+                r["source_title"] or "",
+                r["date"],
+                r["url"],
+            )
+            for r in rows
+        ]
+
+    def legality(self, name: str) -> Legality:
+        """The card in each format of the newest ban lists ("legal" or "banned"); a format without a list is absent."""
+        card = self.get_card(name)
+        if card is None or "ban_lists" not in self._tables:
+            return Legality()
+        lists = {
+            str(r["format"]): str(r["as_of"] or "")
+            for r in self._rows("SELECT format, as_of FROM ban_lists ORDER BY rowid")
+        }
+        banned = {
+            str(r["format"]) for r in self._rows("SELECT format FROM bans WHERE card_id = ?", [card.id])
+        }
+        return Legality(
+            formats={f: "banned" if f in banned else "legal" for f in lists},
+            as_of={f: d for f, d in lists.items() if d},
+        )
+
+
+def _champion_tags(rows: Sequence[tuple[str, list[str], list[str], list[str]]]) -> set[str]:
+    """The tags that name a champion (normalized): the tag of a Champion unit that its name starts with or ends
+    in ("Teemo" for "Teemo, Scout", "Master Yi" for "Yi, Honed")."""
+    found: set[str] = set()
+    for name, _, supertypes, tags in rows:
+        if "Champion" not in supertypes or ", " not in name:
+            continue
+        head = normalize(name.split(", ", 1)[0])
+        for tag in map(normalize, tags):
+            if tag == head or tag.endswith(f" {head}") or head.endswith(f" {tag}"):
+                found.add(tag)
+    return found

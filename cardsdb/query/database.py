@@ -1,0 +1,112 @@
+"""`CardsDB`: read-only queries over the card database, the one object the bot, the engine and the CLI share.
+
+A thin facade: it opens the file read-only and checks it is a card database of this schema; the queries are its parts,
+one module each (`cards`, `card_search`, `keywords`, `rulings`, `rules`), all reading through `base.Queries`. Every
+statement is parameterized; full-text input goes through `cardsdb.query.fts`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import urllib.parse
+from collections import OrderedDict
+from pathlib import Path
+from types import TracebackType
+
+from cardsdb.errors import DatabaseUnavailable
+from cardsdb.models import Card, Rule
+from cardsdb.paths import BUILD_HINT
+from cardsdb.query.card_search import CardSearch, SearchResult
+from cardsdb.query.keywords import KeywordQueries
+from cardsdb.schema import SCHEMA_VERSION
+from cardsdb.search.card_index import SearchIndex
+from cardsdb.search.name_index import NameIndex
+from cardsdb.search.question_rank import QuestionRanker
+
+REQUIRED_TABLES = (
+    "cards",
+    "card_aliases",
+    "printings",
+    "keywords",
+    "card_keywords",
+    "rules",
+    "rule_moves",
+    "rulings",
+    "meta",
+)
+
+
+class CardsDB(KeywordQueries, CardSearch):
+    """Cards, rules and rulings from a database built by `python -m cardsdb build`."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self._db.row_factory = sqlite3.Row
+        self.path = path
+        self._names: NameIndex | None = None
+        self._tables: frozenset[str] = frozenset()  # open() fills it from the tables it checks
+        self._known: dict[str, list[str]] = {}
+        self._card_cache: OrderedDict[str, Card] = OrderedDict()
+        self._titles_by: dict[
+            tuple[str, str | None], list[tuple[str, str, Rule]]
+        ] = {}  # rule titles by doc/version
+        self._titled_by: dict[tuple[str, str | None], dict[str, list[Rule]]] = {}  # the same, by title key
+        self._search_index: SearchIndex | None = None
+        self._keyword_lines: dict[str, tuple[str | None, Rule | None] | None] = {}
+        self._ranker: QuestionRanker | None = (
+            None  # rules and rulings indexed for words, read at the first search
+        )
+
+    @classmethod
+    def open(cls, path: Path | str) -> CardsDB:
+        """Open a database read-only. Raises DatabaseUnavailable (with how to build one) when it is not usable."""
+        path = Path(path)
+        if not path.is_file():
+            raise DatabaseUnavailable(f"the card database {path} does not exist; {BUILD_HINT}")
+        try:
+            # Quoted: a "?" or "#" in the path would otherwise end the file name and drop mode=ro.
+            uri = f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
+            connection = sqlite3.connect(uri, uri=True, check_same_thread=False)
+            tables = {
+                row[0]
+                for row in connection.execute(
+                    "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
+                )
+            }
+        except sqlite3.DatabaseError as error:
+            raise DatabaseUnavailable(
+                f"the card database {path} cannot be read ({error}); {BUILD_HINT}"
+            ) from None
+        missing = [t for t in REQUIRED_TABLES if t not in tables]
+        if missing:
+            connection.close()
+            raise DatabaseUnavailable(
+                f"{path} is not a card database (missing tables: {', '.join(missing)}); {BUILD_HINT}"
+            )
+        db = cls(connection, path)
+        db._tables = frozenset(tables)
+        version = db.meta().get("schema_version")
+        if version is not None and version != str(SCHEMA_VERSION):
+            connection.close()
+            raise DatabaseUnavailable(
+                f"{path} was built with schema {version}, this program reads schema {SCHEMA_VERSION}; {BUILD_HINT}"
+            )
+        return db
+
+    def close(self) -> None:
+        self._db.close()
+
+    def warm(self) -> None:
+        """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread)."""
+        _ = self.names, self.search_index, self.question_ranker
+
+    def __enter__(self) -> CardsDB:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+__all__ = ["CardsDB", "SearchResult"]

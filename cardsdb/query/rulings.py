@@ -1,0 +1,118 @@
+"""Rulings for a rule number (as each ruling numbers it), a card, or words asked as a question; official answers
+before community ones, and a ruling an erratum superseded after the others."""
+
+from __future__ import annotations
+
+from cardsdb import rule_numbers
+from cardsdb.models import CURRENT_RULES_VERSION, OLDER_THAN_V13, V13_RULES_VERSION, Ruling
+from cardsdb.names import fold
+from cardsdb.query.cards import CardQueries
+from cardsdb.query.fts import fts_query, fts_words
+from cardsdb.query.rules import RuleQueries
+from cardsdb.schema import ruling_from_row
+
+MISTYPED_NAME_WORDS = (
+    4  # words a card's name may have, for a ruling search that found no ruling holding them all
+)
+
+
+class RulingQueries(CardQueries, RuleQueries):
+    """The rulings part of CardsDB."""
+
+    def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
+        """The rulings that answer `query` (`_matching_rulings`), a ruling an erratum superseded after the others:
+        it is never the first answer while a current one is shown."""
+        return sorted(self._matching_rulings(query, limit), key=lambda r: r.superseded is not None)
+
+    def _matching_rulings(self, query: str, limit: int) -> list[Ruling]:
+        """Rulings for a rule number, else for a card name, else for words as a question (`cardsdb.search.question_rank`):
+        the best matches, well-matching official answers first. Words shaped as a rule number that is none
+        (`9999.9`) find nothing."""
+        if rule_numbers.parse_rule_ref(query) is not None:
+            return self.rulings_for_rule(query)[:limit]
+        if rule_numbers.number_shaped(query):
+            return []
+        exact = self.names.exact(query)
+        if exact:
+            found = self.rulings_for_card(exact)
+            if found:
+                return found[:limit]
+        ranked = self.question_ranker.rulings(query, limit=limit)
+        if not any(r.complete for r in ranked) and len(fts_words(query)) <= MISTYPED_NAME_WORDS:
+            # A few words that no ruling holds all of may be a card's name mistyped ("hiden blade").
+            match = self.find_card(query)
+            if match is not None and match.score >= 85:
+                found = self.rulings_for_card(match.card.name)[:limit]
+                if found:
+                    return found
+        return [r.ruling for r in ranked]
+
+    def _rulings_fts(self, words: str, limit: int) -> list[Ruling]:
+        """Rulings with every word, best first (full-text search)."""
+        fts = fts_query(words, skip_common=True) if self._has_fts("rulings") else None
+        if fts is None:
+            return []
+        rows = self._rows(
+            "SELECT r.* FROM rulings_fts JOIN rulings r ON r.rowid = rulings_fts.rowid "
+            "WHERE rulings_fts MATCH ? ORDER BY rulings_fts.rank LIMIT ?",
+            [fts, limit],
+        )
+        return [ruling_from_row(r) for r in rows]
+
+    def rulings_for_card(self, name: str) -> list[Ruling]:
+        card = self.get_card(name)
+        if card is None:
+            return []
+        # The build links every ruling to each card it names that resolves (ruling_cards, indexed by card), so the
+        # names in `rulings.cards` need no scan.
+        rows = self._rows(
+            "SELECT r.* FROM rulings r WHERE r.id IN (SELECT ruling_id FROM ruling_cards WHERE card_id = ?) "
+            "ORDER BY r.date DESC, r.id",
+            [card.id],
+        )
+        found = [ruling_from_row(r) for r in rows]
+        # Official before community; then those that name the card in their question, then its champion ("Janna's
+        # play effect"): a ruling may mention it only in passing.
+        full, head = fold(card.name), fold(card.name.split(", ", 1)[0])
+        return sorted(
+            found,
+            key=lambda r: (
+                r.superseded is not None,
+                community(r),
+                full not in fold(r.question),
+                head not in fold(r.question),
+            ),
+        )
+
+    def rulings_for_rule(self, number: str) -> list[Ruling]:
+        """Rulings citing the rule or its sub-rules, as each numbers it: a ruling numbered in v1.3 or v1.4 is found
+        under the rule's number in that version (`422` finds one citing v1.4 421 Hide), never one citing an older
+        rule the current rules gave that number to. A number no version has finds the rulings citing it as written.
+        """
+        ref = rule_numbers.parse_rule_ref(number)
+        if ref is None:
+            return []
+        pairs: list[tuple[str | None, str]] = [*self.rule_references(number)] or [(ref.version, ref.number)]
+        clauses: list[str] = []
+        params: list[object] = []
+        for version, cited in pairs:
+            versions = [version] if version else []
+            if version == V13_RULES_VERSION:
+                versions.append(OLDER_THAN_V13)  # read against v1.3, the oldest rules the data holds
+            where = rule_numbers.subtree_sql("rr.number")
+            params += rule_numbers.subtree_params(cited)
+            if versions:
+                where += f" AND COALESCE(rr.version, ?) IN ({', '.join('?' * len(versions))})"
+                params += [CURRENT_RULES_VERSION, *versions]
+            clauses.append(f"({where})")
+        rows = self._rows(
+            "SELECT DISTINCT r.* FROM rulings r JOIN ruling_rules rr ON rr.ruling_id = r.id "
+            f"WHERE {' OR '.join(clauses)} ORDER BY r.date DESC, r.id",
+            params,
+        )
+        return sorted((ruling_from_row(r) for r in rows), key=community)
+
+
+def community(ruling: Ruling) -> bool:
+    """Sorts after official rulings (and the seeds' statements, which come from official documents)."""
+    return ruling.source == "community"

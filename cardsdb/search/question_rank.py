@@ -1,0 +1,505 @@
+"""Rules and rulings ranked for a question in a player's words: what `/rule` and `/ruling` show first.
+
+Read once from the read-only database (`QuestionRanker.load`), then answered in memory:
+
+- Without a document asked for, the Core Rules and the Tournament Rules are ranked together; a question naming
+  tournament procedure (a judge, a penalty, a round, game 2, a sideboard, a decklist: the thesaurus's `tournament`
+  words) is asked of the Tournament Rules first, any other of the Core Rules first.
+- A rule is scored on its text (examples count less), its title, and the headings above it (811.1.b is under
+  "Hidden"; `cardsdb.search.rule_context`), with the thesaurus's words (`cardsdb.search.text_rank`). A rule that holds more of the
+  question's words, the rare ones weighing more, comes first; the words common in the rules that say little in a
+  question ("back", "card") weigh less, and the words of the texts of the cards it names a little
+  (`cardsdb.search.question_cards`).
+- The rulings whose question and answer match the words well lend their weight to the rules they cite (numbered in
+  their own version, found under any number in the version shown: a FAQ citing v1.3 421.4 points at the current
+  422.4), and, less, to the rules the build linked them to by their words (`cardsdb.build.ruling_links`); a ruling citing
+  rules that match well is lifted the same way.
+- A rule number written in the words (`does 811.1.d apply to gear`) puts that rule first, and the rulings citing it.
+- Then what each rule is and what the question asks (`cardsdb.search.rule_reading`): a definition or a keyword's effect
+  before boilerplate (more so for "what does ... mean"), the general rule before a special case the question does not
+  name, a rule saying what may or must be done for "can I ...", one stating a number for "how many", the rules under a
+  heading the question names; the newest version first, a heading and a sub-rule a little after.
+
+Only rows a word search may show are ranked: each rule in its newest form (`latest`: where the current rules gave
+its number to another rule, the older form is still shown, marked with its version), or every row of a version when
+one is asked for. A row the project added only so that a cited rule has its parent (the overlay's `scaffold` rows)
+is found by its title alone.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import re
+import sqlite3
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any
+
+from cardsdb import rule_numbers
+from cardsdb.models import (
+    CORE_DOC,
+    CURRENT_RULES_VERSION,
+    TOURNAMENT_DOC,
+    Rule,
+    Ruling,
+)
+from cardsdb.schema import rule_from_row, ruling_from_row
+from cardsdb.search import rule_reading
+from cardsdb.search.language import Language, by_first, holds_phrase, load_language, question_stems
+from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
+from cardsdb.search.rule_context import RuleContext, split_examples
+from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, asked_about, stem, words
+
+Rows = Callable[..., Sequence[Any]]  # runs one SQL statement (with parameters), returns its rows
+SetKey = tuple[
+    str | None, str | None
+]  # (document, version); document None: both documents, as words are asked
+
+# The fields of a rule and of a ruling, in the order their texts are given to the index.
+RULE_FIELDS = (
+    FieldSpec(weight=1.0, b=0.75),  # the rule's text, without its examples
+    FieldSpec(weight=1.5, b=0.3),  # its title (a heading's name)
+    FieldSpec(weight=0.3, b=0.5),  # its examples
+    FieldSpec(weight=0.4, b=0.3),  # its parent's title or text
+    FieldSpec(weight=0.3, b=0.3),  # the titles (or short texts) of the rules above that
+)
+RULING_FIELDS = (
+    FieldSpec(weight=2.5, b=0.5),  # the question
+    FieldSpec(weight=1.0, b=0.75),  # the answer
+    FieldSpec(weight=0.5, b=0.0),  # where it comes from ("Cards: Hidden Blade") and the cards it names
+)
+
+COVERAGE_POWER = 1.0  # how much holding every concept of the question matters against matching one well
+RELEVANCE_FLOOR = 0.05  # a document scoring under this share of the best is not relevant
+RULING_EVIDENCE = 0.8  # how much a well-matching ruling lifts the rules it cites
+LINK_EVIDENCE = 0.3  # how much it lifts the rules the build linked it to by its words
+RULE_SUPPORT = 0.3  # how much well-matching cited rules lift a ruling
+QUESTION_BASE = 0.3  # a ruling whose question holds none of the words keeps this share of its relevance
+EVIDENCE_RULINGS = 8  # the best rulings whose citations count
+EVIDENCE_FLOOR = 0.2  # a ruling lends weight only when it matches at least this well
+NAMED_RULE = 2.0  # a rule whose number the words write
+NAMED_RULE_CHILD = 0.4  # one under it
+CURRENT_PRIOR = 1.1  # the current rules (2026-10-09) before older versions' rows
+HEADING_PRIOR = 0.75  # a heading or chapter row: its rules say more than its name
+DEPTH_PRIOR = 0.94  # each level below a top-level rule: a rule before its sub-rules, which narrow it
+SUPERSEDED_PRIOR = 0.85  # an older rule whose number the current rules gave to another rule
+QUANTITY_PRIOR = 1.25  # a rule stating a number, for a question asking how many
+DEFINES_PRIOR = 1.3  # a rule defining a term or stating what a keyword does
+DEFINES_ASKED = 1.5  # the same, for a question asking what a term is or does
+PERMISSION_PRIOR = 1.2
+NAMED_SECTION = 1.3  # a rule under the heading a question's words name ("what is a showdown": Showdowns)  # a rule saying what may or must be done, for a question asking whether it may
+BOILERPLATE_PRIOR = (
+    0.55  # a keyword's formatting, stacking, characteristic: unless the question asks about it
+)
+SPECIAL_CASE_PRIOR = 0.5  # a keyword's section or a special mode of play the question does not name
+TOURNAMENT_ASKED = 1.6  # a Tournament Rule, for a question naming tournament procedure
+TOURNAMENT_UNASKED = 0.45  # a Tournament Rule, for any other question
+ASKED_EXACTLY = 3.0  # a ruling whose question is the words typed
+COMPLETE = 0.999  # a ruling holding this share of the words holds them all
+FEW_WORDS = 3  # words of at most so many concepts are searched for rulings holding them all, when some do
+RULING_CUTOFF = 0.25  # rulings scoring under this share of the best are left out
+OFFICIAL_TIER = 0.7  # among rulings scoring at least this share of the best, official answers come first
+PRIOR_POOL = 100  # the best-scoring rules the priors reorder
+CACHED_QUESTIONS = 8  # the last words asked, with what was worked out (/rule asks twice: best, then also)
+
+_HOW_MANY = re.compile(r"\bhow\s+many\b|\bmaximum\b|\bminimum\b", re.IGNORECASE)
+# A rule stating a number: digits, or a number word from two ("one or more", "one of" state none).
+_STATES_NUMBER = re.compile(
+    r"\b\d+\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I
+)
+# A rule number inside words: one with a dot (811.1.d, 103.2.b), or any after "rule" or "CR" (rule 422). A bare "3"
+# is a count.
+_NUMBER_IN_WORDS = re.compile(
+    r"\b(?:rule|cr)\s*(\d{1,3}(?:\.[0-9a-z]+)*)\b|(?<![\w.])(\d{1,3}(?:\.[0-9a-z]+)+)\b", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class RankedRuling:
+    ruling: Ruling
+    score: float
+    complete: bool  # the ruling holds every concept of the words (or asks them word for word)
+
+
+@dataclass(frozen=True)
+class RankedRule:
+    rule: Rule
+    score: float
+
+
+@dataclass
+class _RuleSet:
+    """The rules one search may show, with their index and what is known of each before a question."""
+
+    rules: list[Rule]
+    index: TextIndex
+    prior: list[float]  # each rule's prior: version, heading, superseded
+    numbered: list[bool]  # the rule's text (without its examples) states a number
+    reading: list[str]  # rule_reading.DEFINES, BOILERPLATE or ""
+    permits: list[bool]  # the rule says what may, can, must or can't be done
+    special: list[rule_reading.SpecialCase | None]  # the special case the rule is part of
+    sections: list[frozenset[str]]  # the title keys of the headings the rule stands under (and its own)
+    by_number: dict[str, list[int]]  # a Core Rules number -> positions
+    cited: list[list[int]]  # for each ruling, the positions of the rules it cites
+    linked: list[list[int]]  # for each ruling, the positions of the rules the build linked it to
+
+
+@dataclass
+class _Asked:
+    """Words asked, and what was worked out for them so far."""
+
+    words: str
+    concepts: list[Concept]
+    tournament: bool  # the words name tournament procedure
+    rule_concepts: list[Concept]  # the concepts, and those of the texts of the cards the words name
+    rules: dict[SetKey, list[tuple[int, float]]] = field(default_factory=dict)  # ranked (position, score)
+    relevance: dict[SetKey, dict[int, float]] = field(default_factory=dict)
+    ruling_scores: Scores | None = None
+    ruling_relevance: dict[int, float] | None = None
+    rulings: list[RankedRuling] | None = None
+
+
+class QuestionRanker:
+    """Rules (per document and version) and rulings, indexed for words."""
+
+    def __init__(self, rows: Rows, analyzer: Analyzer, language: Language | None = None) -> None:
+        self._rows = rows
+        self.analyzer = analyzer
+        self._tournament_words = by_first(language.tournament if language else ())
+        self._all: list[sqlite3.Row] = list(rows("SELECT * FROM rules"))
+        self._where = RuleContext(self._all)
+        self._sets: dict[SetKey, _RuleSet] = {}
+        self.rulings_list = [ruling_from_row(r) for r in rows("SELECT * FROM rulings ORDER BY date DESC, id")]
+        self._ruling_index = TextIndex(RULING_FIELDS, analyzer).build(
+            (r.question, r.answer, " ".join([r.source_title, *r.cards])) for r in self.rulings_list
+        )
+        self._question_index = TextIndex((FieldSpec(1.0, 0.5),), analyzer).build(
+            (r.question,) for r in self.rulings_list
+        )
+        self._asked_exactly = {_plain(r.question): i for i, r in reversed(list(enumerate(self.rulings_list)))}
+        self._cited_lineages = self._citations()
+        self._linked_lineages = self._links()
+        self._recent: OrderedDict[str, _Asked] = OrderedDict()
+        self._cards: CardTexts | None = None
+
+    @classmethod
+    def load(cls, rows: Rows) -> QuestionRanker:
+        language = load_language()
+        return cls(rows, Analyzer(language.entries, language.damped), language)
+
+    # --- the rows a search may show -----------------------------------------------------------------
+    def rule_set(self, doc: str | None, version: str | None) -> _RuleSet:
+        key = (doc, version)
+        if key not in self._sets:
+            self._sets[key] = self._make_set(doc, version)
+        return self._sets[key]
+
+    def _shown_rows(self, doc: str | None, version: str | None) -> list[sqlite3.Row]:
+        if version:
+            return [r for r in self._all if r["doc"] == doc and r["version"] == version]
+        return [r for r in self._all if (doc is None or r["doc"] == doc) and r["latest"]]
+
+    def _make_set(self, doc: str | None, version: str | None) -> _RuleSet:
+        shown = sorted(self._shown_rows(doc, version), key=lambda r: (r["doc"], str(r["sort_key"] or "")))
+        by_number: dict[str, list[int]] = {}
+        by_lineage: dict[str, list[int]] = {}
+        for i, r in enumerate(shown):
+            if r["doc"] == CORE_DOC:
+                by_number.setdefault(str(r["number"]), []).append(i)
+            by_lineage.setdefault(_lineage(r), []).append(i)
+        return _RuleSet(
+            rules=[rule_from_row(r) for r in shown],
+            index=TextIndex(RULE_FIELDS, self.analyzer).build(self._where.fields(r) for r in shown),
+            prior=[_prior(r) for r in shown],
+            numbered=[bool(_STATES_NUMBER.search(split_examples(str(r["text"] or ""))[0])) for r in shown],
+            reading=[rule_reading.reading(split_examples(str(r["text"] or ""))[0]) for r in shown],
+            special=[self._where.special_case(r) for r in shown],
+            sections=[self._where.headings_above(r) for r in shown],
+            permits=[rule_reading.states_permission(split_examples(str(r["text"] or ""))[0]) for r in shown],
+            by_number=by_number,
+            cited=[_positions(lineages, by_lineage) for lineages in self._cited_lineages],
+            linked=[_positions(lineages, by_lineage) for lineages in self._linked_lineages],
+        )
+
+    def _citations(self) -> list[list[str]]:
+        """For each ruling, the lineages of the rules it cites, each read in the version the ruling numbers it."""
+        lineage = {(r["version"], r["number"]): _lineage(r) for r in self._all if r["doc"] == CORE_DOC}
+        by_id: dict[str, list[str]] = {}
+        for r in self._rows("SELECT ruling_id, number, version FROM ruling_rules"):
+            found = lineage.get((r["version"], r["number"]))
+            if found is not None:
+                by_id.setdefault(str(r["ruling_id"]), []).append(found)
+        return [list(dict.fromkeys(by_id.get(r.id, []))) for r in self.rulings_list]
+
+    def _links(self) -> list[list[str]]:
+        """For each ruling, the lineages of the rules the build linked it to by its words (none in a database built
+        before the links were)."""
+        tables = {str(r[0]) for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "ruling_links" not in tables:
+            return [[] for _ in self.rulings_list]
+        lineage = {(r["doc"], r["version"], r["number"]): _lineage(r) for r in self._all}
+        by_id: dict[str, list[str]] = {}
+        for r in self._rows(
+            "SELECT ruling_id, doc, version, number FROM ruling_links ORDER BY ruling_id, rank"
+        ):
+            found = lineage.get((r["doc"], r["version"], r["number"]))
+            if found is not None:
+                by_id.setdefault(str(r["ruling_id"]), []).append(found)
+        return [list(dict.fromkeys(by_id.get(r.id, []))) for r in self.rulings_list]
+
+    # --- what was asked --------------------------------------------------------------------------------
+    def names_tournament(self, words: str) -> bool:
+        """Whether the words name tournament procedure (the thesaurus's `tournament` words)."""
+        return self._asked(words).tournament
+
+    def forget_asked(self) -> None:
+        """Forget what was worked out for the last words asked (the benchmark times questions asked afresh)."""
+        self._recent.clear()
+
+    def _asked(self, words: str, typing: TextIndex | None = None) -> _Asked:
+        """What was worked out for the words (`typing`: the last word is still being typed, completed from that
+        index's words)."""
+        key = f"{words}\x00typing{id(typing)}" if typing is not None else words
+        found = self._recent.get(key)
+        if found is None:
+            concepts = self.analyzer.typing(words, typing) if typing else self.analyzer.concepts(words)
+            found = self._recent[key] = _Asked(
+                words,
+                concepts,
+                holds_phrase(question_stems(words), self._tournament_words),
+                [*concepts, *self._card_concepts(words, concepts)],
+            )
+            while len(self._recent) > CACHED_QUESTIONS:
+                self._recent.popitem(last=False)
+        else:
+            self._recent.move_to_end(key)
+        return found
+
+    def _card_concepts(self, words: str, concepts: Sequence[Concept]) -> list[Concept]:
+        """The concepts of the texts of the cards the words name, each counting little, those the words hold left
+        out."""
+        if self._cards is None:
+            index = self.rule_set(None, None).index
+            self._cards = CardTexts(
+                card_rows(self._rows), lambda w: index.idf(stem(w)) > 0 or self.analyzer.knows(stem(w))
+            )
+        found: dict[str, Concept] = {}
+        have = {s for c in concepts for s in c.alternatives}
+        for text in self._cards.named_in(words):
+            for c in self.analyzer.concepts(text):
+                if c.typed not in have and c.typed not in found:
+                    found[c.typed] = Concept(c.typed, c.alternatives, c.importance * CARD_TEXT_IMPORTANCE)
+        return list(found.values())
+
+    def _rule_relevance(self, asked: _Asked, key: SetKey) -> dict[int, float]:
+        if key not in asked.relevance:
+            asked.relevance[key] = _relevance(self.rule_set(*key).index.score(asked.rule_concepts))
+        return asked.relevance[key]
+
+    def _ruling_relevance(self, asked: _Asked) -> dict[int, float]:
+        """How well each ruling matches the words: its question and answer, and how much of the words its question
+        itself holds (a ruling asking what the words ask comes first)."""
+        if asked.ruling_relevance is None:
+            asked.ruling_scores = self._ruling_index.score(asked.concepts)
+            relevance = _relevance(asked.ruling_scores)
+            in_question = self._question_index.score(asked.concepts)
+            for i in relevance:
+                relevance[i] *= QUESTION_BASE + (1 - QUESTION_BASE) * in_question.share(i)
+            asked.ruling_relevance = relevance
+        return asked.ruling_relevance
+
+    # --- rules -----------------------------------------------------------------------------------------
+    def rules(
+        self,
+        words: str,
+        *,
+        doc: str | None = None,
+        version: str | None = None,
+        limit: int = 10,
+        typing: bool = False,
+    ) -> list[Rule]:
+        """The rules best answering the words, best first (`doc` None: both documents; `typing`: the last word is
+        still being typed)."""
+        return [
+            r.rule for r in self.ranked_rules(words, doc=doc, version=version, limit=limit, typing=typing)
+        ]
+
+    def ranked_rules(
+        self,
+        words: str,
+        *,
+        doc: str | None = None,
+        version: str | None = None,
+        limit: int = 10,
+        typing: bool = False,
+    ) -> list[RankedRule]:
+        """`rules`, each with its score."""
+        key = (doc, version)
+        shown = self.rule_set(doc, version)
+        asked = self._asked(words, shown.index if typing else None)
+        ranked = asked.rules.get(key)
+        if ranked is None:
+            ranked = asked.rules[key] = self._rank_rules(asked, key)
+        return [RankedRule(shown.rules[i], score) for i, score in ranked[:limit]]
+
+    def _rank_rules(self, asked: _Asked, key: SetKey) -> list[tuple[int, float]]:
+        shown = self.rule_set(*key)
+        final = dict(self._rule_relevance(asked, key))
+        if key[1] is None:
+            for i, lift in self._ruling_evidence(asked, shown).items():
+                final[i] = final.get(i, 0.0) + lift
+        for i, lift in _named(asked.words, shown).items():
+            final[i] = final.get(i, 0.0) + lift
+        pool = [i for i, _ in heapq.nlargest(PRIOR_POOL, final.items(), key=itemgetter(1))]
+        fit = _Fit(asked, both=key[0] is None)
+        for i in pool:
+            final[i] *= shown.prior[i] * fit.factor(shown, i)
+        return sorted(((i, final[i]) for i in pool if final[i] > 0), key=lambda p: (-p[1], p[0]))
+
+    def _ruling_evidence(self, asked: _Asked, shown: _RuleSet) -> dict[int, float]:
+        """How much the rulings matching the words point at each rule they cite, or were linked to."""
+        relevance = self._ruling_relevance(asked)
+        lifted: dict[int, float] = {}
+        for i in heapq.nlargest(EVIDENCE_RULINGS, relevance, key=relevance.__getitem__):
+            if relevance[i] < EVIDENCE_FLOOR:
+                continue
+            for weight, positions in ((RULING_EVIDENCE, shown.cited[i]), (LINK_EVIDENCE, shown.linked[i])):
+                lift = weight * relevance[i] / math.sqrt(len(positions)) if positions else 0.0
+                for position in positions:
+                    lifted[position] = max(lifted.get(position, 0.0), lift)
+        return lifted
+
+    # --- rulings ---------------------------------------------------------------------------------------
+    def rulings(self, words: str, limit: int = 10) -> list[RankedRuling]:
+        """The rulings best answering the words, best first: well-matching official answers before community ones."""
+        asked = self._asked(words)
+        if asked.rulings is None:
+            asked.rulings = self._rank_rulings(asked)
+        return asked.rulings[:limit]
+
+    def _rank_rulings(self, asked: _Asked) -> list[RankedRuling]:
+        final = dict(self._ruling_relevance(asked))
+        both = self.rule_set(None, None)
+        rule_relevance = self._rule_relevance(asked, (None, None))
+        named = _named(asked.words, both)
+        for i, cited in enumerate(both.cited):
+            if not cited:
+                continue
+            support = max(rule_relevance.get(p, 0.0) for p in cited)
+            if i in final and support:
+                final[i] += RULE_SUPPORT * support
+            lift = max(named.get(p, 0.0) for p in cited) if named else 0.0
+            if lift:
+                final[i] = final.get(i, 0.0) + lift
+        exact = self._asked_exactly.get(_plain(asked.words))
+        best = max(final.values(), default=0.0)
+        if exact is not None:
+            final[exact] = final.get(exact, 0.0) + ASKED_EXACTLY
+        scores = asked.ruling_scores
+        holding_all = {i for i in final if i == exact or (scores is not None and scores.share(i) >= COMPLETE)}
+        # A ruling's question typed word for word, or a few words (as in a search box), find the rulings holding
+        # them all; other words, a question, find the best matches, whole or partial.
+        few = exact is not None or len(asked.concepts) <= FEW_WORDS
+        kept = (few and list(holding_all)) or [i for i in final if final[i] >= RULING_CUTOFF * best]
+
+        def order(i: int) -> tuple[bool, bool, float, int]:
+            leading = final[i] >= OFFICIAL_TIER * best
+            return (not leading, leading and self.rulings_list[i].source == "community", -final[i], i)
+
+        return [
+            RankedRuling(self.rulings_list[i], final[i], i in holding_all) for i in sorted(kept, key=order)
+        ]
+
+
+class _Fit:
+    """How well what each rule is fits what a question asks: its reading, its special case, its document."""
+
+    def __init__(self, asked: _Asked, *, both: bool) -> None:
+        self._asked_stems = rule_reading.asked_stems(asked.rule_concepts)
+        self._boilerplate_asked = rule_reading.asks_boilerplate(asked.concepts)
+        self._quantity = bool(_HOW_MANY.search(asked.words))
+        self._permission = rule_reading.asks_permission(asked.words)
+        self._defines = DEFINES_ASKED if rule_reading.asks_definition(asked.words) else DEFINES_PRIOR
+        self._tournament = asked.tournament
+        self._both = both
+        named = asked_about(asked.words)
+        self._section = rule_reading.title_key(named) if named else ""
+
+    def factor(self, shown: _RuleSet, i: int) -> float:
+        factor = QUANTITY_PRIOR if self._quantity and shown.numbered[i] else 1.0
+        reading = shown.reading[i]
+        if reading == rule_reading.DEFINES:
+            factor *= self._defines
+        elif reading == rule_reading.BOILERPLATE and not self._boilerplate_asked:
+            factor *= BOILERPLATE_PRIOR
+        if self._section and self._section in shown.sections[i]:
+            factor *= NAMED_SECTION
+        if self._permission and shown.permits[i]:
+            factor *= PERMISSION_PRIOR
+        special = shown.special[i]
+        if special is not None and not special.named_by(self._asked_stems):
+            factor *= SPECIAL_CASE_PRIOR
+        if self._both and shown.rules[i].doc == TOURNAMENT_DOC:
+            factor *= TOURNAMENT_ASKED if self._tournament else TOURNAMENT_UNASKED
+        return factor
+
+
+def _relevance(found: Scores) -> dict[int, float]:
+    """Each matching document's score as a share of the best, times how much of the question it holds; those scoring
+    under `RELEVANCE_FLOOR` of the best are left out (they hold too little of the words to be shown)."""
+    best = max(found.score.values(), default=0.0)
+    if best <= 0 or found.total <= 0:
+        return {}
+    held, total, floor = found.held, found.total, RELEVANCE_FLOOR * best
+    return {
+        i: (value / best) * (held[i] / total) ** COVERAGE_POWER
+        for i, value in found.score.items()
+        if value >= floor
+    }
+
+
+def _positions(lineages: Sequence[str], by_lineage: dict[str, list[int]]) -> list[int]:
+    return [p for lineage in lineages for p in by_lineage.get(lineage, ())]
+
+
+def _lineage(row: sqlite3.Row) -> str:
+    return str(row["lineage"] or row["key"])
+
+
+def _prior(row: sqlite3.Row) -> float:
+    """How likely a rule is to be what words ask about, before reading it: the current rules first, a heading or a
+    chapter less, an older rule whose number the current rules gave to another less."""
+    prior = CURRENT_PRIOR if row["version"] == CURRENT_RULES_VERSION and row["doc"] == CORE_DOC else 1.0
+    if row["kind"] in ("heading", "chapter"):
+        prior *= HEADING_PRIOR
+    if row["superseded"] and row["version"] != CURRENT_RULES_VERSION:
+        prior *= SUPERSEDED_PRIOR
+    return prior * DEPTH_PRIOR ** str(row["number"]).count(".")
+
+
+def _named(words: str, shown: _RuleSet) -> dict[int, float]:
+    """The rules whose numbers the words write, and those under them (Core Rules numbers)."""
+    lifted: dict[int, float] = {}
+    for match in _NUMBER_IN_WORDS.finditer(words):
+        ref = rule_numbers.parse_rule_ref(match.group(1) or match.group(2))
+        if ref is None:
+            continue
+        prefix = ref.number + "."
+        for number, positions in shown.by_number.items():
+            lift = (
+                NAMED_RULE if number == ref.number else NAMED_RULE_CHILD if number.startswith(prefix) else 0.0
+            )
+            for position in positions if lift else ():
+                lifted[position] = max(lifted.get(position, 0.0), lift)
+    return lifted
+
+
+def _plain(text: str) -> str:
+    """Text as compared with a ruling's question typed word for word."""
+    return " ".join(words(text))
+
+
+__all__ = ["QuestionRanker", "RankedRule", "RankedRuling"]

@@ -1,0 +1,1 @@
+"""Tests of /card, /search and [[card]]."""

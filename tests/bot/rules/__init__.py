@@ -1,0 +1,1 @@
+"""Tests of /rule, /changes, /ruling and /keyword."""

@@ -1,0 +1,1 @@
+"""Tests of the store of settings and button state."""

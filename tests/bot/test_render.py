@@ -1,0 +1,388 @@
+"""Each embed kind, rendered from hand-made objects: what a player reads at a glance, what a judge can quote."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.cards.render import card_embeds
+from bot.hidden.render import verdict_embeds, verdict_word
+from bot.rules.render import SUMMARY_LABEL, keyword_embeds, rule_embeds, ruling_embed, rulings_embeds
+from bot.ui import limits
+from bot.ui.notices import not_found_embed
+from bot.ui.render import pack
+from bot.ui.symbols import Symbols
+from cardsdb.engine import Answer, Check, Choice, Effect, Excluded, HiddenProfile
+from cardsdb.engine.naming import Target
+from cardsdb.engine.profile import ProfileChoice
+from cardsdb.models import (
+    CURRENT_RULES_VERSION,
+    V13_RULES_VERSION,
+    Errata,
+    KeywordInfo,
+    Legality,
+    OlderWording,
+    Rule,
+    RuleView,
+    Ruling,
+)
+from tests.support.bot_harness_fixtures import (
+    HIDDEN_BLADE,
+    RULE_422,
+    RULE_811_1_D,
+    RULE_811_1_D_2,
+    RULE_V13_421,
+    RULING,
+)
+
+
+def _all_text(embeds: list[Any]) -> str:
+    parts = []
+    for e in embeds:
+        d = e.to_dict()
+        parts += [d.get("title") or "", d.get("description") or "", (d.get("footer") or {}).get("text") or ""]
+        parts += [f"{f['name']}\n{f['value']}" for f in d.get("fields") or ()]
+    return "\n".join(parts)
+
+
+def _fits(embeds: list[Any]) -> None:
+    for group in pack(embeds):
+        assert limits.message_problems(None, [e.to_dict() for e in group]) == []
+
+
+HIDDEN_BLADE_PROFILE = HiddenProfile(
+    card="Hidden Blade",
+    has_hidden=True,
+    kind="Spell",
+    choices=(
+        ProfileChoice(
+            choice="a unit at a battlefield",
+            purpose="spell",
+            count="1",
+            optional=False,
+            restricted=True,
+            why="a hidden spell chooses its targets at the battlefield it was played from",
+            rules=("811.1.d", "811.1.d.2"),
+        ),
+    ),
+    destination=None,
+    destination_rules=(),
+    units_played=(),
+    cost_from_facedown="0: its base cost is ignored",
+    cost_rules=("356.1.b",),
+    unrestricted=(),
+    notes=(),
+)
+
+PORO = Target(
+    "poro@Your Battlefield", "unit", "Your Battlefield", card="Pouty Poro", controller="opp", id="poro"
+)
+SPRITE = Target("Sprite@Their Battlefield", "unit", "Their Battlefield", card="Sprite", controller="me")
+CHOICES = (
+    Choice(
+        choice="a unit at a battlefield",
+        restricted_to="Your Battlefield",
+        rules=("811.1.d", "811.1.d.2"),
+        legal_targets=(PORO,),
+        excluded=(
+            Excluded(
+                what=SPRITE,
+                rules=("811.1.d.2",),
+                because="it is not at the battlefield where Hidden Blade was hidden",
+            ),
+        ),
+    ),
+)
+
+
+def test_card_embed_shows_cost_type_text_set_image_and_readable_symbols() -> None:
+    [embed] = card_embeds(
+        HIDDEN_BLADE, keyword_reminders={"Hidden": ("Hide now for :rb_rune_rainbow:.", ("811",))}
+    )
+    data = embed.to_dict()
+    text = _all_text([embed])
+    assert data["title"] == "Hidden Blade"
+    assert "Spell · Order" in text
+    assert "2 energy + 1 Order power" in text
+    assert "Kill a unit at a battlefield. Its controller draws 2." in text
+    assert ":rb_" not in text and "1 power of any domain" in text
+    assert "OGN-213/298" in data["footer"]["text"]
+    assert data["thumbnail"]["url"].endswith("hidden-blade.png")
+    assert "(rule 811)" in text
+
+
+def test_card_embed_uses_custom_emoji_when_configured() -> None:
+    symbols = Symbols({"rb_rune_rainbow": "<:any:123456789>", "rb_energy_2": "<:e2:123456789>"})
+    text = _all_text(card_embeds(HIDDEN_BLADE, symbols=symbols))
+    assert "<:any:123456789>" in text and "<:e2:123456789>" in text
+
+
+def test_811_1_d_2_card_with_hidden_has_a_from_facedown_section_with_rule_numbers() -> None:
+    text = _all_text(card_embeds(HIDDEN_BLADE, facedown=HIDDEN_BLADE_PROFILE))
+    assert "From facedown" in text
+    assert "Choose a unit at a battlefield: only at the battlefield where it was hidden" in text
+    assert "(rules 811.1.d, 811.1.d.2)" in text
+    assert "Cost: 0: its base cost is ignored (rule 356.1.b)" in text
+
+
+def test_card_embed_notes_errata_and_legality() -> None:
+    errata = Errata(
+        "Hidden Blade", "Kill a unit at a battlefield.", None, "Origins errata", "2026-01-01", None
+    )
+    legality = Legality(
+        {"constructed": "banned", "2v2": "legal"}, {"constructed": "2026-09-18", "2v2": "2026-09-18"}
+    )
+    text = _all_text(card_embeds(HIDDEN_BLADE, errata=[errata], legality=legality))
+    assert "Errata (2026-01-01)" in text and "Origins errata" in text
+    assert "Constructed: **Banned** · 2v2 Constructed: Legal\n*Ban lists of 2026-09-18*" in text
+
+
+def test_an_erratum_is_shown_as_old_to_new_words() -> None:
+    card = replace(HIDDEN_BLADE, text_date="2026-03-28")
+    errata = Errata(card.name, card.text_raw, "Kill a unit.", "Origins errata", "2025-10-28", None)
+    text = _all_text(card_embeds(card, errata=[errata]))
+    # the old words struck through, the new ones in bold, then whether the text above has it
+    assert (
+        "Kill a ~~unit.~~ **unit at a battlefield. Its controller draws 2.**\nThe text above includes it."
+        in text
+    )
+    newer = replace(errata, new_text="Kill two units.", old_text=None)
+    text = _all_text(card_embeds(card, errata=[newer]))
+    assert "Now: Kill two units." in text and "The text above is a newer wording (2026-03-28)." in text
+
+
+def test_older_wordings_show_where_and_when() -> None:
+    card = replace(
+        HIDDEN_BLADE,
+        older_wordings=(
+            OlderWording("ogn-213a-298", "OGN", "Kill a unit.", "the official card gallery", "2026-03-28"),
+        ),
+    )
+    text = _all_text(card_embeds(card))
+    assert "Older wording\n*the official card gallery, 2026-03-28 (OGN):* Kill a unit." in text
+
+
+def test_image_shows_the_full_card_instead_of_a_thumbnail() -> None:
+    card = replace(
+        HIDDEN_BLADE, printings=(replace(HIDDEN_BLADE.printings[0], image_url="https://img.invalid/a.png"),)
+    )
+    (small,) = card_embeds(card)
+    (large,) = card_embeds(card, image=True)
+    assert (
+        small.to_dict()["thumbnail"]["url"] == "https://img.invalid/a.png" and "image" not in small.to_dict()
+    )
+    assert (
+        large.to_dict()["image"]["url"] == "https://img.invalid/a.png" and "thumbnail" not in large.to_dict()
+    )
+
+
+def test_a_database_without_ban_lists_or_errata_says_so_in_one_line() -> None:
+    from cardsdb.query.currency import gaps_line
+
+    line = gaps_line(("gallery", "errata", "ban_lists"))
+    assert line is not None and "\n" not in line
+    text = _all_text(card_embeds(HIDDEN_BLADE, gaps=line))
+    assert "legality is unknown and the text may be older than the current wording" in text
+    assert gaps_line(()) is None
+
+
+def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:
+    view = RuleView(
+        RULE_811_1_D,
+        parents=(Rule("811", CURRENT_RULES_VERSION, "heading", "Hidden", title="Hidden"),),
+        children=(RULE_811_1_D_2,),
+        moved=("v1.3 811.1.d is split into 811.1.d.1-5",),
+    )
+    embeds = rule_embeds(view)
+    text = _all_text(embeds)
+    assert embeds[0].title == "Rule 811.1.d"
+    assert "current, 2026-10-09" in text
+    assert "Part of" in text and "**811**" in text
+    assert "Sub-rules" in text and "811.1.d.2" in text
+    assert "Moved" in text and "split" in text
+
+
+def test_summary_is_labelled_never_passed_off_as_official_wording() -> None:
+    text = _all_text(rule_embeds(RuleView(RULE_422, moved=("421 (v1.3), Hide, is 422 now.",))))
+    assert text.count(SUMMARY_LABEL) == 1
+    assert "421 (v1.3), Hide, is 422 now." in text
+    official = _all_text(rule_embeds(RuleView(RULE_811_1_D_2)))
+    assert SUMMARY_LABEL not in official
+
+
+def test_v13_rule_is_stamped_as_of_v13() -> None:
+    assert RULE_V13_421.version == V13_RULES_VERSION
+    view = RuleView(RULE_V13_421, moved=("421 (v1.3) is 422 now.",), now=("422",))
+    text = _all_text(rule_embeds(view))
+    assert text.startswith("Rule 421 (v1.3) · Hide")
+    assert "as of v1.3" in text and "is 422 now" in text
+
+
+def test_ruling_embed_has_question_answer_source_date_link_and_rules() -> None:
+    ruling = Ruling(
+        "f1",
+        "Can I hide on my opponent's turn?",
+        "No.",
+        "official",
+        "Origins FAQ",
+        "2025-10-16",
+        "https://example.invalid/faq",
+        rules=("811.1.b",),
+    )
+    data = ruling_embed(ruling).to_dict()
+    text = _all_text([ruling_embed(ruling)])
+    assert data["title"].startswith("Q: Can I hide")
+    assert data["description"] == "No."
+    assert "Official: Origins FAQ" in text and "2025-10-16" in text and "rule 811.1.b" in text
+    assert data["url"] == "https://example.invalid/faq"
+    community = ruling_embed(Ruling("c", "q", "a", "community", "GrentonTV", None, None))
+    assert "Community (not official)" in _all_text([community])
+    assert "Credit" not in {f["name"] for f in data["fields"]}
+
+
+def test_a_credited_community_ruling_shows_its_credit_link_and_rules_version() -> None:
+    ruling = Ruling(
+        "riftboundfaq/cards/flash#target-in-base",
+        "Can Flash target a unit in base?",
+        "Yes (v1.4 rule 355.9.a).",
+        "community",
+        "Riftbound FAQ, Cards: Flash",
+        "2026-07-01",
+        "https://www.riftboundfaq.com/cards/flash#target-in-base",
+        rules=("355.9.a",),
+        rules_version="v1.4",
+        credit="Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0, by A. Judge",
+    )
+    data = ruling_embed(ruling).to_dict()
+    fields = {f["name"]: f["value"] for f in data["fields"]}
+    assert fields["Source"] == "Community (not official): Riftbound FAQ, Cards: Flash"
+    assert fields["Credit"] == "Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0, by A. Judge"
+    assert fields["Link"] == data["url"] == "https://www.riftboundfaq.com/cards/flash#target-in-base"
+    assert fields["Rules"] == "rule 355.9.a (v1.4)" and fields["Date"] == "2026-07-01"
+
+
+def test_a_keywords_faq_list_marks_community_rulings_and_credits_them() -> None:
+    community = Ruling(
+        "riftboundfaq/mechanics/flow#play-timing",
+        "When can I play a spell using Flow?",
+        "Only when its timing allows.",
+        "community",
+        "Riftbound FAQ, Mechanics: Flow",
+        "2026-08-01",
+        "https://www.riftboundfaq.com/mechanics/flow#play-timing",
+        credit="Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0",
+    )
+    info = KeywordInfo("Flow", rulings=(RULING, community))
+    faq = next(f["value"] for f in keyword_embeds(info)[0].to_dict()["fields"] if f["name"] == "FAQ")
+    lines = faq.split("\n")
+    assert lines[0] == "*Community rulings: Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0*"
+    assert lines[-1].endswith("When can I play a spell using Flow? (community, not official)")
+    assert "community" not in lines[1]
+
+
+def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:
+    answer = Answer(
+        ask="play_hidden",
+        action="play Hidden Blade from facedown this turn",
+        checks=(
+            Check(False, "hidden_this_turn", ("811.1.b", "811.6"), "It was hidden this turn."),
+            Check(True, "has_legal_targets", ("811.1.d",), "Pouty Poro is there."),
+        ),
+        choices=CHOICES,
+    )
+    embeds = verdict_embeds(answer, card_data="2026-03-28", position="ask: {}", assumed=["x"])
+    first = embeds[0].to_dict()
+    assert first["title"].startswith("No: you can't play Hidden Blade")
+    text = _all_text(embeds)
+    assert "❌ failed: It was hidden this turn (rules 811.1.b, 811.6)." in text
+    assert "✅ passed: Pouty Poro is there (rule 811.1.d)." in text
+    # targets in words: the card's name and where it is, an enemy's marked; never the id or NAME@PLACE
+    assert "Legal: Pouty Poro (enemy) at Your Battlefield" in text
+    assert (
+        "Not Sprite at Their Battlefield: it is not at the battlefield where Hidden Blade was hidden" in text
+    )
+    assert "@" not in text and "poro" not in text and "hidden_this_turn" not in text
+    assert first["footer"]["text"] == "Core Rules 2026-10-09 · card data 2026-03-28"
+    assert "Position assumed" in text and "```yaml" in text
+    assert verdict_word(True) == "Yes"
+    assert verdict_word(None) == "Depends"
+
+
+def test_long_answers_continue_in_more_embeds_not_cut_mid_word() -> None:
+    words = ("facedown battlefield " * 900).strip()
+    long_rule = RuleView(
+        Rule("999.1", CURRENT_RULES_VERSION, "rule", words),
+        children=tuple(Rule(f"999.1.{i}", CURRENT_RULES_VERSION, "rule", words[:300]) for i in range(60)),
+    )
+    embeds = rule_embeds(long_rule)
+    assert len(embeds) >= 2 and embeds[1].title == "Rule 999.1 (continued)"
+    _fits(embeds)
+    joined = " ".join((e.description or "") for e in embeds)
+    assert joined.split() == words.split()
+    assert len(pack(embeds)) >= 1
+
+
+def test_rulings_pack_into_messages_within_limits() -> None:
+    many = [RULING] * 30
+    embeds = rulings_embeds("hidden", many)
+    groups = pack(embeds)
+    assert len(groups) >= 3
+    _fits(embeds)
+
+
+def test_user_text_is_escaped_when_echoed() -> None:
+    embed = not_found_embed("card", "@everyone **bold** \u202ereversed", ["Hidden Blade"])
+    text = embed.description or ""
+    assert "@everyone" not in text.replace("@\u200beveryone", "")
+    assert "\\*\\*bold\\*\\*" in text
+    assert "\u202e" not in text
+
+
+_words = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=0, max_size=3000)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    text=_words,
+    tags=st.lists(st.text(alphabet="abcxyz", min_size=1, max_size=40), max_size=40),
+    notes=st.lists(_words, max_size=5),
+)
+def test_any_card_fits_discords_limits(text: str, tags: list[str], notes: list[str]) -> None:
+    card = replace(
+        HIDDEN_BLADE, name="N" * 300, text=text, text_raw=text, tags=tuple(tags), notes=tuple(notes)
+    )
+    errata = [Errata(card.name, text, None, "errata " * 50, "2026-01-01", None)] * 3
+    _fits(card_embeds(card, errata=errata, facedown=HIDDEN_BLADE_PROFILE))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    summary=_words,
+    becauses=st.lists(_words, min_size=1, max_size=30),
+    targets=st.lists(st.text(alphabet="abc@ ", min_size=1, max_size=90), max_size=60),
+)
+def test_any_verdict_fits_discords_limits(summary: str, becauses: list[str], targets: list[str]) -> None:
+    answer = Answer(
+        ask="play_hidden",
+        action=summary,
+        checks=tuple(Check(i % 2 == 1, "c", ("811.1.b",), b) for i, b in enumerate(becauses)),
+        choices=(
+            Choice(
+                choice="a unit",
+                restricted_to="X",
+                rules=("811.1.d",),
+                legal_targets=tuple(Target(t, "unit", "X", card=t) for t in targets),
+                excluded=tuple(
+                    Excluded(Target(t, "gear", "me.base", card=t), ("811.1.d.2",), "elsewhere")
+                    for t in targets
+                ),
+            ),
+        ),
+        effects=tuple(Effect(("811.2",), b) for b in becauses),
+    )
+    embeds = verdict_embeds(answer, position="turn: 1\n" * 600, code="rb1." + "A" * 3000, assumed=becauses)
+    assert embeds[0].title is not None and embeds[0].title.split(":")[0] == "No"
+    _fits(embeds)

@@ -1,0 +1,1 @@
+"""Tests of cardsdb/ (the rule versions at its top level; a folder per part)."""

@@ -1,0 +1,1 @@
+"""Tests of the build: the pipeline, cards, rules, rulings, sync."""

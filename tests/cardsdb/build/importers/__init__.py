@@ -1,0 +1,1 @@
+"""Tests of the importers, one per source format."""

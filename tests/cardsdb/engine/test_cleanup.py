@@ -1,0 +1,44 @@
+"""The next cleanup: facedown cards at lost battlefields (323.6.a, 107.3.d) and unattached gear (459.1)."""
+
+from __future__ import annotations
+
+from cardsdb.engine import check
+from tests.support.engine_cards import MemoryCards
+
+CARDS = MemoryCards()
+
+
+def test_323_6_a_facedown_card_trashed_once_owner_loses_the_battlefield() -> None:
+    answer = check(
+        {
+            "battlefields": {
+                "Bandle Tree": {"controller": "opp", "facedown": [{"card": "Hidden Blade", "owner": "me"}]},
+                "Targon's Peak": {"controller": "me", "facedown": [{"card": "Back Off", "owner": "me"}]},
+            },
+            "ask": {"cleanup": True},
+        },
+        CARDS,
+    )
+    trashed = [e for e in answer.effects if "323.6.a" in e.rules]
+    assert len(trashed) == 1 and "Hidden Blade" in trashed[0].text and "trash" in trashed[0].text
+    assert "107.3.d" in answer.citations
+    assert any("Back Off" in e.text and "stays" in e.text for e in answer.effects)
+
+
+def test_459_1_unattached_gear_at_a_battlefield_is_recalled() -> None:
+    answer = check(
+        {
+            "battlefields": {
+                "Bandle Tree": {
+                    "controller": "me",
+                    "units": [{"card": "Tideturner", "id": "t1"}],
+                    "gear": ["Zhonya's Hourglass", {"card": "Edge of Night", "attached_to": "t1"}],
+                }
+            },
+            "ask": {"cleanup": True},
+        },
+        CARDS,
+    )
+    recalled = [e.text for e in answer.effects if "459.1" in e.rules and "recalled" in e.text]
+    assert len(recalled) == 1 and "Zhonya's Hourglass" in recalled[0]
+    assert any("Edge of Night" in e.text and "attached" in e.text for e in answer.effects)

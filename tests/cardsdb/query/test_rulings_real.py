@@ -1,0 +1,120 @@
+"""The newer rulings over the real data: the Vendetta FAQ (official, 2026-08-14) and riftboundfaq.com's community
+rulings, found by card and words, with their source, date, credit and link; every one in player text."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.harness import Harness
+from cardsdb.build.importers.faq_markdown import parse_faq_markdown
+from cardsdb.build.importers.riftboundfaq import CREDIT, parse_site
+from cardsdb.query import CardsDB
+from tests.support.bot_harness_fixtures import assert_fits
+
+pytestmark = pytest.mark.real_data  # every test here reads ../shared
+
+VENDETTA_FAQ = "rules-2026-07/faq-vendetta-2026-08-14.md"
+COMMUNITY = "community/riftboundfaq"
+V15_PAGES = {"cards/akali-silent", "cards/runeblade-anvil"}
+MARKUP = re.compile(r"</?[A-Za-z][^>]*>|\{[^{}]*\}")
+
+
+def test_the_vendetta_faq_is_34_official_rulings_of_2026_08_14_numbered_by_v1_4(real_data_dir: Path) -> None:
+    path = real_data_dir / VENDETTA_FAQ
+    doc = parse_faq_markdown(path.read_text(encoding="utf-8"), file_name=path.name)
+    assert len(doc.entries) == 34 and doc.warnings == ()
+    assert {(e.source, e.date, e.rules_version) for e in doc.entries} == {("official", "2026-08-14", "v1.4")}
+    assert (
+        doc.url
+        == "https://playriftbound.com/en-us/news/rules-and-releases/vendetta-rules-faq-and-clarifications/"
+    )
+    by_number = {e.id[-3:]: e for e in doc.entries}
+    assert by_number["014"].rules == ("761", "761.1", "761.2", "762", "762.1", "762.2")
+    assert by_number["027"].rules == ("054.2", "369.3")
+    assert not any("[M]" in e.question + e.answer for e in doc.entries)
+
+
+def test_rulings_temporal_breach_include_the_vendetta_faq(real_cards: CardsDB) -> None:
+    found = real_cards.rulings("Temporal Breach")
+    vendetta = [r for r in found if r.source_title == "Vendetta Rules FAQ and Clarifications"]
+    assert {r.id for r in vendetta} >= {"faq-vendetta-2026-08-14-026", "faq-vendetta-2026-08-14-030"}
+    assert all(r.source == "official" and r.date == "2026-08-14" for r in vendetta)
+    assert found[0].source == "official"  # official answers before community ones
+
+
+def test_every_community_ruling_is_player_text_credited_and_linked(real_data_dir: Path) -> None:
+    site = parse_site(real_data_dir / COMMUNITY)
+    assert site.warnings == []
+    pages = [p for p in (real_data_dir / COMMUNITY / "content").rglob("*.mdx") if p.stem != "index"]
+    headings = sum(
+        1
+        for page in pages
+        for line in page.read_text(encoding="utf-8").splitlines()
+        if line.startswith("## ") or (line.startswith("### ") and "?" in line)
+    )
+    assert len(site.entries) == headings and site.pages == len(pages)
+    for entry in site.entries:
+        assert not MARKUP.search(entry.question + entry.answer), entry.id
+        assert entry.credit is not None and entry.credit.startswith(CREDIT)
+        assert entry.url is not None and re.fullmatch(
+            r"https://www\.riftboundfaq\.com/[a-z-]+/[a-z0-9-]+#[\w-]+", entry.url
+        )
+        assert "{'" not in entry.credit  # an author given as {name, url} is credited by name
+        assert entry.source == "community"
+        # each page's rules version as its front matter names it: two pages of 2026-10 were reviewed against v1.5
+        page = entry.id.removeprefix("riftboundfaq/").split("#", 1)[0]
+        assert entry.rules_version == ("v1.5" if page in V15_PAGES else "v1.4"), entry.id
+
+
+async def test_ruling_embed_shows_a_community_rulings_credit_and_link(real_harness: Harness) -> None:
+    result = await real_harness.command("ruling", {"query": "Temporal Breach"})
+    assert_fits(result)
+    community = [
+        e for e in result.all_embeds() if "riftboundfaq.com/cards/temporal-breach" in str(e.get("url"))
+    ]
+    assert community
+    fields = {f["name"]: f["value"] for f in community[0]["fields"]}
+    assert fields["Source"].startswith("Community (not official): Riftbound FAQ, Cards: Temporal Breach")
+    assert fields["Credit"].startswith("Riftbound FAQ (riftboundfaq.com), CC BY-SA 4.0")
+    assert fields["Link"] == community[0]["url"]
+    assert fields["Date"] == "2026-07-11" and "(v1.4)" in fields["Rules"]
+    official = [
+        e
+        for e in result.all_embeds()
+        if any(f["value"] == "Official: Vendetta Rules FAQ and Clarifications" for f in e.get("fields") or ())
+    ]
+    assert official and all("Credit" not in {f["name"] for f in e["fields"]} for e in official)
+
+
+def test_the_build_counts_rulings_per_source(real_cards: CardsDB, real_db: Path) -> None:
+    meta = real_cards.meta()
+    with sqlite3.connect(real_db) as conn:
+        counted = dict(conn.execute("SELECT source, COUNT(*) FROM rulings GROUP BY source").fetchall())
+    by_source = json.loads(meta["rulings_by_source"])
+    assert by_source["official"]["Vendetta Rules FAQ and Clarifications"] == 34
+    assert {source: sum(group.values()) for source, group in by_source.items()} == counted
+
+
+async def test_ruling_elnuk_herd_shows_the_pre_erratum_community_ruling_as_superseded_never_first(
+    real_cards: CardsDB, real_harness: Harness
+) -> None:
+    found = real_cards.rulings("Elnuk Herd")
+    pre_erratum = [r for r in found if r.id == "riftboundfaq/cards/elnuk-herd#no-friendly-target"]
+    assert pre_erratum and pre_erratum[0].superseded is not None
+    assert (pre_erratum[0].date, pre_erratum[0].superseded.erratum_date) == ("2026-10-01", "2026-10-09")
+    assert found[0].superseded is None and found[-1] == pre_erratum[0]  # current rulings first
+    # the seed's ruling that the Herd may give itself +3 stands, and is current
+    itself = [r for r in found if "the Herd itself included" in r.answer]
+    assert itself and itself[0].superseded is None
+
+    result = await real_harness.command("ruling", {"query": "Elnuk Herd"})
+    assert_fits(result)
+    embeds = [e for e in result.all_embeds() if "elnuk-herd#no-friendly-target" in str(e.get("url"))]
+    assert embeds and embeds[0]["description"].startswith(
+        "**Superseded: ruled on 2026-10-01, before the erratum of 2026-10-09"
+    )

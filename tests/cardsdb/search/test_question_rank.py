@@ -1,0 +1,151 @@
+"""Rules and rulings for a question in a player's words (cardsdb.search.question_rank), over the hand-written fixture
+database; and words shaped as a rule number that names no rule (`9999.9`), which find nothing by words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardsdb import rule_numbers
+from cardsdb.cli.main import main
+from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
+from cardsdb.query import CardsDB
+from tests.support.bot_harness_fixtures import harness_for
+
+
+def _numbers(rules: list[object]) -> list[tuple[str, str]]:
+    return [(r.number, r.version) for r in rules]  # type: ignore[attr-defined]
+
+
+def test_811_6_a_question_in_a_player_s_words_finds_the_rule_without_its_words(query_cards: CardsDB) -> None:
+    # "the turn after it is hidden": neither "next" nor "hid" is the rules' word, "facedown" means hidden here
+    view = query_cards.rule("when can I play my facedown card after I hid it")
+    assert view is not None and (view.rule.number, view.rule.version) == ("811.6", CURRENT_RULES_VERSION)
+
+
+def test_811_1_d_2_every_word_need_not_be_in_the_rule(query_cards: CardsDB) -> None:
+    found = query_cards.search_rules("does a hidden spell have to choose targets at its battlefield")
+    assert _numbers(found)[0] == ("811.1.d.2", CURRENT_RULES_VERSION)
+
+
+def test_a_ruling_asking_the_question_lends_its_rules_its_weight(query_cards: CardsDB) -> None:
+    # the seed ruling "When can I play a card I hid?" cites 811.6: its words lead there even where the rule's own
+    # text holds few of them
+    assert _numbers(query_cards.search_rules("when can I play a card I hid", limit=2))[0] == (
+        "811.6",
+        CURRENT_RULES_VERSION,
+    )
+    assert query_cards.rulings("when can I play a card I hid")[0].id == "seed-when-play"
+
+
+def test_a_rule_number_in_the_words_comes_first(query_cards: CardsDB) -> None:
+    found = query_cards.search_rules("what does 355.6 say about hidden spells")
+    assert _numbers(found)[0] == ("355.6", V13_RULES_VERSION)
+    assert query_cards.search_rules("is rule 422.2 about hiding")[0].number == "422.2"
+
+
+def test_a_heading_s_name_leads_with_the_heading(query_cards: CardsDB) -> None:
+    view = query_cards.rule("hidden")
+    assert view is not None and (view.rule.number, view.rule.version) == ("811", CURRENT_RULES_VERSION)
+
+
+def test_a_question_about_a_heading_s_name_leads_with_a_rule_under_it_not_the_bare_heading(
+    query_cards: CardsDB,
+) -> None:
+    # "what is hidden?" asks what the rules under Hidden say: the bare heading comes after them
+    found = query_cards.search_rules("what is hidden?", limit=4)
+    assert found[0].number.startswith("811.") and found[0].is_current
+    assert ("811", CURRENT_RULES_VERSION) in _numbers(found)
+
+
+def test_the_newest_version_of_each_rule_only(query_cards: CardsDB) -> None:
+    found = query_cards.search_rules("card hidden gains reaction facedown played", limit=10)
+    assert ("811.6", CURRENT_RULES_VERSION) in _numbers(found)
+    assert ("811.6", V13_RULES_VERSION) not in _numbers(found)  # the current 811.6 replaces it
+    # v1.3's 422 Discard is the newest form of the Discard rules: shown, marked with its version, though the current
+    # rules gave 422 to Hide
+    discard = [
+        r for r in query_cards.search_rules("discarding cost hand trash") if r.number.startswith("422")
+    ]
+    assert discard and all(r.superseded and r.version == V13_RULES_VERSION for r in discard)
+
+
+def test_rulings_for_a_question_official_first_and_nothing_for_unknown_words(query_cards: CardsDB) -> None:
+    found = query_cards.rulings("if I hide a card does that count as playing it")
+    assert found[0].id == "faq-hide"
+    assert query_cards.rulings("zzzqqq xxyyzz") == []
+
+
+def test_autocomplete_reads_the_last_word_as_typed_so_far(query_cards: CardsDB) -> None:
+    values = [value for _, value in query_cards.autocomplete_rules("when can I play a card I hi")]
+    assert "811.6" in values[:3]
+    assert all(
+        len(label) <= 100 for label, _ in query_cards.autocomplete_rules("when can I play a card I hi")
+    )
+
+
+# --- words shaped as a rule number that names no rule ------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("typed", "shaped", "number"),
+    [
+        ("9999.9", True, None),
+        ("12345", True, None),
+        ("0.0", True, "000.0"),
+        ("811.99", True, "811.99"),
+        ("rule 811.1.zz", True, None),
+        ("2v2", False, None),  # the rules number a section's parts with digits: words
+        ("811.1d", True, "811.1.d"),
+        ("hide", False, None),
+    ],
+)
+def test_what_is_shaped_as_a_rule_number(typed: str, shaped: bool, number: str | None) -> None:
+    assert rule_numbers.number_shaped(typed) is shaped
+    assert rule_numbers.looks_like_number(typed) is shaped
+    ref = rule_numbers.parse_rule_ref(typed)
+    assert (ref.number if ref else None) == number
+
+
+def test_nearest_shape_cuts_each_part_to_what_rule_numbers_allow() -> None:
+    assert rule_numbers.nearest_shape("811.1234") == "811.999"
+    assert rule_numbers.nearest_shape("811.1.dd") == "811.1.z"
+    assert rule_numbers.nearest_shape("9999.9") is None  # no rule is near it
+    assert rule_numbers.nearest_shape("hide") is None
+
+
+@pytest.mark.parametrize("typed", ["9999.9", "811.99", "0.0", "12345", "811.1.zz"])
+def test_a_number_no_rule_has_finds_no_rule_by_words(query_cards: CardsDB, typed: str) -> None:
+    assert query_cards.rule(typed) is None
+    assert query_cards.search_rules(typed) == []
+    assert query_cards.rulings(typed) == []
+    assert all(
+        value.startswith(typed.split(".")[0][:3]) for _, value in query_cards.autocomplete_rules(typed)
+    )
+
+
+def test_suggestions_are_the_nearest_real_numbers_if_any(query_cards: CardsDB) -> None:
+    assert query_cards.suggest_rules("9999.9") == []
+    assert query_cards.suggest_rules("811.1.zz") == query_cards.suggest_rules("811.1.z")
+    assert "811.6" in query_cards.suggest_rules("811.99")
+
+
+@pytest.mark.parametrize("typed", ["9999.9", "811.99", "0.0"])
+async def test_slash_rule_says_no_rule_has_the_number(query_cards: CardsDB, typed: str) -> None:
+    harness = await harness_for(query_cards)
+    result = await harness.command("rule", {"query": typed})
+    assert result.ephemeral and f"There is no rule {typed}" in result.text()
+    assert "Best match" not in result.text()
+
+
+def test_cli_rule_says_no_rule_has_the_number(query_db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rule", "9999.9", "--db", str(query_db)]) == 2
+    assert 'no rule numbered "9999.9"' in capsys.readouterr().err
+    assert main(["rule", "811.99", "--db", str(query_db)]) == 2
+    err = capsys.readouterr().err
+    assert 'no rule numbered "811.99"' in err and "811.6" in err
+
+
+async def test_slash_ruling_says_no_rule_has_the_number(query_cards: CardsDB) -> None:
+    harness = await harness_for(query_cards)
+    result = await harness.command("ruling", {"query": "9999.9"})
+    assert result.ephemeral and "No rule has the number 9999.9, so no ruling cites it." in result.text()

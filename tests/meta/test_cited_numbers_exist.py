@@ -1,0 +1,214 @@
+"""Meta-test: every rule number an answer cites exists in the version it is marked with.
+
+The answers of /rule, /keyword, /ruling and /changes (through `bot.hidden.answers`, as Discord gets them) and of the command
+line (`rule`, `keyword`, `rulings`, `changes`) are made over the real data while `collecting_citations` records each
+number `cite` marks; each must exist in its version of its document. Rule numbers in the titles and field names of
+those embeds must all have gone through `cite`. The same holds for the engine's answers: `/hidden hide`, `/hidden play`
+and `/hidden targets` and `/card` for every card with Hidden, every scenario of the seed claims, and every judges'
+regression scenario (tests/scenarios/*.yaml): the numbers its `decides` names (current unless marked "(v1.4)") and
+every number its answer cites, real cards over the real database.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+
+from bot.cards import answers as card_answers
+from bot.database import DatabaseHandle
+from bot.hidden import answers as hidden_answers
+from bot.rules import answers as rule_answers
+from bot.services import Services
+from bot.ui.reply import Reply
+from cardsdb.cli.main import main
+from cardsdb.engine import check
+from cardsdb.models import OLDER_THAN_V13
+from cardsdb.project.claims import load_claims
+from cardsdb.query import CardsDB
+from cardsdb.rule_versions import Citation, collecting_citations
+from tests.support.scenario_files import ENTRIES, FIXTURES, decided_by
+
+pytestmark = pytest.mark.real_data  # every test here reads ../shared
+
+RULES = [
+    "811.1.d.2.a",
+    "133.6",
+    "811.6",
+    "811.1.d.3",
+    "811.1.d.4",
+    "811.5.a",
+    "421",
+    "422",
+    "422.3",
+    "v1.3 452.1",
+    "323.6.a",
+    "459.1",
+    "107.3",
+    "805",
+    "hide",
+    "showdown",
+    "discard",
+    "facedown zone",
+    "what is a chain",
+]
+TOURNAMENT = ["702.2", "missed trigger", "700", "601.3.c.4.b"]
+KEYWORDS = ["Hidden", "Stun", "Accelerate", "Deflect", "Level", "Reaction"]
+RULINGS = [
+    "hidden",
+    "422",
+    "811.1.d",
+    "421",
+    "Control of Battlefields and Showdowns",
+    "Jax, Unmatched",
+    "rule 811",
+]
+# (a ruling may cite no rule: Jax's are about the card)
+CHANGES = [
+    ("v1.3", "v1.4", "811"),
+    ("v1.3", "v1.4", None),
+    ("v1.4", "2026-10-09", None),
+    ("v1.3", "2026-10-09", None),
+]
+_NUMBER = re.compile(r"(?<![\w.])\d{3}(?:\.[0-9a-z]+)*(?![\w])")
+
+
+def _missing(real_cards: CardsDB, found: Sequence[Citation]) -> list[str]:
+    return [
+        f"{c.number} ({c.doc} {c.version})"
+        for c in found
+        if c.version != OLDER_THAN_V13  # the data holds no rules older than v1.3: such a mark says only that
+        and not real_cards.rule_exists(c.number, c.version, c.doc)
+    ]
+
+
+def _labels(embeds: Sequence[discord.Embed]) -> list[str]:
+    """The titles and field names of embeds: where our citations stand (descriptions quote rules, with theirs)."""
+    return [text for e in embeds for text in (e.title or "", *(f.name or "" for f in e.fields))]
+
+
+def _replies(services: Services) -> Iterator[tuple[str, Callable[[], Reply]]]:
+    for query in RULES:
+        yield f"/rule {query}", lambda q=query: rule_answers.rule_reply(services, q)  # type: ignore[misc]
+    for query in TOURNAMENT:
+        yield (
+            f"/rule doc:tournament {query}",
+            lambda q=query: rule_answers.rule_reply(services, q, doc="tournament"),
+        )  # type: ignore[misc]
+    yield "/rule 811.6 version:v1.3", lambda: rule_answers.rule_reply(services, "811.6", version="v1.3")
+    for name in KEYWORDS:
+        yield f"/keyword {name}", lambda n=name: rule_answers.keyword_reply(services, n)  # type: ignore[misc]
+    for query in RULINGS:
+        yield f"/ruling {query}", lambda q=query: rule_answers.ruling_reply(services, q)  # type: ignore[misc]
+    for old, new, under in CHANGES:
+        pages = int(rule_answers.changes_reply(services, old, new, under).extras["pages"])
+        for page in sorted({0, 1, 2, pages // 2, pages - 1} & set(range(pages))):
+            yield (
+                f"/changes {old} {new} {under} page {page + 1}",
+                lambda o=old, n=new, u=under, p=page: rule_answers.changes_reply(services, o, n, u, p),  # type: ignore[misc]
+            )
+
+
+def _engine_replies(services: Services, real_cards: CardsDB) -> Iterator[tuple[str, Callable[[], Reply]]]:
+    hidden = [c.name for c in real_cards.search("kw:hidden", limit=200).cards]
+    assert len(hidden) >= 39
+    for name in hidden:
+        yield f"/card {name}", lambda n=name: card_answers.card_reply(services, n)  # type: ignore[misc]
+        yield f"/hidden hide {name}", lambda n=name: hidden_answers.hidden_hide_reply(services, n)  # type: ignore[misc]
+        yield f"/hidden play {name}", lambda n=name: hidden_answers.hidden_play_reply(services, n)  # type: ignore[misc]
+        yield (
+            f"/hidden play {name} hidden this turn",
+            lambda n=name: hidden_answers.hidden_play_reply(services, n, hidden_this_turn=True),  # type: ignore[misc]
+        )
+        yield f"/hidden targets {name}", lambda n=name: hidden_answers.hidden_targets_reply(services, n)  # type: ignore[misc]
+
+
+def test_every_number_the_engine_cites_exists_in_its_version(real_cards: CardsDB) -> None:
+    services = Services(DatabaseHandle(real_cards))
+    checked = 0
+    for what, make in _engine_replies(services, real_cards):
+        with collecting_citations() as found:
+            make()
+        assert _missing(real_cards, found) == [], what
+        checked += len(found)
+    for claim in load_claims():
+        for scenario in claim.scenarios:
+            answer = check(scenario.scenario, real_cards)
+            missing = [
+                f"{c.number} ({c.version})"
+                for c in answer.cited
+                if not real_cards.rule_exists(c.number, c.version)
+            ]
+            assert missing == [], f"claim {claim.id}"
+            checked += len(answer.cited)
+    assert checked > 1000
+
+
+def test_every_number_a_regression_scenario_cites_exists_in_its_version(real_cards: CardsDB) -> None:
+    checked = 0
+    for entry in ENTRIES:
+        decided = [f"{n} ({v})" for n, v in decided_by(entry) if not real_cards.rule_exists(n, v)]
+        assert decided == [], f"{entry['id']}: decides"
+        checked += len(decided_by(entry))
+        if "error" in entry["expect"]:
+            continue  # a position that can't exist has no answer
+        answer = check(entry["scenario"], real_cards if entry["cards"] == "real" else FIXTURES)
+        missing = [
+            f"{c.number} ({c.version})"
+            for c in answer.cited
+            if not real_cards.rule_exists(c.number, c.version)
+        ]
+        assert missing == [], entry["id"]
+        checked += len(answer.cited)
+    assert checked > 1000
+
+
+def test_every_number_an_answer_cites_exists_in_its_version(real_cards: CardsDB) -> None:
+    services = Services(DatabaseHandle(real_cards))
+    checked = 0
+    for what, make in _replies(services):
+        with collecting_citations() as found:
+            reply = make()
+        assert _missing(real_cards, found) == [], what
+        cited = {c.number for c in found}
+        if what.startswith(("/rule", "/changes", "/keyword")):
+            assert found, f"{what} cites no rule"
+            unmarked = [
+                n for label in _labels(reply.embeds) for n in _NUMBER.findall(label) if n not in cited
+            ]
+            assert unmarked == [], f"{what}: numbers shown without their version mark: {unmarked}"
+        checked += len(found)
+    assert checked > 300  # numbers checked in all
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rule", "811.1.d.2.a"],
+        ["rule", "133.6"],
+        ["rule", "811.1.d.3"],
+        ["rule", "422.3"],
+        ["rule", "hide"],
+        ["rule", "702.2", "--doc", "tournament"],
+        ["rule", "811.6", "--version", "v1.3"],
+        ["keyword", "Hidden"],
+        ["rulings", "421"],
+        ["rulings", "Control of Battlefields and Showdowns"],
+        ["changes", "--from", "v1.3", "--to", "v1.4", "--under", "811"],
+        ["changes", "--from", "v1.4", "--to", "2026-10-09"],
+        ["changes", "--from", "v1.3", "--to", "2026-10-09"],
+    ],
+)
+def test_every_number_the_command_line_cites_exists_in_its_version(
+    capsys: pytest.CaptureFixture[str], real_db: Path, real_cards: CardsDB, argv: list[str]
+) -> None:
+    for json_flag in ([], ["--json"]):
+        with collecting_citations() as found:
+            code = main([argv[0], "--db", str(real_db), *argv[1:], *json_flag])
+        out: Any = capsys.readouterr().out
+        assert code == 0 and out
+        assert found and _missing(real_cards, found) == []

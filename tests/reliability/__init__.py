@@ -1,0 +1,1 @@
+"""Bad input, faults, concurrency, limits and secrets, across the bot."""

@@ -1,0 +1,1 @@
+"""What the tests share besides fixtures: hand-made cards and databases, the harness helpers, paths."""

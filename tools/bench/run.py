@@ -1,0 +1,660 @@
+"""The benchmark (`python -m tools.bench [--json]`, or `python -m bot bench` from a checkout): how fast the bot
+answers, beside what a naive bot would do, and how cost grows.
+
+Everything runs in this one process after a warm-up, except the cold start (fresh processes). Each figure is the p50
+and p99 of one call in milliseconds. The baselines are measured in the same run on the same inputs: a raw `sqlite3`
+primary-key lookup (the floor for an exact lookup), `difflib.get_close_matches` and plain `rapidfuzz.process.extractOne`
+over the card names (what a naive bot does), each scored on the same generated typo set as ours (`tools.bench.typos`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import difflib
+import functools
+import itertools
+import os
+import platform
+import random
+import sqlite3
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardsdb.errors import CardsDBError
+from cardsdb.paths import BUILD_HINT
+from tools.bench.growth import uncached_lookup
+from tools.bench.measure import (
+    Stats,
+    cold_start,
+    cycle,
+    peak_rss_mb,
+    percentiles,
+    time_async_calls,
+    time_calls,
+)
+
+# Budgets of issue 5, on a 2-core machine: (key in the report, how to read it, the limit).
+BUDGETS: tuple[tuple[str, str, float], ...] = (
+    ("autocomplete_ms", "p99 <= 5 ms", 5.0),
+    ("fuzzy_lookup_ms", "p99 <= 5 ms, more accurate than plain rapidfuzz", 5.0),
+    ("card_lookup_ms", "p50 and p99 within 5x the raw sqlite floor's", 5.0),
+    ("engine_check_ms", "p99 <= 5 ms", 5.0),
+    ("command_roundtrip_ms", "p99 <= 25 ms", 25.0),
+    ("cold_start_s", "<= 2 s", 2.0),
+    ("rss_mb", "<= 200 MB", 200.0),
+    ("build_s", "<= 10 s", 10.0),
+)
+
+BENCH_USER_IDS = 800000000000000000  # first of the user ids the benchmark's interactions come from
+RULE_WORDS = (
+    "hide",
+    "showdown",
+    "deflect",
+    "chain",
+    "facedown",
+    "reaction",
+    "battlefield control",
+    "cleanup",
+)
+# Questions in a player's words (not those of the question sets in tests/fixtures): /rule and /ruling rank for them.
+QUESTION_WORDS = (
+    "can I react to a spell my opponent plays",
+    "what happens to a unit with lethal damage",
+    "when does my hidden card get revealed",
+    "do I have to pay the deflect cost twice",
+    "can a unit move from one battlefield to another",
+    "what does it cost to play a facedown spell",
+    "who wins when both players reach the victory score",
+    "how do I take control of a battlefield",
+)
+RULING_WORDS = (
+    "hidden",
+    "facedown card",
+    "deflect target",
+    "showdown",
+    "legion",
+    "accelerate",
+    "recall",
+    "tank",
+)
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How many timed calls each part makes."""
+
+    calls: int  # per-call benchmarks
+    roundtrips: int  # slash commands through the tree
+    rounds_200: int  # rounds of 200 interactions in flight
+    cold_runs: int
+    typo_stride: int  # score every n-th typo (1 = all)
+    growth_calls: int
+    engine_calls: int
+
+    @classmethod
+    def for_run(cls, quick: bool, iterations: int | None) -> Sizes:
+        sizes = cls(30, 20, 1, 1, 40, 20, 6) if quick else cls(2000, 400, 5, 5, 1, 300, 60)
+        if iterations is not None:
+            n = max(1, iterations)
+            sizes = cls(n, n, sizes.rounds_200, sizes.cold_runs, sizes.typo_stride, n, max(3, n // 5))
+        return sizes
+
+
+# ---- inputs ----------------------------------------------------------------------------------------------------
+
+
+def _inputs(db: Any, connection: sqlite3.Connection, typo_set: list[Any]) -> dict[str, list[Any]]:
+    """Deterministic inputs drawn from the whole card pool and rules table."""
+    rng = random.Random(2026)
+    names: list[str] = list(db.names.names)
+    prefixes = [name[:k] for name in names for k in (1, 2, 4, 7) if len(name) > k]
+    typed = [t.query for t in typo_set]
+    autocomplete = rng.sample(prefixes, min(len(prefixes), 3000)) + rng.sample(typed, min(len(typed), 3000))
+    rng.shuffle(autocomplete)
+    exact = names + [n.lower() for n in names]
+    rng.shuffle(exact)
+    fuzzy = list(typed)
+    rng.shuffle(fuzzy)
+    # Numbers as typed: a third of the older versions' written with their version ("v1.3 421").
+    numbers = [
+        (f"{r[1]} {r[0]}" if r[1] in ("v1.3", "v1.4") and i % 3 == 0 else str(r[0]))
+        for i, r in enumerate(
+            connection.execute("SELECT number, version FROM rules WHERE doc = 'core' ORDER BY sort_key")
+        )
+    ]
+    rules = rng.sample(numbers, min(len(numbers), 600)) + list(RULE_WORDS) * 10 + list(QUESTION_WORDS) * 10
+    rng.shuffle(rules)
+    current = [str(r[0]) for r in connection.execute("SELECT number FROM rules WHERE version = '2026-10-09'")]
+    rulings = (
+        list(RULING_WORDS) * 4 + list(QUESTION_WORDS) * 4 + rng.sample(names, min(len(names), 40)) + current
+    )
+    rng.shuffle(rulings)
+    return {
+        "names": names,
+        "autocomplete": autocomplete,
+        "exact": exact,
+        "fuzzy": fuzzy,
+        "rules": rules,
+        "rulings": rulings,
+    }
+
+
+def _rule_afresh(db: Any, question: str) -> None:
+    """What /rule works out for a question in words never asked before: the best match, then the rules also
+    matching (the ranker's memory of the last words asked is emptied first)."""
+    db.question_ranker.forget_asked()
+    view = db.rule(question)
+    if view is not None:
+        db.rules_also_matching(question, view.rule)
+
+
+def _rulings_afresh(db: Any, question: str) -> None:
+    """What /ruling works out for a question in words never asked before."""
+    db.question_ranker.forget_asked()
+    db.rulings(question)
+
+
+def _scenarios() -> list[dict[str, Any]]:
+    """The scenario examples: every scenario of cardsdb/project/data/claims.yaml."""
+    from cardsdb.project.claims import load_claims
+
+    return [dict(s.scenario) for claim in load_claims() for s in claim.scenarios]
+
+
+def _answerable(scenarios: list[dict[str, Any]], cards: Any) -> list[dict[str, Any]]:
+    """The scenarios this database can answer (a small test database lacks some of their cards)."""
+    from cardsdb.engine import ScenarioError, check
+
+    out = []
+    for scenario in scenarios:
+        try:
+            check(scenario, cards)
+        except ScenarioError:
+            continue
+        out.append(scenario)
+    return out
+
+
+def _commands(names: list[str], typo_queries: list[str]) -> list[tuple[str, dict[str, Any]]]:
+    rng = random.Random(7)
+    hidden = ["Hidden Blade", "Smoke and Mirrors", "Tideturner"]
+    out: list[tuple[str, dict[str, Any]]] = []
+    out += [("card", {"name": n}) for n in rng.sample(names, min(len(names), 40))]
+    out += [("card", {"name": q}) for q in rng.sample(typo_queries, min(len(typo_queries), 20))]
+    out += [("rule", {"query": q}) for q in ("811.1.d", "422", "hide", "107.3.c", "v1.3 421", "showdown")]
+    out += [("ruling", {"query": q}) for q in ("hidden", "Hidden Blade", "811.1.b", "deflect")]
+    out += [("keyword", {"name": k}) for k in ("Hidden", "Deflect", "Shield")]
+    out += [("search", {"query": q}) for q in ("kw:hidden", "t:spell d:order", "e<=2 o:kill")]
+    out += [("hidden hide", {"card": c}) for c in hidden]
+    out += [("hidden play", {"card": c, "hidden_this_turn": False}) for c in hidden]
+    out += [("hidden targets", {"card": c}) for c in hidden]
+    rng.shuffle(out)
+    return out
+
+
+# ---- parts -----------------------------------------------------------------------------------------------------
+
+
+def _matcher_pass(matcher: Callable[[str], str | None], typo_set: list[Any]) -> tuple[Stats, float]:
+    """Time `matcher` on every typo and score it: (p50/p99 of one call, share of typos it got right)."""
+    clock = time.perf_counter_ns
+    for typo in typo_set[:10]:
+        matcher(typo.query)
+    samples: list[float] = []
+    hits = 0
+    for typo in typo_set:
+        start = clock()
+        found = matcher(typo.query)
+        samples.append((clock() - start) / 1e6)
+        hits += found == typo.expected
+    return percentiles(samples), round(hits / max(1, len(typo_set)), 4)
+
+
+def _baselines(
+    db: Any, connection: sqlite3.Connection, names: list[str], typo_set: list[Any], calls: int
+) -> tuple[dict[str, Stats], dict[str, Any]]:
+    from rapidfuzz import process
+
+    from tools.bench.typos import accuracy_by_kind
+
+    ids = [str(r[0]) for r in connection.execute("SELECT id FROM cards")]
+    floor = time_calls(
+        lambda i: connection.execute("SELECT * FROM cards WHERE id = ?", (i,)).fetchone(), cycle(ids, calls)
+    )
+
+    def ours(query: str) -> str | None:
+        match = db.find_card(query)
+        return match.card.name if match is not None else None
+
+    def plain_rapidfuzz(query: str) -> str | None:
+        found = process.extractOne(query, names)
+        return str(found[0]) if found else None
+
+    def plain_difflib(query: str) -> str | None:
+        found = difflib.get_close_matches(query, names, n=1)
+        return found[0] if found else None
+
+    _, ours_accuracy = _matcher_pass(ours, typo_set)
+    rapidfuzz_ms, rapidfuzz_accuracy = _matcher_pass(plain_rapidfuzz, typo_set)
+    difflib_ms, difflib_accuracy = _matcher_pass(plain_difflib, typo_set)
+    baselines = {
+        "sqlite_pk_lookup_ms": floor,
+        "rapidfuzz_extractOne_ms": rapidfuzz_ms,
+        "difflib_get_close_matches_ms": difflib_ms,
+    }
+    accuracy = {
+        "ours": ours_accuracy,
+        "rapidfuzz_extractOne": rapidfuzz_accuracy,
+        "difflib": difflib_accuracy,
+        "typos": len(typo_set),
+        "ours_by_kind": {k: round(v, 4) for k, v in accuracy_by_kind(ours, typo_set).items()},
+    }
+    return baselines, accuracy
+
+
+def _embeds_json(make: Callable[[Any], list[Any]], value: Any) -> list[dict[str, Any]]:
+    return [embed.to_dict() for embed in make(value)]
+
+
+def _render_calls(db: Any, scenarios: list[dict[str, Any]], names: list[str]) -> list[Callable[[], object]]:
+    """Rendering only: answers, cards and rules are fetched first; each call makes the embeds and their JSON."""
+    from bot.cards.render import card_embeds
+    from bot.hidden.render import verdict_embeds
+    from bot.rules.render import rule_embeds
+    from cardsdb.engine import check
+
+    calls: list[Callable[[], object]] = []
+    for scenario in scenarios:
+        try:
+            answer = check(scenario, db)
+        except CardsDBError:
+            continue
+        calls.append(functools.partial(_embeds_json, verdict_embeds, answer))
+    for name in names[:: max(1, len(names) // 120)]:
+        card = db.get_card(name)
+        if card is not None:
+            calls.append(functools.partial(_embeds_json, card_embeds, card))
+    for number in ("811", "811.1.d", "422", "107.3", "103"):
+        view = db.rule(number)
+        if view is not None:
+            calls.append(functools.partial(_embeds_json, rule_embeds, view))
+    random.Random(3).shuffle(calls)
+    return calls
+
+
+async def _during_refresh(
+    one: Callable[[tuple[str, dict[str, Any]]], Any],
+    commands: list[tuple[str, dict[str, Any]]],
+    source: Path,
+    target: Path,
+) -> dict[str, Any]:
+    """Round trips while a database build runs in a worker thread, as a refresh does (without its download)."""
+    from cardsdb.build.pipeline import build_database
+
+    began = time.perf_counter()
+    build = asyncio.create_task(asyncio.to_thread(build_database, source, target))
+    samples: list[float] = []
+    await asyncio.sleep(0)  # the build's thread starts
+    for item in itertools.cycle(commands):
+        if build.done():
+            break
+        await asyncio.sleep(0)  # a round trip may never yield: let the loop see the build finish
+        start = time.perf_counter_ns()
+        await one(item)
+        samples.append((time.perf_counter_ns() - start) / 1e6)
+    await build
+    return {**percentiles(samples), "calls": len(samples), "build_s": round(time.perf_counter() - began, 3)}
+
+
+async def _bot_parts(
+    db_path: Path,
+    workdir: Path,
+    commands: list[tuple[str, dict[str, Any]]],
+    sizes: Sizes,
+    source: Path | None = None,
+) -> dict[str, Any]:
+    """Round trips through the command tree (the harness), autocomplete through it, 200 in flight at once, and
+    round trips while a refresh's build runs (when the data folder is known)."""
+    from bot.database import DatabaseHandle, open_cardsdb
+    from bot.factory import create_bot
+    from bot.harness import Harness
+    from bot.settings import Settings
+    from bot.store.sqlite import SqliteStore
+    from cardsdb.query import CardsDB
+
+    cards = open_cardsdb(db_path)
+    if isinstance(cards, CardsDB):
+        cards.warm()  # timed after a warm-up: the indexes a refresh builds before swapping a database in
+    handle = DatabaseHandle(cards, path=db_path)
+    store = SqliteStore(workdir / "settings.sqlite3")
+    # As `python -m bot` runs: settings from an environment with nothing set (cooldowns on), sharded, a settings store.
+    settings = dataclasses.replace(Settings.from_env({}, need_token=False), db_path=db_path)
+    bot = create_bot(settings, handle, sharded=True, store=store)
+    harness = await Harness.start(bot, strict=True)
+    users = itertools.count(BENCH_USER_IDS)
+    refused: Counter[str] = Counter()
+
+    async def one(item: tuple[str, dict[str, Any]]) -> object:
+        # Each interaction from its own user, as from many servers: one user's cooldown would refuse most of them.
+        result = await harness.command(item[0], item[1], user_id=next(users))
+        if result.user_error is not None:
+            refused[type(result.user_error).__name__] += 1
+        return result
+
+    roundtrip = await time_async_calls(one, cycle(commands, sizes.roundtrips))
+    typed = ["h", "hid", "hidden b", "tidetu", "smok", "vangard", "jinx", "yas"]
+    autocomplete_rt = await time_async_calls(
+        lambda q: harness.autocomplete("card", {"name": q}, "name", user_id=next(users)),
+        cycle(typed, sizes.roundtrips),
+    )
+
+    latencies: list[float] = []
+    walls: list[float] = []
+    batch = cycle(commands, 200)
+    for _ in range(sizes.rounds_200):
+        start = time.perf_counter_ns()
+
+        async def timed(item: tuple[str, dict[str, Any]], start: int = start) -> None:
+            await one(item)
+            latencies.append((time.perf_counter_ns() - start) / 1e6)
+
+        await asyncio.gather(*(timed(item) for item in batch))
+        walls.append((time.perf_counter_ns() - start) / 1e6)
+    concurrent = {**percentiles(latencies), "wall": percentiles(walls)["p50"]}
+    during = await _during_refresh(one, commands, source, workdir / "refresh.sqlite3") if source else None
+    await bot.close()
+    return {
+        "command_roundtrip_ms": roundtrip,
+        "autocomplete_roundtrip_ms": autocomplete_rt,
+        "concurrent_200_ms": concurrent,
+        "command_roundtrip_during_refresh_ms": during,
+        "command_user_errors": dict(refused),
+    }
+
+
+# ---- the run ---------------------------------------------------------------------------------------------------
+
+
+def _source_from_meta(db: Any) -> Path | None:
+    source = str(db.meta().get("source") or "")
+    if source.startswith("files:"):
+        folder = Path(source.removeprefix("files:"))
+        return folder if folder.is_dir() else None
+    return None
+
+
+def _time_build(source: Path, target: Path) -> float:
+    from cardsdb.build.pipeline import build_database
+
+    start = time.perf_counter()
+    build_database(source, target)
+    return round(time.perf_counter() - start, 3)
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            cpu = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), cpu)
+    except OSError:
+        pass
+    return {
+        "cpus": os.cpu_count(),
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "system": platform.system(),
+    }
+
+
+def run(
+    db_file: Path | None,
+    *,
+    source: Path | None = None,
+    quick: bool = False,
+    iterations: int | None = None,
+    growth: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    """The whole benchmark as one JSON-ready dict. Builds into a temporary file when db_file is missing."""
+    from cardsdb.query import CardsDB
+    from tools.bench.typos import generate
+
+    say = progress or (lambda _: None)
+    sizes = Sizes.for_run(quick, iterations)
+    began = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="riftbound-bench-") as tmp:
+        workdir = Path(tmp)
+        build_s: float | None = None
+        if db_file is None or not db_file.is_file():
+            if source is None:
+                raise CardsDBError(f"the card database was not found at {db_file}: {BUILD_HINT}")
+            say(f"building the database from {source}")
+            db_file = workdir / "riftbound.sqlite3"
+            build_s = _time_build(source, db_file)
+        db = CardsDB.open(db_file)
+        connection = sqlite3.connect(f"file:{db_file.resolve()}?mode=ro", uri=True)
+        try:
+            if build_s is None:
+                source = source or _source_from_meta(db)
+                if source is not None:
+                    say(f"timing a build from {source}")
+                    build_s = _time_build(source, workdir / "timed-build.sqlite3")
+            typo_set = generate(db.names.names)[:: sizes.typo_stride]
+            inputs = _inputs(db, connection, typo_set)
+            report: dict[str, Any] = {}
+            _time_lookups(report, db, inputs, sizes, say)
+            _time_engine(report, db, inputs, sizes, say)
+            say("slash commands through the command tree")
+            commands = _commands(inputs["names"], [t.query for t in typo_set])
+            report.update(asyncio.run(_bot_parts(db_file, workdir, commands, sizes, source)))
+            say("baselines and accuracy")
+            baselines, accuracy = _baselines(db, connection, inputs["names"], typo_set, sizes.calls)
+            report["baselines"] = baselines
+            report["accuracy"] = accuracy
+            say("cold start")
+            cold = cold_start(db_file, runs=sizes.cold_runs)
+            report["cold_start_s"] = cold["cold_start_s"]
+            report["cold_first_answer_s"] = cold["first_answer_s"]
+            report["rss_mb"] = cold["rss_mb"]
+            report["build_s"] = build_s
+            if growth:
+                report["growth"] = _growth(db, db_file, workdir, typo_set, sizes, say)
+            report["rss_mb_benchmark_process"] = peak_rss_mb()
+            report["rss_note"] = (
+                "rss_mb: peak RSS (VmHWM) of a fresh bot-like process: tree ready, a few commands answered; "
+                "rss_mb_benchmark_process (getrusage) also holds the synthetic pools and the baselines"
+            )
+        finally:
+            connection.close()
+            db.close()
+    report["budgets"] = budgets(report)
+    report["machine"] = machine()
+    report["sizes"] = sizes.__dict__
+    report["took_s"] = round(time.perf_counter() - began, 1)
+    return report
+
+
+def _time_lookups(
+    report: dict[str, Any], db: Any, inputs: dict[str, list[Any]], sizes: Sizes, say: Callable[[str], None]
+) -> None:
+    say("lookups")
+    report["autocomplete_ms"] = time_calls(db.autocomplete_cards, cycle(inputs["autocomplete"], sizes.calls))
+    # Warmed on every name, as a bot is after a while; uncached: each card built from the database again.
+    exact = cycle(inputs["exact"], sizes.calls)
+    report["card_lookup_ms"] = time_calls(db.get_card, exact, warmup=len(inputs["exact"]))
+    report["card_lookup_uncached_ms"] = time_calls(functools.partial(uncached_lookup, db), exact)
+    report["fuzzy_lookup_ms"] = time_calls(db.find_card, cycle(inputs["fuzzy"], sizes.calls))
+    report["rule_lookup_ms"] = time_calls(db.rule, cycle(inputs["rules"], sizes.calls))
+    report["ruling_search_ms"] = time_calls(db.rulings, cycle(inputs["rulings"], sizes.calls))
+    question_calls = cycle(QUESTION_WORDS, sizes.calls)
+    report["word_question_ms"] = time_calls(functools.partial(_rule_afresh, db), question_calls)
+    report["word_ruling_ms"] = time_calls(functools.partial(_rulings_afresh, db), question_calls)
+
+
+def _time_engine(
+    report: dict[str, Any], db: Any, inputs: dict[str, list[Any]], sizes: Sizes, say: Callable[[str], None]
+) -> None:
+    from cardsdb.engine import check
+
+    say("engine and rendering")
+    scenarios = _answerable(_scenarios(), db)
+    report["engine_scenarios"] = len(scenarios)
+    report["engine_check_ms"] = time_calls(lambda s: check(s, db), cycle(scenarios, sizes.calls))
+    render_calls = _render_calls(db, scenarios, inputs["names"])
+    report["render_ms"] = time_calls(lambda f: f(), cycle(render_calls, sizes.calls))
+
+
+def _growth(
+    db: Any, db_file: Path, workdir: Path, typo_set: list[Any], sizes: Sizes, say: Callable[[str], None]
+) -> dict[str, Any]:
+    """How cost grows: card pools of 1x, 4x and 16x the cards, engine positions of 1 to 50 units."""
+    from tools.bench.growth import engine_growth, pool_growth
+
+    say("growth: card pools of 1x, 4x, 16x")
+
+    def pool_inputs(pool: Any) -> dict[str, list[str]]:
+        pool_names = list(pool.names.names)
+        rng = random.Random(11)
+        picked = rng.sample(pool_names, min(len(pool_names), 800))
+        pool_typos = [t.query for t in typo_set]
+        prefixes = [n[:k] for n in picked for k in (2, 4)]
+        mixed = [q for pair in zip(prefixes, pool_typos, strict=False) for q in pair]
+        return {
+            "autocomplete": mixed,
+            "autocomplete_prefix": prefixes,
+            "autocomplete_typo": pool_typos,
+            "exact": picked,
+            "fuzzy": pool_typos,
+        }
+
+    found: dict[str, Any] = {
+        "cards": pool_growth(db_file, workdir, calls=sizes.growth_calls, queries=pool_inputs),
+        "engine": None,
+    }
+    say("growth: engine positions of 1 to 50 units per battlefield")
+    found["engine"] = engine_growth(db, calls=sizes.engine_calls)
+    return found
+
+
+def budgets(report: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Each budget of issue 5: the measured figure, the limit and whether it is met."""
+    out: dict[str, dict[str, Any]] = {}
+    floor = report.get("baselines", {}).get("sqlite_pk_lookup_ms", {}).get("p99")
+    for key, wording, limit in BUDGETS:
+        value = report.get(key)
+        if isinstance(value, Mapping):
+            value = value.get("p99")
+        if value is None:
+            out[key] = {"budget": wording, "value": None, "ok": None}
+            continue
+        if key == "card_lookup_ms":
+            ratio = round(value / floor, 1) if floor else None
+            floor50 = report["baselines"]["sqlite_pk_lookup_ms"]["p50"]
+            ratio50 = round(report[key]["p50"] / floor50, 1) if floor50 else None
+            ok = ratio is not None and ratio50 is not None and max(ratio, ratio50) <= limit
+            out[key] = {"budget": wording, "value": value, "ratio": ratio, "ratio_p50": ratio50, "ok": ok}
+            continue
+        ok = value <= limit
+        if key == "fuzzy_lookup_ms":
+            accuracy = report.get("accuracy", {})
+            ok = ok and accuracy.get("ours", 0) > accuracy.get("rapidfuzz_extractOne", 1)
+        out[key] = {"budget": wording, "value": value, "ok": ok}
+    return out
+
+
+# ---- text output -----------------------------------------------------------------------------------------------
+
+_ROWS = (
+    ("autocomplete_ms", "autocomplete (prefixes and typos, whole pool)"),
+    ("card_lookup_ms", "exact card lookup"),
+    ("card_lookup_uncached_ms", "exact card lookup, card not yet built"),
+    ("fuzzy_lookup_ms", "fuzzy card lookup (typo set)"),
+    ("rule_lookup_ms", "rule lookup"),
+    ("ruling_search_ms", "ruling search"),
+    ("word_question_ms", "/rule for a question in words, asked afresh"),
+    ("word_ruling_ms", "/ruling for a question in words, asked afresh"),
+    ("engine_check_ms", "engine check (claims.yaml scenarios)"),
+    ("render_ms", "rendering (verdicts, cards, rules)"),
+    ("command_roundtrip_ms", "slash command round trip (harness)"),
+    ("autocomplete_roundtrip_ms", "autocomplete round trip (harness)"),
+    ("concurrent_200_ms", "200 interactions in flight (each)"),
+    ("command_roundtrip_during_refresh_ms", "slash command round trip while a refresh builds"),
+)
+_BASELINE_ROWS = (
+    ("sqlite_pk_lookup_ms", "baseline: raw sqlite3 primary-key lookup"),
+    ("rapidfuzz_extractOne_ms", "baseline: rapidfuzz extractOne (typo set)"),
+    ("difflib_get_close_matches_ms", "baseline: difflib get_close_matches (typo set)"),
+)
+
+
+def _ms(value: Any) -> str:
+    return f"{value:.3f}" if isinstance(value, (int, float)) else "-"
+
+
+def format_text(report: Mapping[str, Any]) -> str:
+    lines = [f"{'what':<50} {'p50 ms':>9} {'p99 ms':>9}"]
+    for key, label in _ROWS:
+        stats = report.get(key) or {}
+        lines.append(f"{label:<50} {_ms(stats.get('p50')):>9} {_ms(stats.get('p99')):>9}")
+    concurrent = report.get("concurrent_200_ms") or {}
+    lines.append(f"{'200 interactions in flight (wall, whole batch)':<50} {_ms(concurrent.get('wall')):>9}")
+    for key, label in _BASELINE_ROWS:
+        stats = (report.get("baselines") or {}).get(key) or {}
+        lines.append(f"{label:<50} {_ms(stats.get('p50')):>9} {_ms(stats.get('p99')):>9}")
+    accuracy = report.get("accuracy") or {}
+    lines.append("")
+    lines.append(
+        f"accuracy on {accuracy.get('typos')} typos: ours {accuracy.get('ours')}, rapidfuzz extractOne "
+        f"{accuracy.get('rapidfuzz_extractOne')}, difflib {accuracy.get('difflib')}"
+    )
+    lines.append(
+        f"cold start {report.get('cold_start_s')} s (first answer {report.get('cold_first_answer_s')} s), "
+        f"peak RSS {report.get('rss_mb')} MB (bot-like process; this process {report.get('rss_mb_benchmark_process')} MB), "
+        f"build {report.get('build_s')} s"
+    )
+    growth = report.get("growth")
+    if growth:
+        lines.append("")
+        from tools.bench.growth import GROWTH_KEYS
+
+        heads = ["autocomplete", "ac prefix", "ac typo", "exact", "exact uncached", "fuzzy", "search"]
+        lines.append("card pool growth, p50 / p99 ms:")
+        lines.append(f"{'pool':<5} {'cards':>6} " + " ".join(f"{h:>14}" for h in heads))
+        for row in growth["cards"]["pools"]:
+            cells = [f"{_ms(row[k]['p50'])}/{_ms(row[k]['p99'])}" for k in GROWTH_KEYS]
+            lines.append(
+                f"{str(row['factor']) + 'x':<5} {row['cards']:>6} " + " ".join(f"{c:>14}" for c in cells)
+            )
+        exponent = growth["cards"]["exponent"]
+        lines.append(
+            "growth exponent (cost ~ cards^k, 1 = linear): "
+            + ", ".join(f"{k.removesuffix('_ms')} {v}" for k, v in exponent.items())
+        )
+        engine = growth.get("engine") or {}
+        by_units = ", ".join(
+            f"{row['units_per_battlefield']}: {_ms(row['engine_check_ms']['p50'])}"
+            for row in engine.get("positions") or ()
+        )
+        lines.append(
+            f"engine check p50 ms by units per battlefield: {by_units} (exponent {engine.get('exponent')})"
+        )
+    lines.append("")
+    for key, budget in (report.get("budgets") or {}).items():
+        verdict = {True: "ok", False: "MISSED", None: "not measured"}[budget["ok"]]
+        extra = (
+            f" (p99 {budget['ratio']}x, p50 {budget['ratio_p50']}x the floor)"
+            if budget.get("ratio") is not None
+            else ""
+        )
+        lines.append(f"budget {key}: {budget['budget']}: {budget['value']}{extra} -> {verdict}")
+    m = report.get("machine") or {}
+    lines.append(
+        f"machine: {m.get('cpus')} CPUs, {m.get('cpu')}, Python {m.get('python')}; took {report.get('took_s')} s"
+    )
+    return "\n".join(lines)
