@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -32,7 +33,10 @@ def load_language() -> Language:
 
 
 def language(vocabulary: Vocabulary) -> Language:
+    """The vocabulary as stems. An entry whose rules are all the Tournament Rules' ("TR 403.4") names tournament
+    procedure: its words are tournament words too."""
     tournament = {p for group in vocabulary.tournament for p in _phrases(group)}
+    tournament |= {p for group in vocabulary.entries if _tournament_only(group.why) for p in _phrases(group)}
     return Language(
         entries=tuple(thesaurus_entry(group) for group in vocabulary.entries),
         damped=frozenset(s for group in vocabulary.damped for phrase in _phrases(group) for s in phrase),
@@ -40,9 +44,20 @@ def language(vocabulary: Vocabulary) -> Language:
     )
 
 
+_CITED = re.compile(r"(TR )?(?<![\w.])\d{3}(?:\.[0-9a-z]+)*")
+
+
+def _tournament_only(why: str) -> bool:
+    """Whether every rule a `why` cites is a Tournament Rule ("TR 414.1")."""
+    cited = [m.group(1) for m in _CITED.finditer(why)]
+    return bool(cited) and all(cited)
+
+
 def thesaurus_entry(group: WordGroup) -> ThesaurusEntry:
-    """An entry's words as phrases of stems and its `means` as the stems of its content words."""
-    means = tuple(stem(w) for m in group.means for w in words(m) if w not in STOP_WORDS)
+    """An entry's words as phrases of stems and its `means` as the rules' terms: each the stems of its content words,
+    joined by spaces where it is a phrase ("turn order": a rule holds it when it holds both words)."""
+    found = (" ".join(stem(w) for w in words(m) if w not in STOP_WORDS) for m in group.means)
+    means = tuple(dict.fromkeys(term for term in found if term))
     if not means:
         raise BuildError(f"thesaurus entry {group.words[0]!r}: `means` holds only question words")
     return ThesaurusEntry(_phrases(group), means, group.why)

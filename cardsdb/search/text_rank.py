@@ -143,7 +143,7 @@ class ThesaurusEntry:
     (`means`), with the rule that shows it (`why`)."""
 
     words: tuple[tuple[str, ...], ...]  # each a phrase of stems
-    means: tuple[str, ...]  # stems
+    means: tuple[str, ...]  # stems; a phrase of the rules' ("turn order") as its stems joined by spaces
     why: str
 
 
@@ -270,6 +270,7 @@ class TextIndex:
     _postings: dict[str, dict[int, float]] = field(default_factory=dict)
     _idf: dict[str, float] = field(default_factory=dict)
     _terms: list[str] | None = None  # the indexed words in order, made at the first prefix search
+    _phrases: dict[str, tuple[dict[int, float], float] | None] = field(default_factory=dict)
     _concepts: OrderedDict[
         tuple[tuple[str, float], ...], tuple[dict[int, float], dict[int, float], tuple[int, ...]]
     ] = field(default_factory=OrderedDict)
@@ -323,7 +324,36 @@ class TextIndex:
         return sorted(found, key=lambda t: (-len(self._postings[t]), t))[:limit]
 
     def idf(self, term: str) -> float:
+        """How rare a word is here; for a phrase of the rules (stems joined by spaces: "turn order"), how rare it is
+        to hold all its words."""
+        if " " in term:
+            phrase = self._phrase(term)
+            return phrase[1] if phrase else 0.0
         return self._idf.get(term, 0.0)
+
+    def postings(self, term: str) -> dict[int, float] | None:
+        """Each document holding the word (or every word of the phrase), with its value; None when none does."""
+        if " " in term:
+            phrase = self._phrase(term)
+            return phrase[0] if phrase else None
+        return self._postings.get(term)
+
+    def _phrase(self, term: str) -> tuple[dict[int, float], float] | None:
+        """A phrase's postings and rarity, worked out once: the documents holding all its words, each valued as a
+        word would be, with the phrase's rarity and the mean saturation of its words there."""
+        if term in self._phrases:
+            return self._phrases[term]
+        parts = [(self._postings.get(w, {}), self._idf.get(w, 0.0)) for w in term.split()]
+        holding = (
+            set.intersection(*(set(values) for values, _ in parts)) if all(i > 0 for _, i in parts) else set()
+        )
+        found = None
+        if holding:
+            idf = math.log(1 + (self.size - len(holding) + 0.5) / (len(holding) + 0.5))
+            postings = {p: idf * sum(v[p] / i for v, i in parts) / len(parts) for p in holding}
+            found = (postings, idf)
+        self._phrases[term] = found
+        return found
 
     def concept_weight(self, concept: Concept) -> float:
         """How rare the concept is: the idf of its rarest form that occurs (0 when none occurs)."""
@@ -373,12 +403,11 @@ class TextIndex:
         if found is not None:
             self._concepts.move_to_end(key)
             return found
+        found_terms = [
+            (self.postings(t), weight, weight * self.idf(t)) for t, weight in concept.alternatives.items()
+        ]
         terms = sorted(
-            (
-                (self._postings[t], weight, weight * self._idf[t])
-                for t, weight in concept.alternatives.items()
-                if t in self._postings
-            ),
+            ((values, weight, rarity) for values, weight, rarity in found_terms if values is not None),
             key=lambda term: -term[2],
         )
         best: dict[int, float] = {}

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardsdb.search.language import by_first, holds_phrase, load_language, question_stems
+from cardsdb.project.vocabulary import Vocabulary, WordGroup
+from cardsdb.search.language import by_first, holds_phrase, language, load_language, question_stems
 from cardsdb.search.text_rank import DAMPED_IMPORTANCE, Analyzer, stem
 
 LANGUAGE = load_language()
@@ -73,3 +74,19 @@ def test_everyday_words_count_less_than_the_words_that_say_which_rule() -> None:
 )
 def test_tournament_words_name_tournament_procedure(question: str, tournament: bool) -> None:
     assert holds_phrase(question_stems(question), TOURNAMENT) is tournament
+
+
+def test_a_group_whose_rules_are_all_tournament_rules_names_tournament_procedure() -> None:
+    entry = WordGroup(
+        ("drop out",), ("drop",), 'TR 414.1: "Players may drop from a competition at any time".'
+    )
+    core = WordGroup(("shuffle",), ("random",), "TR 421.1 and 114 (v1.4) both shuffle.")
+    found = language(Vocabulary((entry, core), (), ()))
+    assert ("drop", "out") in found.tournament and ("shuffl",) not in found.tournament
+    assert holds_phrase(question_stems("can i drop out of the event"), by_first(found.tournament))
+
+
+def test_the_rules_phrases_stay_phrases() -> None:
+    entry = WordGroup(("go first",), ("first player", "turn order", "the order"), "115 (v1.4)")
+    found = language(Vocabulary((entry,), (), ()))
+    assert found.entries[0].means == ("first player", "turn order", "order")

@@ -80,6 +80,24 @@ def test_a_thesaurus_phrase_is_one_concept_and_its_own_words_count_half() -> Non
     assert concepts[0].alternatives == {"burn": 1.0}
 
 
+def test_a_phrase_of_the_rules_words_is_found_only_where_all_its_words_are() -> None:
+    # "go first" means the rules' "turn order" (115 (v1.4)): a rule holding "turn" alone says nothing of it
+    analyzer = Analyzer([_entry((("go", "first"),), ("turn order",))])
+    concept = analyzer.concepts("who will go first")[0]
+    assert concept.alternatives == {"turn order": 1.0}
+    documents = [
+        ("Determine Turn Order using any fair random method.",),
+        ("The turn proceeds to the next phase.",),
+        ("The order of cards in the Main Deck is secret.",),
+    ]
+    index = TextIndex((FieldSpec(1.0, 0.75),), analyzer).build(documents)
+    found = index.score([concept])
+    assert set(found.score) == {0}
+    assert index.idf("turn order") > max(index.idf("turn"), index.idf("order"))
+    assert index.postings("turn chain") is None and index.idf("turn chain") == 0.0
+    assert "turn order" not in index.starting("turn")  # a phrase is never a word being typed
+
+
 def test_the_project_thesaurus_reads_and_links_the_brief_s_words() -> None:
     language = load_language()
     analyzer = Analyzer(language.entries, language.damped)
@@ -88,7 +106,9 @@ def test_the_project_thesaurus_reads_and_links_the_brief_s_words() -> None:
     cost = analyzer.concepts("how much energy do I pay")[1]
     assert cost.typed == "pay" and "cost" in cost.alternatives
     turn = [c.typed for c in analyzer.concepts("can I play it on my opponent's turn")]
-    assert "any" in turn  # "on any player's turn", as Reaction says (813.1.c.1 (v1.4))
+    assert (
+        "any player" in turn
+    )  # "on any player's turn", as Reaction says (813.1.c.1 (v1.4)): the phrase, whole
 
 
 def test_the_index_prefers_documents_holding_more_and_rarer_words() -> None:
