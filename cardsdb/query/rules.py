@@ -58,7 +58,7 @@ _RANK = (
 )
 # A row worth showing in word searches: the newest form of its rule, and not an older rule the current rules replaced.
 _SHOWN = "(r.latest = 1 AND (r.version = ? OR COALESCE(r.superseded, 0) = 0))"
-TITLED_LEAD = 2 * CLEAR_LEAD  # a heading named as the words, against the best match's score
+TITLED_LEAD = 1.2 * CLEAR_LEAD  # a heading named as the words, against the best match's score: clearly ahead
 
 
 class RuleQueries(Queries):
@@ -411,7 +411,8 @@ class RuleQueries(Queries):
         """The rules best answering words, best first, and whether the first is clearly ahead of the next
         (`question_confidence.confident`)."""
         ranked = self.ranked_rules(words, limit, doc=doc, version=version)
-        return RuleMatches(tuple(r.rule for r in ranked), confident([r.score for r in ranked]))
+        sure = confident([r.score for r in ranked], supported=bool(ranked) and ranked[0].supported)
+        return RuleMatches(tuple(r.rule for r in ranked), sure)
 
     def rule_view(self, rule: Rule) -> RuleView:
         """A rule found by words (`search_rules`, `match_rules`) as `rule` shows it: parents, sub-rules, versions."""

@@ -128,6 +128,7 @@ class RankedRuling:
 class RankedRule:
     rule: Rule
     score: float
+    supported: bool = False  # a ruling matching the words cites it: the FAQs agree with the rule's own words
 
 
 @dataclass
@@ -156,6 +157,7 @@ class _Asked:
     tournament: bool  # the words name tournament procedure
     rule_concepts: list[Concept]  # the concepts, and those of the texts of the cards the words name
     rules: dict[SetKey, list[tuple[int, float]]] = field(default_factory=dict)  # ranked (position, score)
+    supported: dict[SetKey, frozenset[int]] = field(default_factory=dict)  # the rules a matching ruling cites
     relevance: dict[SetKey, dict[int, float]] = field(default_factory=dict)
     ruling_scores: Scores | None = None
     ruling_relevance: dict[int, float] | None = None
@@ -171,6 +173,7 @@ class QuestionRanker:
         self._tournament_words = by_first(language.tournament if language else ())
         self._all: list[sqlite3.Row] = list(rows("SELECT * FROM rules"))
         self._where = RuleContext(self._all)
+        self._labels = rule_reading.labels(str(r["text"] or "") for r in self._all if r["latest"])
         self._sets: dict[SetKey, _RuleSet] = {}
         self.rulings_list = [ruling_from_row(r) for r in rows("SELECT * FROM rulings ORDER BY date DESC, id")]
         self._ruling_index = TextIndex(RULING_FIELDS, analyzer).build(
@@ -215,7 +218,7 @@ class QuestionRanker:
             index=TextIndex(RULE_FIELDS, self.analyzer).build(self._where.fields(r) for r in shown),
             prior=[_prior(r) for r in shown],
             numbered=[bool(_STATES_NUMBER.search(split_examples(str(r["text"] or ""))[0])) for r in shown],
-            reading=[rule_reading.reading(split_examples(str(r["text"] or ""))[0]) for r in shown],
+            reading=[self._reading(r) for r in shown],
             special=[self._where.special_case(r) for r in shown],
             sections=[self._where.headings_above(r) for r in shown],
             permits=[rule_reading.states_permission(split_examples(str(r["text"] or ""))[0]) for r in shown],
@@ -223,6 +226,18 @@ class QuestionRanker:
             cited=[_positions(lineages, by_lineage) for lineages in self._cited_lineages],
             linked=[_positions(lineages, by_lineage) for lineages in self._linked_lineages],
         )
+
+    def _reading(self, row: sqlite3.Row) -> str:
+        """What a rule is (`rule_reading.reading`); a rule listed under "X is functionally short for the following:"
+        is part of that definition."""
+        found = rule_reading.reading(split_examples(str(row["text"] or ""))[0], self._labels)
+        parent_number = rule_numbers.parent_of(str(row["number"]))
+        if found or parent_number is None:
+            return found
+        parent = self._where.context(row, parent_number)
+        if parent is not None and rule_reading.lists_definition(str(parent["text"] or "")):
+            return rule_reading.DEFINES
+        return found
 
     def _citations(self) -> list[list[str]]:
         """For each ruling, the lineages of the rules it cites, each read in the version the ruling numbers it."""
@@ -343,13 +358,14 @@ class QuestionRanker:
         ranked = asked.rules.get(key)
         if ranked is None:
             ranked = asked.rules[key] = self._rank_rules(asked, key)
-        return [RankedRule(shown.rules[i], score) for i, score in ranked[:limit]]
+        supported = asked.supported.get(key, frozenset())
+        return [RankedRule(shown.rules[i], score, i in supported) for i, score in ranked[:limit]]
 
     def _rank_rules(self, asked: _Asked, key: SetKey) -> list[tuple[int, float]]:
         shown = self.rule_set(*key)
         final = dict(self._rule_relevance(asked, key))
         if key[1] is None:
-            for i, lift in self._ruling_evidence(asked, shown).items():
+            for i, lift in self._ruling_evidence(asked, key).items():
                 final[i] = final.get(i, 0.0) + lift
         for i, lift in _named(asked.words, shown).items():
             final[i] = final.get(i, 0.0) + lift
@@ -359,17 +375,22 @@ class QuestionRanker:
             final[i] *= shown.prior[i] * fit.factor(shown, i)
         return sorted(((i, final[i]) for i in pool if final[i] > 0), key=lambda p: (-p[1], p[0]))
 
-    def _ruling_evidence(self, asked: _Asked, shown: _RuleSet) -> dict[int, float]:
-        """How much the rulings matching the words point at each rule they cite, or were linked to."""
+    def _ruling_evidence(self, asked: _Asked, key: SetKey) -> dict[int, float]:
+        """How much the rulings matching the words point at each rule they cite, or were linked to; the rules they
+        cite are noted as supported."""
+        shown = self.rule_set(*key)
         relevance = self._ruling_relevance(asked)
         lifted: dict[int, float] = {}
+        supported: set[int] = set()
         for i in heapq.nlargest(EVIDENCE_RULINGS, relevance, key=relevance.__getitem__):
             if relevance[i] < EVIDENCE_FLOOR:
                 continue
+            supported.update(shown.cited[i])
             for weight, positions in ((RULING_EVIDENCE, shown.cited[i]), (LINK_EVIDENCE, shown.linked[i])):
                 lift = weight * relevance[i] / math.sqrt(len(positions)) if positions else 0.0
                 for position in positions:
                     lifted[position] = max(lifted.get(position, 0.0), lift)
+        asked.supported[key] = frozenset(supported)
         return lifted
 
     # --- rulings ---------------------------------------------------------------------------------------

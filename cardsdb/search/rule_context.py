@@ -159,7 +159,7 @@ class RuleContext:
             case = rule_reading.special_case(heading["title"], keyword_chapter=keyword_chapter and at == top)
             if case is not None:
                 return case
-        return None
+        return rule_reading.mode_in_text(str(row["text"] or ""))
 
     def is_scaffold(self, row: sqlite3.Row) -> bool:
         return row["version"] == CURRENT_RULES_VERSION and row["number"] in self._scaffold

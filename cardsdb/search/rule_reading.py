@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -33,7 +34,7 @@ _DEFINES = re.compile(
     r"|\brefers to\b"
 )
 # A term and its definition: "Conquer: A player gains Control of a Battlefield ...", "Warning: An indication ...".
-_TERM = re.compile(r"^(?!Examples?:|Remedies:)[A-Z][\w'’ ()-]{0,40}: [A-Z]")
+_TERM = re.compile(r"^(?!Examples?:|Remedies:|Reminder:|Step \d)([A-Z][\w'’ ()-]{0,40}): [A-Z]")
 # What kind of keyword a keyword is ("Deathknell is a Triggered Ability keyword."): said of every keyword, it
 # defines none.
 _KIND_OF_KEYWORD = re.compile(r"\bis an? (?:[\w-]+ ){0,3}keyword\b")
@@ -59,17 +60,25 @@ _DUEL = re.compile(r"\b1v1\b", re.IGNORECASE)
 _PARENTHESIS = re.compile(r"\(([^)]*)\)")
 
 
-def reading(text: str) -> str:
-    """`DEFINES`, `BOILERPLATE` or "" for a rule's text (without its examples)."""
+def reading(text: str, labels: frozenset[str] = frozenset()) -> str:
+    """`DEFINES`, `BOILERPLATE` or "" for a rule's text (without its examples). `labels`: the words before a colon
+    that several rules begin with ("Setup:", "Format:" in each mode of play): a field of a list, not a term defined."""
     text = " ".join(text.split())
     low = text.lower()
     if _BOILERPLATE.search(low):
         return BOILERPLATE
     if _KIND_OF_KEYWORD.search(low):
         return ""
-    if _DEFINES.search(low) or _TERM.match(text):
+    term = _TERM.match(text)
+    if _DEFINES.search(low) or (term and term.group(1) not in labels):
         return DEFINES
     return ""
+
+
+def labels(texts: Iterable[str]) -> frozenset[str]:
+    """The words before a colon that more than one rule begins with ("Setup:", "Format:", "First Turn Process:")."""
+    found = Counter(m.group(1) for t in texts if (m := _TERM.match(" ".join(t.split()))))
+    return frozenset(term for term, n in found.items() if n > 1)
 
 
 # A rule saying what a player may, can, must or can't do, or what only some can.
@@ -87,6 +96,15 @@ _ASKS_DEFINITION = re.compile(
     r"(?:\bmean\b|\bmeans\b|\bdo\b|\bdoes\b|$)|\bbasically\b|\bmeaning\b|\bdefinition\b",
     re.IGNORECASE,
 )
+
+
+_LISTS_DEFINITION = re.compile(r"\bis functionally short for the following:?\s*$")
+
+
+def lists_definition(text: str) -> bool:
+    """Whether a rule defines a keyword by the rules listed under it ("Action is functionally short for the
+    following:")."""
+    return bool(_LISTS_DEFINITION.search(" ".join(text.split()).lower()))
 
 
 def states_permission(text: str) -> bool:
@@ -132,6 +150,29 @@ def special_case(title: str | None, *, keyword_chapter: bool) -> SpecialCase | N
     return SpecialCase(title, names) if names else None
 
 
+# A rule for a mode of play other than the duel, said in its own words ("In Modes of Play with teammates, ...").
+_MODE_IN_TEXT = re.compile(
+    r"^(?:reminder: )?in (?:modes of play|games|team events|2v2) with (?:teammates|teams|more than two players)"
+    r"|^in 2v2\b|^in team events\b",
+    re.IGNORECASE,
+)
+_MODE_NAMES = (
+    frozenset({"teammat"}),
+    frozenset({"team"}),
+    frozenset({"2v2"}),
+    frozenset({"multiplayer"}),
+    frozenset({"ffa"}),
+)
+
+
+def mode_in_text(text: str) -> SpecialCase | None:
+    """The special case a rule opens by naming a mode of play with teammates or more than two players; None for
+    any other rule."""
+    if not _MODE_IN_TEXT.search(" ".join(text.split())):
+        return None
+    return SpecialCase("modes of play with teams or more players", _MODE_NAMES)
+
+
 @functools.lru_cache(maxsize=4096)
 def title_key(title: str) -> str:
     """A heading's title as compared with words typed: "The Chain" -> "chain", "Facedown Zones" -> "facedownzone"."""
@@ -141,7 +182,7 @@ def title_key(title: str) -> str:
 
 def asked_stems(concepts: Iterable[Concept]) -> frozenset[str]:
     """Every stem a question's concepts stand for: the words typed and the words the thesaurus gives for them."""
-    return frozenset(s for c in concepts for s in (c.typed, *c.alternatives))
+    return frozenset(s for c in concepts for term in (c.typed, *c.alternatives) for s in term.split())
 
 
 __all__ = [

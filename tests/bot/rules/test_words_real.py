@@ -58,9 +58,9 @@ async def test_words_no_rule_clearly_answers_show_the_closest_three_alike(
 
 
 async def test_words_a_rule_clearly_answers_lead_with_it(real_harness: Harness, real_cards: CardsDB) -> None:
-    words = "my opponent keeps stalling, can I call a judge"
+    words = "who goes first in game 2"  # TR 407.4, far ahead of the next
     found = real_cards.match_rules(words)
-    assert found.confident
+    assert found.confident and found.rules[0].doc == TOURNAMENT_DOC
     result = await real_harness.command("rule", {"query": words})
     assert result.embeds[0]["title"].startswith(
         cite(found.rules[0].number, found.rules[0].version, TOURNAMENT_DOC)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardsdb.search.question_cards import CardTexts
-from cardsdb.search.question_confidence import CLEAR_LEAD, confident, lead
+from cardsdb.search.question_confidence import CLEAR_LEAD, SUPPORTED_LEAD, confident, lead
 
 CARDS = [
     ("Turn to Dust", "Give a gear [Temporary]."),
@@ -36,17 +36,21 @@ def test_a_one_word_name_that_is_a_rules_word_is_no_card_asked_about() -> None:
 
 
 @pytest.mark.parametrize(
-    ("scores", "sure"),
+    ("scores", "supported", "sure"),
     [
-        ([2.0, 1.0], True),
-        ([1.0 * CLEAR_LEAD, 1.0], True),
-        ([1.1, 1.0], False),
-        ([0.4], True),  # a lone rule
-        ([], False),
+        ([1.0 * CLEAR_LEAD, 1.0], False, True),
+        ([3.0, 1.0], False, True),
+        ([1.5, 1.0], False, False),  # ahead, but not clearly, and no ruling cites it
+        ([1.0 * SUPPORTED_LEAD, 1.0], True, True),  # a ruling matching the words cites it
+        ([1.1, 1.0], True, False),
+        ([0.4], False, True),  # a lone rule
+        ([], True, False),
     ],
 )
-def test_an_answer_is_sure_when_the_best_rule_clearly_leads(scores: list[float], sure: bool) -> None:
-    assert confident(scores) is sure
+def test_an_answer_is_sure_when_the_best_rule_clearly_leads_or_leads_with_a_ruling_citing_it(
+    scores: list[float], supported: bool, sure: bool
+) -> None:
+    assert confident(scores, supported=supported) is sure
 
 
 def test_the_lead_is_the_best_score_over_the_next() -> None:

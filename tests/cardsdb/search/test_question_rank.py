@@ -39,6 +39,21 @@ def test_a_ruling_asking_the_question_lends_its_rules_its_weight(query_cards: Ca
     assert query_cards.rulings("when can I play a card I hid")[0].id == "seed-when-play"
 
 
+def test_a_rule_a_matching_ruling_cites_is_supported_and_may_lead_with_less(query_cards: CardsDB) -> None:
+    # 811.6 is cited by the seed ruling asking these words: the FAQs agree with the rule's own words
+    ranked = query_cards.ranked_rules("when can I play a card I hid", limit=3)
+    assert ranked[0].rule.number == "811.6" and ranked[0].supported
+    assert query_cards.match_rules("when can I play a card I hid").confident
+    # 811.1.d.2 leads on its words alone, less than twice the next: not sure
+    unsupported = query_cards.ranked_rules(
+        "does a hidden spell have to choose targets at its battlefield", limit=2
+    )
+    assert unsupported[0].rule.number == "811.1.d.2" and not unsupported[0].supported
+    assert not query_cards.match_rules(
+        "does a hidden spell have to choose targets at its battlefield"
+    ).confident
+
+
 def test_a_rule_number_in_the_words_comes_first(query_cards: CardsDB) -> None:
     found = query_cards.search_rules("what does 355.6 say about hidden spells")
     assert _numbers(found)[0] == ("355.6", V13_RULES_VERSION)

@@ -11,6 +11,9 @@ from cardsdb.search.rule_reading import (
     asks_boilerplate,
     asks_definition,
     asks_permission,
+    labels,
+    lists_definition,
+    mode_in_text,
     reading,
     special_case,
     states_permission,
@@ -88,3 +91,33 @@ def test_a_rule_states_a_permission_when_it_says_what_may_can_or_must_be_done() 
     assert states_permission("This action cannot be performed during a Showdown or Combat.")
     assert states_permission("Only cards with the Reaction keyword can be played in a Closed State.")
     assert not states_permission("Damage being cleared from Units is Healing.")
+
+
+def test_a_label_several_rules_begin_with_defines_no_term() -> None:
+    # each mode of play lists its "Setup:" and "Format:"; "Conquer:" is said once, and defines Conquer
+    texts = [
+        "Setup: Each player randomly selects one of their Battlefields.",
+        "Setup: Each player selects one of their Battlefields.",
+        "Format: Best of 1.",
+        "Format: Best of 3.",
+        "Conquer: A player gains Control of a Battlefield they did not yet Score this turn.",
+    ]
+    found = labels(texts)
+    assert found == {"Setup", "Format"}
+    assert reading(texts[0], found) == "" and reading(texts[4], found) == DEFINES
+    assert reading("Reminder: In Modes of Play with Teams, battlefields are shared.") == ""
+
+
+def test_a_keyword_defined_by_the_rules_under_it() -> None:
+    assert lists_definition("Action is functionally short for the following:")
+    assert lists_definition("Reaction, additionally, is functionally short for the following:")
+    assert not lists_definition('It is functionally short for "When I die, [Effect]."')
+
+
+def test_a_rule_for_a_mode_with_teammates_is_a_special_case_unless_the_words_name_it() -> None:
+    case = mode_in_text("In Modes of Play with teammates, Battlefields under the Control of a teammate ...")
+    assert case is not None
+    assert case.named_by(frozenset({"teammat", "score"})) and not case.named_by(
+        frozenset({"score", "battlefield"})
+    )
+    assert mode_in_text("A player may only Score once per Battlefield per turn.") is None
