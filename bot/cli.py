@@ -23,10 +23,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.database import DatabaseHandle, open_cardsdb
+from bot.database import DatabaseHandle, open_cardsdb, quick_check
 from bot.settings import Settings, SettingsError
 from cardsdb.errors import CardsDBError
-from cardsdb.paths import BUILD_HINT
+from cardsdb.paths import rebuild_hint
 from cardsdb.search.name_index import closest_name
 
 log = logging.getLogger("bot")
@@ -49,6 +49,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     ask.add_argument("--json", action="store_true", help="print the reply as JSON")
     ask.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    ask.add_argument(
+        "--as-member",
+        action="store_true",
+        help="ask as a member without Manage Server (what members see of /settings and judge mode)",
+    )
     cmds = sub.add_parser("commands", help="print the command tree as it would be synced")
     cmds.add_argument("--json", action="store_true")
     sub.add_parser(
@@ -214,8 +219,15 @@ def _fail(message: str, as_json: bool) -> int:
 # ---- commands ------------------------------------------------------------------------------------------------
 
 
-async def ask(line: str, handle: DatabaseHandle, settings: Settings) -> tuple[dict[str, Any], int]:
-    """The reply to LINE, as the JSON of the interface contract, and the exit status (2: the reply is an error)."""
+# What an ordinary member may do in a channel: read, write, embed, react, use commands; not Manage Server.
+MEMBER_PERMISSIONS = discord.Permissions.text() | discord.Permissions(view_channel=True)
+
+
+async def ask(
+    line: str, handle: DatabaseHandle, settings: Settings, *, as_member: bool = False
+) -> tuple[dict[str, Any], int]:
+    """The reply to LINE, as the JSON of the interface contract, and the exit status (2: the reply is an error).
+    The asker manages the server unless `as_member`."""
     import tempfile
 
     from bot.factory import create_bot
@@ -227,14 +239,17 @@ async def ask(line: str, handle: DatabaseHandle, settings: Settings) -> tuple[di
         store = SqliteStore(Path(scratch) / "settings.sqlite3")
         bot = create_bot(settings, handle, sharded=False, store=store)
         harness = await Harness.start(bot, strict=False)
-        return await _ask_with(harness, bot, line)
+        permissions = MEMBER_PERMISSIONS.value if as_member else None
+        return await _ask_with(harness, bot, line, permissions)
 
 
-async def _ask_with(harness: Any, bot: Any, line: str) -> tuple[dict[str, Any], int]:
+async def _ask_with(
+    harness: Any, bot: Any, line: str, permissions: int | None = None
+) -> tuple[dict[str, Any], int]:
     text = line.strip()
     if text.startswith("/"):
         path, options = parse_command_line(harness.tree, text)
-        result = await harness.command(path, options)
+        result = await harness.command(path, options, permissions=permissions)
         if result.error is not None:
             log.error("the command failed", exc_info=result.error)
             return result.to_json(), 1
@@ -268,19 +283,29 @@ async def _ask_with(harness: Any, bot: Any, line: str) -> tuple[dict[str, Any], 
 def _ask_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
     settings = Settings.from_env(env, need_token=False)
     path = Path(args.db) if args.db else settings.db_path
+    hint = rebuild_hint(path, settings.data_dir)
     if not path.is_file():
-        return _fail(f"the card database was not found at {path}: {BUILD_HINT}", args.json)
+        return _fail(f"the card database was not found at {path}: {hint}", args.json)
+    damage = quick_check(path)
+    if damage is not None:
+        return _fail(
+            f"the card database at {path} is damaged ({' '.join(damage.split())[:160]}): {hint}", args.json
+        )
     try:
         handle = DatabaseHandle(open_cardsdb(path), path=path)
     except CardsDBError as error:
-        return _fail(f"{error}" + ("" if BUILD_HINT in str(error) else f" ({BUILD_HINT})"), args.json)
+        return _fail(f"{error}" + ("" if "rebuild it with" in str(error) else f" ({hint})"), args.json)
     try:
-        reply, status = asyncio.run(ask(args.line, handle, settings))
+        reply, status = asyncio.run(ask(args.line, handle, settings, as_member=args.as_member))
     except (AskError, CardsDBError) as error:
         return _fail(str(error), args.json)
     except Exception as error:  # a bug: one line here, the details in the log
         log.debug("ask failed", exc_info=True)
         return _fail(f"internal error: {type(error).__name__}: {error}", args.json) - 1
+    if (
+        handle.damaged
+    ):  # a page read while answering was damaged: the answer is "not available", not an answer
+        return _fail(f"the card database at {path} is damaged: {hint}", args.json)
     if args.json:
         print(json.dumps(reply, ensure_ascii=False, indent=2))
     else:

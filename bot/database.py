@@ -1,7 +1,10 @@
 """The bot's hold on the card database: what it asks of `cardsdb.query.CardsDB`, and what happens when it breaks.
 
 A running bot whose database is gone or corrupt keeps running: every command answers privately that the card database
-is not available, and the problem is logged once.
+is not available, and the problem is logged once. A damaged file (an SQLite error that says its pages are corrupt) is
+not reopened: the handle asks for a rebuild (`on_damaged`, the refresher's `rebuild_soon`) and serves again, saying
+"available again" once, only when a good file is swapped in (or the file was replaced by another that passes SQLite's
+quick check).
 
 A refresh (`bot.refresh`) swaps in a new database: commands asked after the swap get the new one; a command that
 already holds the previous one finishes with it (its open connection keeps reading the file it opened, even once
@@ -12,23 +15,28 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import urllib.parse
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from cardsdb.errors import DatabaseUnavailable
+from cardsdb.build.inventory import BuiltFrom
+from cardsdb.errors import CardsDBError, DatabaseUnavailable
 from cardsdb.models import (
+    BannedCards,
     Card,
     CardMatch,
     ChangeList,
     Errata,
     KeywordInfo,
     Legality,
+    Printing,
     Rule,
     RuleMatches,
     RuleView,
     Ruling,
 )
+from cardsdb.query import is_damage
 from cardsdb.rule_versions import Citation
 
 log = logging.getLogger(__name__)
@@ -79,6 +87,11 @@ class CardsLookup(Protocol):
     def search(self, query: str, limit: int = 10, offset: int = 0) -> Any: ...
     def search_hint(self, query: str) -> str | None: ...
     def meta(self) -> dict[str, str]: ...
+    def printing(
+        self, code: str
+    ) -> tuple[Card, Printing] | None: ...  # the deck check (cardsdb.deck.DeckCards)
+    def card_sets(self) -> frozenset[str]: ...
+    def ban_list(self, format_name: str) -> BannedCards | None: ...
 
 
 def open_cardsdb(path: Path) -> CardsLookup:
@@ -103,35 +116,104 @@ class DatabaseHandle:
         self._path = path
         self._opener = opener
         self._logged = False
+        self._damaged_file: tuple[int, int] | None = None  # (inode, mtime) of the file found damaged
+        self._folder = _built_from_folder(db)
+        self.on_damaged: Callable[[], None] | None = None  # asks for a rebuild (the refresher's rebuild_soon)
         self.generation = 0  # counts swaps: what was computed from one database is not reused with the next
+
+    @property
+    def damaged(self) -> bool:
+        """The file serving was found damaged and no good one has replaced it yet."""
+        return self._damaged_file is not None
+
+    def built_from_folder(self) -> Path | None:
+        """The data folder the last good database was built from (a damaged one cannot say): a rebuild uses it."""
+        return self._folder
 
     def swap(self, db: CardsLookup) -> None:
         """Serve `db` from now on. The previous database is not closed here: commands that hold it finish with it,
         and CPython closes its connection when the last of them drops it (nothing else keeps a reference)."""
         self._db = db
+        self._folder = _built_from_folder(db) or self._folder
+        self._damaged_file = None
         self.generation += 1
-        if self._logged:
-            log.info("the card database at %s is available again", self._path)
-        self._logged = False
+        self._back()
 
     def get(self) -> CardsLookup:
-        if self._db is None and self._path is not None and self._path.is_file():
+        if self._db is None and self._path is not None and self._reopenable():
             try:
-                self._db = self._opener(self._path)
+                db = self._opener(self._path)
             except (DatabaseUnavailable, sqlite3.Error):
-                self._db = None
+                pass
             else:
-                if self._logged:
-                    log.info("the card database at %s is available again", self._path)
-                self._logged = False
+                self._db, self._damaged_file = db, None
+                self._back()
         if self._db is None:
             self.broken("no database could be opened")
             raise DatabaseUnavailable(NOT_AVAILABLE)
         return self._db
 
-    def broken(self, why: str) -> None:
-        """Forget the open database (it failed) and log that once, not on every command."""
+    def broken(self, why: str, error: BaseException | None = None) -> None:
+        """Forget the open database (it failed) and log that once, not on every command. A damaged file is not
+        reopened: a rebuild is asked for."""
         self._db = None
+        if error is not None and is_damage(error) and self._path is not None:
+            self._damaged_file = _identity(self._path)
+            if self.on_damaged is not None:
+                self.on_damaged()
         if not self._logged:
             self._logged = True
-            log.error("the card database is not available (%s); commands answer that until it is back", why)
+            rebuild = "; rebuilding it" if self.damaged and self.on_damaged is not None else ""
+            log.error(
+                "the card database is not available (%s)%s; commands answer that until it is back",
+                why,
+                rebuild,
+            )
+
+    def _reopenable(self) -> bool:
+        """The file exists, and is not the one found damaged (unless it passes SQLite's quick check now)."""
+        assert self._path is not None
+        if not self._path.is_file():
+            return False
+        if self._damaged_file is None:
+            return True
+        return _identity(self._path) != self._damaged_file and quick_check(self._path) is None
+
+    def _back(self) -> None:
+        if self._logged:
+            log.info("the card database at %s is available again", self._path)
+        self._logged = False
+
+
+def quick_check(path: Path) -> str | None:
+    """SQLite's quick integrity check of the file: None when it passes, else what it found (one line)."""
+    try:
+        connection = sqlite3.connect(f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro", uri=True)
+        try:
+            rows = connection.execute("PRAGMA quick_check").fetchall()
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        return str(error)
+    found = [str(r[0]) for r in rows]
+    if found == ["ok"]:
+        return None
+    return f"SQLite's quick check found damaged pages ({len(found)} problem{'s' if len(found) != 1 else ''})"
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (stat.st_ino, stat.st_mtime_ns)
+
+
+def _built_from_folder(db: CardsLookup | None) -> Path | None:
+    if db is None:
+        return None
+    try:
+        folder = BuiltFrom.from_meta(db.meta().get("built_from")).data_folder
+    except (CardsDBError, sqlite3.Error):
+        return None
+    return Path(folder) if folder else None

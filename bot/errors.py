@@ -112,9 +112,9 @@ async def report_error(
         log.warning("could not answer %s: %s", what, failure)
         return True
     if isinstance(original, sqlite3.Error) and services is not None:
-        services.db.broken(f"{type(original).__name__}: {original}")
+        services.db.broken(f"{type(original).__name__}: {original}", original)
     if isinstance(original, DatabaseUnavailable) and services is not None:
-        services.db.broken(str(original))
+        services.db.broken(str(original), original)
     if isinstance(original, CardNotFound):
         embed, expected = not_found_embed("card", original.query, original.suggestions), True
     elif isinstance(original, NotFound):

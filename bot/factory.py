@@ -22,6 +22,7 @@ from bot.controls.buttons import VIEW_ITEMS, suggestion_view
 from bot.controls.pagers import PAGERS
 from bot.cooldowns import Cooldowns
 from bot.database import DatabaseHandle
+from bot.deck.cog import Deck
 from bot.errors import CardNotFound, report_error
 from bot.help.cog import Help
 from bot.hidden.cog import Hidden
@@ -149,7 +150,7 @@ class _Setup:
         self._cogs_added = True
         if self.services.store is not None:
             await self.services.store.start()  # never raises for an outage: says so once
-        for cog in (Cards(), Rules(), Hidden(), Help(), Messages(self.services), ServerSettings()):
+        for cog in (Cards(), Rules(), Hidden(), Deck(), Help(), Messages(self.services), ServerSettings()):
             await self.add_cog(cog)
         # buttons that outlive the process: found by their custom_id's template, their state in the store
         self.add_dynamic_items(*STATEFUL_ITEMS)

@@ -1,22 +1,26 @@
 """The running bot keeps its card database current: every `RIFTBOUND_REFRESH_HOURS` (default 24; 0 turns it off) it
-syncs from RiftCodex (`cardsdb.build.sync`, with `RIFTBOUND_DATA`'s rules and rulings when set) into a temporary file,
-checks the result, and swaps it in.
+runs one refresh exactly as `python -m cardsdb refresh` does (`cardsdb.build.refresh`): sync from RiftCodex with the data
+folder the database was built from (or `RIFTBOUND_DATA`), build beside the serving file, compare kind by kind, swap.
 
 - When: at start if the database file is already older than the interval, else once it is; after a failure, again an
-  hour later (or after the interval, when that is shorter).
-- How: the fetch and build run in a worker thread (`asyncio.to_thread`), so the event loop keeps answering; one refresh
-  at a time. The new file must open as a card database, hold cards, and hold at least half as many as the one in use
-  (a truncated upstream answer is not a new card pool). It then replaces the old file atomically (`os.replace`) and
-  the `DatabaseHandle` switches to it (commands in flight finish with the database they started with).
+  hour later (or after the interval, when that is shorter). A damaged database asks for a rebuild at once
+  (`rebuild_soon`), refreshing on or off.
+- Where: in a child process (`python -m cardsdb refresh --json`), so that the build never holds this interpreter's
+  lock while commands are answered; the new file is then opened and its indexes built in a worker thread. One
+  refresh at a time.
+- A build that knows less than the database serving (a kind lost, or one shrunk beyond the tolerance) is refused: the
+  old file keeps serving, byte for byte, and one WARNING says what the new build lacked. A build with the same
+  content changes nothing.
 - On any failure the bot keeps answering from the database it has, and says so in one log line, without a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import math
-import os
+import sys
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -33,11 +37,12 @@ DEFAULT_REFRESH_HOURS = 24.0
 MIN_REFRESH_HOURS = 1.0  # RiftCodex is a free service: not more often than hourly
 MAX_REFRESH_HOURS = 24.0 * 366
 RETRY_HOURS = 1.0
-MIN_SHARE_OF_CARDS = 0.5  # a new pool with fewer than half the cards in use is refused
+CHILD_TIMEOUT_S = 3600.0  # a refresh that has not ended in an hour is stopped
+MAX_SLEEP_S = 86400.0 * 365  # "never", for asyncio
 
 
 class RefreshRejected(CardsDBError):
-    """The new database was built but is not fit to replace the one in use."""
+    """The refresh did not give a database to serve (the child process failed, or ran out of time)."""
 
 
 def parse_refresh_hours(value: str | None) -> float:
@@ -67,7 +72,8 @@ def _one_line(error: BaseException) -> str:
 
 @dataclass
 class Refresher:
-    """Refreshes the database behind `handle` (the file at `path`) from `riftcodex_url` (+ `data_dir`)."""
+    """Refreshes the database behind `handle` (the file at `path`) from `riftcodex_url` (+ `data_dir`, else the data
+    folder the database was built from)."""
 
     handle: DatabaseHandle
     path: Path
@@ -77,13 +83,17 @@ class Refresher:
     retry_s: float = RETRY_HOURS * 3600
     fetch_options: Mapping[str, Any] = field(
         default_factory=dict
-    )  # sync_database's timeout, retries, backoff
+    )  # the child's --timeout and --retries (tests)
     clock: Callable[[], float] = time.time
     sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
+    child_timeout_s: float = CHILD_TIMEOUT_S
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock, init=False, repr=False)
+    _wake: asyncio.Event = field(default_factory=asyncio.Event, init=False, repr=False)
 
     def first_delay(self) -> float:
         """Seconds until the first refresh: none when the file is older than the interval (or missing)."""
+        if self.interval_s <= 0:
+            return math.inf
         try:
             age = self.clock() - self.path.stat().st_mtime
         except OSError:
@@ -91,20 +101,44 @@ class Refresher:
         return max(0.0, self.interval_s - age)
 
     def next_delay(self, refreshed: bool) -> float:
+        if self.interval_s <= 0:  # refreshing off: only a rebuild asked for wakes it
+            return math.inf if refreshed else self.retry_s
         return self.interval_s if refreshed else min(self.retry_s, self.interval_s)
 
+    def rebuild_soon(self) -> None:
+        """The database serving is damaged: refresh now rather than on schedule."""
+        self._wake.set()
+
     async def run(self) -> None:
-        """Refresh forever on schedule (until cancelled)."""
+        """Refresh forever on schedule, or at once when a rebuild is asked for (until cancelled)."""
         delay = self.first_delay()
         while True:
-            await self.sleep(delay)
+            await self._wait(delay)
             delay = self.next_delay(await self.refresh_once())
 
+    async def _wait(self, delay: float) -> None:
+        if self._wake.is_set() or self.handle.damaged:  # a damaged database is rebuilt at once
+            return
+        sleeping = asyncio.ensure_future(self.sleep(delay if math.isfinite(delay) else MAX_SLEEP_S))
+        woken = asyncio.ensure_future(self._wake.wait())
+        try:
+            done, _ = await asyncio.wait({sleeping, woken}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (sleeping, woken):
+                task.cancel()
+        if sleeping in done:
+            sleeping.result()  # the sleep's own end: cancelled, or an error
+
     async def refresh_once(self) -> bool:
-        """One refresh: True when a new database is in use; False (and one log line) when the old one is kept."""
+        """One refresh: True when the database in use is current (swapped, or unchanged); False (and one log line)
+        when the old one is kept."""
         async with self._lock:
+            self._wake.clear()
             try:
-                db = await asyncio.to_thread(self._build_checked, self._cards_in_use())
+                outcome = await self._refresh_in_child()
+                if outcome.get("result") == "swapped":
+                    db = await asyncio.to_thread(open_warm, self.path)
+                    self.handle.swap(db)
             except Exception as error:  # any failure keeps the database in use; a bug is one line here, too
                 hours = self.next_delay(False) / 3600
                 log.warning(
@@ -113,59 +147,90 @@ class Refresher:
                     hours,
                 )
                 return False
-            self.handle.swap(db)
+            line = str(outcome.get("line") or outcome.get("result"))
+            if outcome.get("result") == "refused":
+                log.warning("%s", line)
+                return False
             log.info(
-                "card database refreshed from %s: %s cards; commands now use the new file",
-                self.riftcodex_url,
-                db.meta().get("count_cards", "?"),
+                "%s%s", line, "; commands now use the new file" if outcome["result"] == "swapped" else ""
             )
             return True
 
-    def _cards_in_use(self) -> int:
-        try:
-            return int(self.handle.get().meta().get("count_cards") or 0)
-        except (CardsDBError, ValueError):
-            return 0
+    def child_command(self) -> list[str]:
+        """The refresh the child process runs: `python -m cardsdb refresh --json` over this database."""
+        command = [
+            sys.executable,
+            "-m",
+            "cardsdb",
+            "refresh",
+            "--db",
+            str(self.path),
+            "--url",
+            self.riftcodex_url,
+        ]
+        # RIFTBOUND_DATA, else the folder the last good database was built from (a damaged file cannot say it), while
+        # it exists; else the child reads the serving file's own record (and says so when that folder is gone)
+        folder = self.data_dir or self.handle.built_from_folder()
+        if folder is not None and (folder == self.data_dir or folder.is_dir()):
+            command += ["--source", str(folder)]
+        if "timeout" in self.fetch_options:
+            command += ["--timeout", str(self.fetch_options["timeout"])]
+        if "retries" in self.fetch_options:
+            command += ["--retries", str(self.fetch_options["retries"])]
+        return [*command, "--json"]
 
-    def _build_checked(self, cards_in_use: int) -> CardsDB:
-        """In a worker thread: sync into a temporary file, check it, move it over the database file, open it."""
-        # Imported here: the build's modules cost 0.2 s to import, and only a refresh needs them.
-        from cardsdb.build.sync import sync_database
-
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.refresh")
-        try:
-            sync_database(self.riftcodex_url, temporary, source=self.data_dir, **self.fetch_options)
-            db = CardsDB.open(temporary)
-            try:
-                _check(db, cards_in_use)
-                db.warm()  # the name and search indexes, built here rather than by the first command
-            except BaseException:
-                db.close()
-                raise
-            os.replace(temporary, self.path)  # the open connection follows the file it opened
-            db.path = self.path
-            return db
-        finally:
-            temporary.unlink(missing_ok=True)
-
-
-def _check(db: CardsDB, cards_in_use: int) -> None:
-    cards = int(db.meta().get("count_cards") or 0)
-    if cards <= 0:
-        raise RefreshRejected("the new database holds no cards")
-    if cards < cards_in_use * MIN_SHARE_OF_CARDS:
-        raise RefreshRejected(
-            f"the new database holds {cards} cards, fewer than half of the {cards_in_use} in use; "
-            "upstream may be incomplete"
+    async def _refresh_in_child(self) -> dict[str, Any]:
+        child = await asyncio.create_subprocess_exec(
+            *self.child_command(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
         )
+        try:
+            out, err = await asyncio.wait_for(child.communicate(), self.child_timeout_s)
+        except TimeoutError:
+            child.kill()
+            await child.wait()
+            raise RefreshRejected(
+                f"the refresh took longer than {self.child_timeout_s / 60:g} minutes"
+            ) from None
+        lines = out.decode("utf-8", "replace").strip().splitlines()
+        try:
+            outcome = json.loads(lines[-1]) if lines else None
+        except ValueError:
+            outcome = None
+        if not isinstance(outcome, dict) or outcome.get("result") not in (
+            "swapped",
+            "unchanged",
+            "refused",
+            "failed",
+        ):
+            said = (
+                " ".join(err.decode("utf-8", "replace").split())[-300:] or f"exit status {child.returncode}"
+            )
+            raise RefreshRejected(f"the refresh process failed: {said}")
+        if outcome["result"] == "failed":
+            raise RefreshRejected(
+                str(outcome.get("line") or "the refresh failed").removeprefix("refresh failed: ")
+            )
+        return outcome
+
+
+def open_warm(path: Path) -> CardsDB:
+    """In a worker thread: open the new file and build its in-memory indexes, before any command uses it."""
+    db = CardsDB.open(path)
+    try:
+        db.warm()
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def refresher_for(
     handle: DatabaseHandle, *, path: Path, hours: float, riftcodex_url: str, data_dir: Path | None
-) -> Refresher | None:
-    """The bot's refresher, or None when `hours` is 0 (refreshing off)."""
-    if hours <= 0:
-        return None
-    return Refresher(
-        handle, path=path, interval_s=hours * 3600, riftcodex_url=riftcodex_url, data_dir=data_dir
+) -> Refresher:
+    """The bot's refresher: on schedule every `hours`, or (`hours` 0, refreshing off) only to rebuild a damaged
+    database. It is the handle's rebuilder: a damaged database found by a command wakes it."""
+    refresher = Refresher(
+        handle, path=path, interval_s=max(hours, 0.0) * 3600, riftcodex_url=riftcodex_url, data_dir=data_dir
     )
+    handle.on_damaged = refresher.rebuild_soon
+    return refresher

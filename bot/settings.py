@@ -55,6 +55,7 @@ class Settings:
     database_url: Secret | None = None  # PostgreSQL for settings and saved buttons; None: the SQLite file
     state_days: int = 90  # how long a button's saved state lives (RIFTBOUND_STATE_DAYS)
     refresh_hours: float = 0.0  # hours between database refreshes; 0 is off (from_env turns it on: 24)
+    start_retry: bool = True  # Discord answering 5xx at start: try again with backoff (RIFTBOUND_START_RETRY)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *, need_token: bool = True) -> Settings:
@@ -96,13 +97,31 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             emoji=emoji,
-            message_content=(
-                env.get("MESSAGE_CONTENT_INTENT", "1").strip().lower() not in ("0", "false", "no")
-            ),
+            message_content=parse_switch(env, "MESSAGE_CONTENT_INTENT", default=True),
+            start_retry=parse_switch(env, "RIFTBOUND_START_RETRY", default=True),
             cooldown_rate=cooldown_rate,
             cooldown_per=cooldown_per,
             refresh_hours=refresh_hours,
         )
+
+
+ON_WORDS = ("on", "true", "yes", "1")
+OFF_WORDS = ("off", "false", "no", "0")
+
+
+def parse_switch(env: Mapping[str, str], name: str, *, default: bool) -> bool:
+    """An on/off setting: on, true, yes, 1 / off, false, no, 0 (any case); unset or empty: `default`. Anything
+    else stops the start with one line, rather than being read as either."""
+    value = (env.get(name) or "").strip().casefold()
+    if not value:
+        return default
+    if value in ON_WORDS:
+        return True
+    if value in OFF_WORDS:
+        return False
+    raise SettingsError(
+        f"{name} must be on or off ({', '.join(ON_WORDS)} / {', '.join(OFF_WORDS)}), not {value[:20]!r}"
+    )
 
 
 def _int(env: Mapping[str, str], name: str) -> int | None:
@@ -123,7 +142,13 @@ def _int_list(env: Mapping[str, str], name: str) -> tuple[int, ...] | None:
         raise SettingsError(
             f"{name} must be shard numbers separated by commas, like 0,1,2 (got {value[:30]!r})"
         )
-    return tuple(sorted({int(p) for p in parts}))
+    numbers = [int(p) for p in parts]
+    twice = sorted({n for n in numbers if numbers.count(n) > 1})
+    if twice:
+        raise SettingsError(
+            f"{name} lists shard {', '.join(map(str, twice))} more than once (got {value[:30]!r})"
+        )
+    return tuple(sorted(numbers))
 
 
 def _database_url(env: Mapping[str, str]) -> Secret | None:
@@ -131,11 +156,12 @@ def _database_url(env: Mapping[str, str]) -> Secret | None:
     value = (env.get("DATABASE_URL") or "").strip()
     if not value:
         return None
-    if not value.startswith(("postgresql://", "postgres://")):
-        raise SettingsError(
-            "DATABASE_URL must be a PostgreSQL URL like postgresql://user:password@host:5432/dbname "
-            "(leave it unset to keep settings in the SQLite file RIFTBOUND_SETTINGS_DB)"
-        )
+    from bot.store.url import DatabaseURLError, parse_database_url
+
+    try:
+        parse_database_url(value)
+    except DatabaseURLError as error:
+        raise SettingsError(str(error)) from None
     return Secret(value)
 
 

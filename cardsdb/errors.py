@@ -13,6 +13,10 @@ class DatabaseUnavailable(CardsDBError):
     """The database file is missing, unreadable or not a card database."""
 
 
+class DatabaseDamaged(DatabaseUnavailable):
+    """The database file's pages are damaged (SQLite: "database disk image is malformed"): only a rebuild helps."""
+
+
 class BuildError(CardsDBError):
     """The input to a build is not what it should be; the previous database is kept."""
 

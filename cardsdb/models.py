@@ -292,6 +292,15 @@ class Legality:
 
 
 @dataclass(frozen=True)
+class BannedCards:
+    """One format's ban list: the names of the cards on it and the date it was published ("" when not known)."""
+
+    format: str
+    as_of: str
+    names: frozenset[str]
+
+
+@dataclass(frozen=True)
 class KeywordInfo:
     name: str
     rules: tuple[Rule, ...] = ()

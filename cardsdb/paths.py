@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -10,10 +11,18 @@ DEFAULT_DB_PATH = Path("data") / "riftbound.sqlite3"
 DEFAULT_RIFTCODEX_URL = "https://api.riftcodex.com"
 PROJECT_DATA_DIR = Path(__file__).resolve().parent / "project" / "data"
 
-BUILD_HINT = (
-    "build it with `python -m cardsdb build --source ../shared/riftbound-data` "
-    "or `python -m cardsdb sync` (set RIFTBOUND_DB to use another file)"
-)
+
+def rebuild_hint(path: Path, folder: Path | None = None, env: Mapping[str, str] | None = None) -> str:
+    """How to rebuild the database at `path`, with the admin's own paths: from `folder`, else RIFTBOUND_DATA, else
+    from RiftCodex alone."""
+    folder = folder or data_dir(env)
+    where = f" --db {shlex.quote(str(path))}"
+    if folder is not None:
+        return f"rebuild it with `python -m cardsdb build --source {shlex.quote(str(folder))}{where}`"
+    return (
+        f"rebuild it with `python -m cardsdb sync{where}` (RiftCodex's cards), or with "
+        f"`python -m cardsdb build --source DATA-FOLDER{where}` from a data folder laid out like shared/riftbound-data"
+    )
 
 
 def db_path(env: Mapping[str, str] | None = None, override: str | None = None) -> Path:

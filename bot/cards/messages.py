@@ -30,7 +30,7 @@ def replies_for(services: Services, content: str) -> list[Reply]:
     try:
         return answers.message_replies(services, content)
     except (DatabaseUnavailable, sqlite3.Error) as error:
-        services.db.broken(str(error))
+        services.db.broken(str(error), error)
         return [Reply([error_embed(NOT_AVAILABLE)])]
     except CardsDBError as error:
         return [Reply([error_embed(str(error))])]

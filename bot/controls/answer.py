@@ -19,6 +19,7 @@ import discord
 
 from bot.controls.buttons import ANSWER_KIND, answer_buttons, answer_payload, has_details
 from bot.controls.judge import ONLY_THE_ASKER, POST_LABEL, POSTED_LABEL, asker_name, ruled_via
+from bot.deck.answers import DECK_QUESTION, deck_again
 from bot.hidden import answers as hidden_answers
 from bot.hidden.builder import BUILDS, QUESTIONS, ZONES, QuickOptions
 from bot.rules import answers as rule_answers
@@ -49,6 +50,8 @@ def answer_again(services: Services, payload: Mapping[str, Any]) -> Reply:
         return hidden_answers.scenario_reply(services, str(payload.get("text") or ""))
     if question == "rule":
         return rule_reply(services, payload.get("query"), payload.get("doc"), payload.get("version"))
+    if question == DECK_QUESTION:
+        return deck_again(services, payload)
     raise ValueError(f"no answer to give again for {question!r}")
 
 

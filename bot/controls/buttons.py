@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.cards import answers as card_answers
+from bot.deck import answers as deck_answers
 from bot.hidden import answers as hidden_answers
 from bot.hidden.builder import QUESTIONS
 from bot.rules import render as rule_render
@@ -71,14 +72,18 @@ class DetailsButton(StatefulButton, prefix="dt", kind=ANSWER_KIND):
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
         services = await services_for(services, interaction.guild_id)
-        reply = hidden_answers.details_reply(services, state.payload)
+        reply = (
+            deck_answers.deck_details_reply(services, state.payload)
+            if state.payload.get("q") == deck_answers.DECK_QUESTION
+            else hidden_answers.details_reply(services, state.payload)
+        )
         cited = CitedRulesButton.make(self.key, "0", label=CITED_LABEL) if reply.citations else None
         await send(interaction, reply.embeds, ephemeral=True, view=PersistentView(cited) if cited else None)
 
 
 def has_details(payload: Mapping[str, Any]) -> bool:
-    """Whether the answer is a quick one, with the whole answer behind a Details button."""
-    return payload.get("q") in QUESTIONS
+    """Whether the answer is a quick one, with the whole answer behind a Details button (a deck check's too)."""
+    return payload.get("q") in QUESTIONS or payload.get("q") == deck_answers.DECK_QUESTION
 
 
 def answer_buttons(key: str, payload: Mapping[str, Any]) -> list[StatefulButton]:

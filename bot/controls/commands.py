@@ -16,6 +16,7 @@ from bot.services import Services
 from bot.ui import limits
 from bot.ui.reply import Reply, send
 from cardsdb.errors import CardsDBError
+from cardsdb.query import is_damage
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +50,8 @@ def _safe(interaction: discord.Interaction[Any], what: str, fetch: Any) -> list[
         return to_choices(fetch(interaction.client.services))
     except (CardsDBError, sqlite3.Error) as error:
         log.debug("no %s suggestions: %s", what, error)
+        if is_damage(error):
+            interaction.client.services.db.broken(f"{type(error).__name__}: {error}", error)
         return []
 
 

@@ -70,6 +70,16 @@ def help_embeds() -> list[discord.Embed]:
         inline=False,
     )
     embed.add_field(
+        name="/deck check list · code · format",
+        value=(
+            "Is this deck legal in Constructed (or `format:2v2`)? Paste a list (without `list:` a form opens for "
+            "one with lines; on one line, give counts: `1 Jinx, Loose Cannon 3 Get Excited! …`) or give a deck "
+            "code. The answer: Yes, No or Depends, every problem with its rule numbers, the deck's summary; its "
+            "Details show every check."
+        ),
+        inline=False,
+    )
+    embed.add_field(
         name="[[Card Name]]", value="In any message (up to 3 per message), answers like /card.", inline=False
     )
     embed.set_footer(text="Card text and rules are Riot Games' material. Unofficial fan project.")

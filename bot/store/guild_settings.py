@@ -27,12 +27,14 @@ DEFAULT_SETTINGS_PATH = Path("data") / "settings.sqlite3"
 SymbolStyle = Literal["text", "emoji"]
 SETTING_NAMES = ("card_lookups", "public_by_default", "symbol_style", "emoji")
 
-KNOWN_SYMBOL_TOKENS: tuple[str, ...] = (
+SYMBOL_TOKENS: tuple[str, ...] = (
     "rb_might",
     "rb_exhaust",
     *(f"rb_rune_{d}" for d in ("rainbow", "fury", "calm", "mind", "body", "chaos", "order")),
     *(f"rb_energy_{n}" for n in range(13)),
 )
+"""The card symbols a server may show as its own emoji (bot/README.md lists them); any `rb_energy_N` too."""
+KNOWN_SYMBOL_TOKENS = SYMBOL_TOKENS
 _ENERGY_TOKEN = re.compile(r"rb_energy_\d{1,2}")
 _CUSTOM_EMOJI = re.compile(r"<a?:[A-Za-z0-9_]{2,32}:\d{1,20}>")
 MAX_SNOWFLAKE = 2**63 - 1
@@ -119,18 +121,21 @@ def _check_style(value: object) -> SymbolStyle:
 
 
 def normalize_token(token: object) -> str:
-    """A symbol token as stored (`:rb_rune_fury:` -> `rb_rune_fury`); raises SettingsError for an unknown one."""
+    """A symbol token as stored (`:rb_rune_fury:` -> `rb_rune_fury`); raises SettingsError (one line) for an unknown one.
+    The one check for `RIFTBOUND_EMOJI` and `/settings emoji`."""
     if not isinstance(token, str):
         raise SettingsError(f"a symbol token is text like rb_rune_fury, not {token!r}")
     name = token.strip().strip(":").casefold()
-    if name in KNOWN_SYMBOL_TOKENS or _ENERGY_TOKEN.fullmatch(name):
+    if name in SYMBOL_TOKENS or _ENERGY_TOKEN.fullmatch(name):
         return name
-    hint = _suggest(name, KNOWN_SYMBOL_TOKENS) or f" Tokens look like {', '.join(KNOWN_SYMBOL_TOKENS[:4])}."
-    raise SettingsError(f"unknown symbol token {token!r}.{hint}")
+    close = difflib.get_close_matches(name, SYMBOL_TOKENS, n=1, cutoff=0.5)
+    hint = f" Did you mean {close[0]}?" if close else f" Tokens look like {', '.join(SYMBOL_TOKENS[:4])}."
+    raise SettingsError(f"unknown symbol token {str(token)[:40]!r}.{hint}")
 
 
 def check_emoji(value: object) -> str:
-    """A custom emoji as Discord writes it (`<:name:id>` or `<a:name:id>`); raises SettingsError otherwise."""
+    """A custom emoji as Discord writes it (`<:name:id>` or `<a:name:id>`); raises SettingsError (one line) otherwise.
+    The one check for `RIFTBOUND_EMOJI` and `/settings emoji`."""
     text = value.strip() if isinstance(value, str) else value
     if not isinstance(text, str) or not _CUSTOM_EMOJI.fullmatch(text):
         raise SettingsError(

@@ -20,12 +20,12 @@ import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
-from urllib.parse import urlsplit
 
 import asyncpg
 
 from bot.store.base import DEFAULT_STATE_DAYS, SavedState, Store, StoreUnavailable, state_from_stored, utc_now
 from bot.store.guild_settings import DEFAULTS, GuildSettings, emoji_json, settings_from_stored
+from bot.store.url import describe_database_url
 
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy
@@ -100,11 +100,9 @@ _INSERT_STATE = (
 
 
 def describe_url(url: str) -> str:
-    """The URL without its user and password, for logs: `postgresql://db.example:5432/riftbound`."""
-    parts = urlsplit(url)
-    host = parts.hostname or "localhost"
-    port = f":{parts.port}" if parts.port else ""
-    return f"{parts.scheme}://{host}{port}{parts.path}"
+    """The URL without its user and password, for logs: `postgresql://db.example:5432/riftbound`
+    (`bot.store.url`: never a part of the password, even where it is not percent-encoded)."""
+    return describe_database_url(url)
 
 
 class PostgresStore(Store):
@@ -360,3 +358,43 @@ async def migrate(pool: asyncpg.Pool) -> int:
             await conn.execute("INSERT INTO riftbound_schema (version) VALUES ($1)", version)
             log.info("applied store migration %d", version)
         return found
+
+
+# Errors that no retry mends: the admin's settings are wrong (the fix, in one line, for each).
+_FATAL: tuple[tuple[type[BaseException], str], ...] = (
+    (
+        asyncpg.exceptions.InvalidPasswordError,
+        "PostgreSQL refused the password in DATABASE_URL; check it (and percent-encode @ # / ? : % in it)",
+    ),
+    (
+        asyncpg.exceptions.InvalidAuthorizationSpecificationError,
+        "PostgreSQL refused the user in DATABASE_URL (no such role, or no right to connect); check the user name",
+    ),
+    (
+        asyncpg.exceptions.InvalidCatalogNameError,
+        "the database named in DATABASE_URL does not exist; create it (createdb NAME) or fix the name",
+    ),
+    (
+        asyncpg.exceptions.InsufficientPrivilegeError,
+        "the user in DATABASE_URL may not use that database (GRANT it CREATE and CONNECT), or fix the user",
+    ),
+)
+
+
+async def preflight(url: str, *, timeout: float = 10.0) -> str | None:
+    """Connect once before the bot starts: the line that stops it when the settings are wrong (a bad password, an
+    unknown user or database), else None. A server that cannot be reached is an outage, not a setting: the bot starts
+    and the store says it once and retries (None here too)."""
+    try:
+        connection = await asyncpg.connect(url, timeout=timeout)
+    except TRANSIENT:
+        return None
+    except asyncpg.PostgresError as error:
+        for kind, line in _FATAL:
+            if isinstance(error, kind):
+                return f"{line} ({describe_url(url)})"
+        return None
+    except ValueError:  # asyncpg's own reading of the URL
+        return f"DATABASE_URL cannot be read by the PostgreSQL driver ({describe_url(url)}); check its form"
+    await connection.close()
+    return None

@@ -11,12 +11,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from bot.store.guild_settings import SettingsError, check_emoji, normalize_token
 from cardsdb.build.importers.text import counted_symbols, opening_capital, symbol_words
 
 TOKEN = re.compile(r":(rb_[a-z0-9_]+):")
 # Symbols printed side by side (":rb_energy_1::rb_rune_fury:") are one cost: "1 energy + 1 Fury power".
 _TOKEN_RUN = re.compile(r"(?::rb_[a-z0-9_]+:)+")
-_EMOJI = re.compile(r"^<a?:[A-Za-z0-9_]{2,32}:\d{5,25}>$")
 
 DOMAINS = ("Body", "Calm", "Chaos", "Fury", "Mind", "Order")
 
@@ -70,17 +70,21 @@ class Symbols:
 
 
 def parse_emoji_setting(value: str | None) -> dict[str, str]:
-    """`rb_energy_2=<:e2:1234>,rb_might=<:might:99>` -> mapping; raises ValueError naming a bad entry."""
+    """`rb_energy_2=<:e2:1234>,rb_might=<:might:99>` -> mapping; raises ValueError naming a bad entry. Each entry is
+    checked as `/settings emoji` checks it (`bot.store.guild_settings`: one validator)."""
     mapping: dict[str, str] = {}
     for raw in (value or "").split(","):
         entry = raw.strip()
         if not entry:
             continue
         name, sep, emoji = entry.partition("=")
-        name, emoji = name.strip().strip(":"), emoji.strip()
-        if not sep or not name.startswith("rb_") or not _EMOJI.match(emoji):
+        if not sep:
             raise ValueError(
-                f"RIFTBOUND_EMOJI entry {entry[:60]!r} should look like rb_might=<:might:123456789>"
+                f"RIFTBOUND_EMOJI entry {entry[:60]!r} should look like rb_might=<:might:123456789012345678>"
             )
-        mapping[name] = emoji
+        try:
+            token = normalize_token(name)
+            mapping[token] = check_emoji(emoji)
+        except SettingsError as error:
+            raise ValueError(f"RIFTBOUND_EMOJI entry {entry[:60]!r}: {error}") from None
     return mapping

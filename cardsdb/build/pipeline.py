@@ -6,6 +6,7 @@ it, so a failed build leaves the previous database in place). Bad input raises `
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -17,6 +18,7 @@ from typing import Any
 from cardsdb.build import rules as build_rules
 from cardsdb.build import rulings as build_rulings
 from cardsdb.build.cards import CardTables, build_card_tables
+from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
 from cardsdb.build.ruling_links import link_rulings
 from cardsdb.build.source_files import read_json_file
@@ -55,16 +57,35 @@ class BuildReport:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    def _rules_line(self) -> str:
+        """The rules per version; a version the build has none of says so, with no date (the date of nothing)."""
+        c = self.counts
+        versions = (("rules_v14", V14_RULES_VERSION), ("rules_v13", V13_RULES_VERSION))
+        held = [f"{c.get('rules_current', 0)} current ({CURRENT_RULES_VERSION})"]
+        held += [f"{c[key]} {name}" for key, name in versions if c.get(key)]
+        missing = [name for key, name in versions if not c.get(key)]
+        tournament = c.get("rules_tournament", 0)
+        parts = [", ".join(held)]
+        parts.append(
+            f"Tournament Rules {tournament} ({TOURNAMENT_RULES_VERSION})"
+            if tournament
+            else "no Tournament Rules"
+        )
+        if missing:
+            parts.append("no Core Rules " + " or ".join(missing))
+        if c.get("rule_changes"):
+            parts.append(f"{c['rule_changes']} changes between versions")
+        if c.get("patch_notes"):
+            parts.append(f"patch notes tied to rules: {c.get('patch_notes_linked', 0)} of {c['patch_notes']}")
+        return "rules: " + "; ".join(parts)
+
     def summary(self) -> str:
         c = self.counts
         lines = [
             f"built {self.db_path} from {self.source} in {self.seconds:.1f} s",
             f"cards: {c.get('cards', 0)} names ({c.get('printings', 0)} printings, {c.get('battlefields', 0)} battlefields)"
             f" + {c.get('seed_cards', 0)} known only from the seeds",
-            f"rules: {c.get('rules_current', 0)} current ({CURRENT_RULES_VERSION}), {c.get('rules_v14', 0)} "
-            f"{V14_RULES_VERSION}, {c.get('rules_v13', 0)} {V13_RULES_VERSION}; Tournament Rules "
-            f"{c.get('rules_tournament', 0)} ({TOURNAMENT_RULES_VERSION}); {c.get('rule_changes', 0)} changes between "
-            f"versions; patch notes tied to rules: {c.get('patch_notes_linked', 0)} of {c.get('patch_notes', 0)}",
+            self._rules_line(),
             f"rulings: {c.get('rulings', 0)} ({c.get('seed_claims', 0)} seed claims); errata: {c.get('errata', 0)}",
         ]
         for name, chapters in self.rule_chapters.items():
@@ -110,11 +131,14 @@ def build_database(
     overlay: Overlay | None = None,
     known_tokens: Sequence[KnownToken] | None = None,
     source_label: str | None = None,
+    riftcodex_url: str | None = None,
 ) -> BuildReport:
     """Build the database at `db_path` from a data folder and/or RiftCodex items, plus the project's own data.
 
     `claims`, `overlay` and `known_tokens` default to the project's files (tests pass their own); `source_label`
-    is what the meta table records as the source (sync passes `riftcodex:<url>`).
+    is what the meta table records as the source (sync passes `riftcodex:<url>`); `riftcodex_url`, where the
+    `card_items` come from, is recorded with the data folder as what the database was built from (`built_from`), so
+    that a refresh rebuilds from the same sources.
     """
     started = time.perf_counter()
     say: Progress = progress or (lambda _message: None)
@@ -135,7 +159,12 @@ def build_database(
     label = source_label or (
         f"files:{source}" if card_items is None else "riftcodex" + (f" + files:{source}" if source else "")
     )
-    meta = _meta(label, card_tables, dates, counts, rulings, warnings)
+    built_from = BuiltFrom(
+        data_folder=str(source.resolve()) if source is not None else None,
+        riftcodex=riftcodex_url if card_items is not None else None,
+        built_at=datetime.now(UTC).isoformat(timespec="seconds"),
+    )
+    meta = _meta(label, built_from, card_tables, dates, counts, rulings, warnings)
     say(f"writing {db_path}")
 
     def link(path: Path) -> None:
@@ -226,6 +255,7 @@ def _counts(
 
 def _meta(
     label: str,
+    built_from: BuiltFrom,
     card_tables: CardTables,
     dates: Mapping[str, str],
     counts: Mapping[str, int],
@@ -235,7 +265,8 @@ def _meta(
     """The meta table: the schema, when and from what the database was built, what its sources are as of, counts."""
     return {
         "schema_version": str(SCHEMA_VERSION),
-        "built_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "built_at": built_from.built_at or "",
+        "built_from": built_from.to_meta(),  # what a refresh rebuilds from (cardsdb.build.refresh)
         "source": label,
         **card_tables.meta,
         "faqs_updated_at": dates.get("faqs_updated_at", ""),
@@ -264,9 +295,9 @@ def _tables(
     rulings: build_rulings.RulingTables,
     meta: Mapping[str, str],
 ) -> dict[str, list[Row]]:
-    """Every table's rows, by table name."""
+    """Every table's rows, by table name; the meta table with the digest of all the others."""
     keywords, card_keywords = keyword_rows(card_tables.cards, known)
-    return {
+    tables: dict[str, list[Row]] = {
         **card_tables.rows,
         "keywords": keywords,
         "card_keywords": card_keywords,
@@ -275,5 +306,18 @@ def _tables(
         "rule_changes": [{"id": i + 1, **row} for i, row in enumerate(rules.changes)],
         "patch_notes": rules.notes,
         **rulings.rows,
-        "meta": [{"key": k, "value": v} for k, v in meta.items()],
     }
+    stamped = {**meta, "content_digest": content_digest(tables)}
+    tables["meta"] = [{"key": k, "value": v} for k, v in stamped.items()]
+    return tables
+
+
+def content_digest(tables: Mapping[str, list[Row]]) -> str:
+    """A digest of every row but the meta table's: two builds of the same data have the same digest, whenever they
+    were made (a refresh that brings nothing new swaps nothing)."""
+    digest = hashlib.sha256()
+    for name in sorted(tables):
+        if name != "meta":
+            digest.update(name.encode())
+            digest.update(json.dumps(tables[name], sort_keys=True, ensure_ascii=False, default=str).encode())
+    return digest.hexdigest()

@@ -117,4 +117,6 @@ def sync_database(
         raise SyncError(f"the data folder {source} does not exist")
     items = fetch_cards(base, timeout=timeout, retries=retries, backoff=backoff, progress=progress)
     label = f"riftcodex:{base}" + (f" + files:{source}" if source else "")
-    return build_database(source, target, card_items=items, progress=progress, source_label=label)
+    return build_database(
+        source, target, card_items=items, progress=progress, source_label=label, riftcodex_url=base
+    )

@@ -26,16 +26,16 @@ def replace_database(
     temporary = db_path.with_name(f".{db_path.name}.{os.getpid()}.building")
     try:
         temporary.unlink(missing_ok=True)
-        write_tables(temporary, tables)
-        if complete is not None:
-            complete(temporary)
+        write_tables(temporary, tables, complete)
         os.replace(temporary, db_path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
 
 
-def write_tables(path: Path, tables: Mapping[str, list[Row]]) -> None:
+def write_tables(
+    path: Path, tables: Mapping[str, list[Row]], complete: Callable[[Path], None] | None = None
+) -> None:
     db = sqlite_utils.Database(path)
     try:
         db.execute("PRAGMA foreign_keys = ON")
@@ -58,6 +58,8 @@ def write_tables(path: Path, tables: Mapping[str, list[Row]]) -> None:
                 f"internal check failed: {table_name} row {rowid} points to a missing {parent} row"
             )
         db.conn.commit()
+        if complete is not None:
+            complete(path)  # before the statistics and the compaction, which then cover what it adds
         db.execute("ANALYZE")  # statistics for the query planner: it picks the number index over the doc one
         db.execute("VACUUM")
     finally:

@@ -1,4 +1,4 @@
-"""`python -m cardsdb build` and `python -m cardsdb sync`: the build's report, as text or JSON, with its progress on
+"""`python -m cardsdb build`, `sync` and `refresh`: the build's report (a refresh's one line), as text or JSON, with its progress on
 standard error."""
 
 from __future__ import annotations
@@ -7,10 +7,11 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
-from cardsdb.build import sync
+from cardsdb.build import refresh, sync
 from cardsdb.build.pipeline import BuildReport, build_database
-from cardsdb.errors import BuildError
+from cardsdb.errors import BuildError, CardsDBError
 from cardsdb.paths import data_dir, db_path, riftcodex_url
 
 
@@ -60,3 +61,35 @@ def cmd_sync(args: argparse.Namespace) -> int:
     )
     print_report(report, as_json=bool(getattr(args, "json", False)))
     return 0
+
+
+def cmd_refresh(args: argparse.Namespace) -> int:
+    """`python -m cardsdb refresh [--db PATH] [--url URL] [--source DIR] [--allow-shrink] [--json]`: exit 0 when
+    swapped or unchanged, 1 when refused or when the fetch or build failed; one line each."""
+    target = db_path(override=getattr(args, "db", None))
+    folder_arg = getattr(args, "source", None)
+    folder = Path(folder_arg) if folder_arg else data_dir()
+    fetch: dict[str, Any] = {}
+    if getattr(args, "timeout", None) is not None:
+        fetch["timeout"] = float(args.timeout)
+    if getattr(args, "retries", None) is not None:
+        fetch["retries"] = int(args.retries)
+        fetch["backoff"] = 1.0 if int(args.retries) else 0.0
+    as_json = bool(getattr(args, "json", False))
+    try:
+        outcome = refresh.refresh_database(
+            target,
+            riftcodex=(getattr(args, "url", None) or riftcodex_url()).rstrip("/"),
+            folder=folder,
+            allow_shrink=bool(getattr(args, "allow_shrink", False)),
+            fetch_options=fetch,
+        )
+    except CardsDBError as error:
+        line = f"refresh failed: {error}; the database is unchanged"
+        if as_json:
+            print(json.dumps({"result": "failed", "line": line, "error": str(error)}, ensure_ascii=False))
+        else:
+            print(f"error: {line}", file=sys.stderr)
+        return 1
+    print(json.dumps(outcome.to_dict(), ensure_ascii=False) if as_json else outcome.line)
+    return refresh.EXIT_CODES[outcome.result]

@@ -24,6 +24,24 @@ def _parser() -> argparse.ArgumentParser:
     sync.add_argument("--source", help="a data folder for rules and FAQs (default: RIFTBOUND_DATA)")
     sync.add_argument("--json", action="store_true")
 
+    refresh = sub.add_parser(
+        "refresh",
+        help="sync and rebuild beside the database, then swap it in unless it knows less (as the running bot does)",
+    )
+    refresh.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    refresh.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
+    refresh.add_argument(
+        "--source", help="a data folder (default: RIFTBOUND_DATA, else the one the database was built from)"
+    )
+    refresh.add_argument(
+        "--allow-shrink",
+        action="store_true",
+        help="swap in a build that knows less than the database serving",
+    )
+    refresh.add_argument("--timeout", type=float, help=argparse.SUPPRESS)  # per request, seconds (tests)
+    refresh.add_argument("--retries", type=int, help=argparse.SUPPRESS)
+    refresh.add_argument("--json", action="store_true", help="one JSON object: result, line, lacked, kinds")
+
     for name, helptext in (
         ("card", "a card by name (typos forgiven)"),
         ("rule", "a rule by number or words, from the newest version that has it"),
@@ -52,6 +70,14 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", help="a scenario file, or - for standard input")
     check.add_argument("--db", help="database file")
     check.add_argument("--json", action="store_true")
+
+    reach = sub.add_parser("engine-coverage", help="what the engine reads of every card's text")
+    reach.add_argument("--db", help="database file")
+    reach.add_argument("--json", action="store_true")
+    reach.add_argument("--totals", action="store_true", help="the totals and patterns only, not every card")
+    from cardsdb.cli.deck import add_parser as add_deck_parser
+
+    add_deck_parser(sub)
     return parser
 
 
@@ -65,10 +91,22 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
         from cardsdb.cli.build import cmd_sync
 
         return cmd_sync
+    if command == "refresh":
+        from cardsdb.cli.build import cmd_refresh
+
+        return cmd_refresh
     if command == "check":
         from cardsdb.cli.engine import main as check_main
 
         return check_main
+    if command == "engine-coverage":
+        from cardsdb.cli.engine import coverage_main
+
+        return coverage_main
+    if command == "deck":
+        from cardsdb.cli.deck import main as deck_main
+
+        return deck_main
     if command in ("rule", "changes"):
         from cardsdb.cli import rules as cli_rules
 

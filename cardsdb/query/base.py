@@ -7,8 +7,24 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
-from cardsdb.errors import DatabaseUnavailable
-from cardsdb.paths import BUILD_HINT
+from cardsdb.errors import DatabaseDamaged, DatabaseUnavailable
+from cardsdb.paths import rebuild_hint
+
+_DAMAGE_WORDS = ("malformed", "not a database", "corrupt", "disk i/o error")
+
+
+def is_damage(error: BaseException) -> bool:
+    """A damaged database file, as SQLite says it ("database disk image is malformed", "file is not a database") or
+    as this layer raised it (`DatabaseDamaged`); not a lock, a missing file or a schema of another version."""
+    if isinstance(error, DatabaseDamaged):
+        return True
+    return isinstance(error, sqlite3.DatabaseError) and any(w in str(error).lower() for w in _DAMAGE_WORDS)
+
+
+def unreadable(path: Path, error: sqlite3.DatabaseError) -> DatabaseUnavailable:
+    """The one-line error for a database SQLite could not read: `DatabaseDamaged` when its pages are damaged."""
+    kind = DatabaseDamaged if is_damage(error) else DatabaseUnavailable
+    return kind(f"the card database {path} cannot be read ({error}); {rebuild_hint(path)}")
 
 
 class Queries:
@@ -22,9 +38,7 @@ class Queries:
         try:
             return self._db.execute(sql, tuple(params)).fetchall()
         except sqlite3.DatabaseError as error:
-            raise DatabaseUnavailable(
-                f"the card database {self.path} cannot be read ({error}); {BUILD_HINT}"
-            ) from None
+            raise unreadable(self.path, error) from None
 
     def _has_fts(self, table: str) -> bool:
         return f"{table}_fts" in self._tables

@@ -1,14 +1,16 @@
 """Cards by name: exact (any alias, a variant suffix), fuzzy with alternatives, by initials, a champion's cards by its
-name alone, as they begin; a card's errata and legality. Names are matched in memory (`cardsdb.search.name_index`),
+name alone, as they begin; a card's errata and legality; a printing by its code, the sets the data holds and a
+format's ban list (the deck check's `DeckCards`). Names are matched in memory (`cardsdb.search.name_index`),
 loaded once; a built Card is kept (the file is read-only)."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections import OrderedDict
 from collections.abc import Sequence
 
-from cardsdb.models import Card, CardMatch, Errata, Legality
+from cardsdb.models import BannedCards, Card, CardMatch, Errata, Legality, Printing
 from cardsdb.names import normalize
 from cardsdb.query.base import Queries
 from cardsdb.schema import card_from_rows, json_list
@@ -29,6 +31,10 @@ class CardQueries(Queries):
 
     _names: NameIndex | None  # CardsDB starts it None
     _card_cache: OrderedDict[str, Card]
+    _codes: (
+        dict[tuple[str, str, int, str], tuple[str, str]] | None
+    )  # printing code -> card, id; CardsDB starts it None
+    _ban_lists: dict[str, BannedCards | None]
 
     @property
     def names(self) -> NameIndex:
@@ -173,6 +179,48 @@ class CardQueries(Queries):
             as_of={f: d for f, d in lists.items() if d},
         )
 
+    def printing(self, code: str) -> tuple[Card, Printing] | None:
+        """The card and printing of a printing's code as players write it: `OGN-202`, `ogn-202/298`, `OGN-027a`,
+        `OGN-299s` or `OGN-299*` (signed), `VEN-R01`, `VEN-SP1`; None when no printing has it."""
+        key = _code_key(code)
+        if key is None:
+            return None
+        if self._codes is None:
+            self._codes = {}
+            for r in self._rows(
+                "SELECT p.id, p.public_code, c.name FROM printings p JOIN cards c ON c.id = p.card_id"
+            ):
+                found = _code_key(str(r["public_code"] or ""))
+                if found is not None:
+                    self._codes.setdefault(found, (str(r["name"]), str(r["id"])))
+        hit = self._codes.get(key)
+        card = self._card_by_name(hit[0]) if hit else None
+        printing = next((p for p in card.printings if hit and p.id == hit[1]), None) if card else None
+        return (card, printing) if card is not None and printing is not None else None
+
+    def card_sets(self) -> frozenset[str]:
+        """The sets the card data holds printings of ("OGN", "VEN", ...)."""
+        if self._codes is None:
+            self.printing("OGN-001")  # builds the code index
+        return frozenset(key[0] for key in self._codes or {})
+
+    def ban_list(self, format_name: str) -> BannedCards | None:
+        """A format's ban list ("constructed", "2v2") with its date; None when the database holds none for it."""
+        if format_name not in self._ban_lists:
+            found: BannedCards | None = None
+            if "ban_lists" in self._tables:
+                rows = self._rows("SELECT as_of FROM ban_lists WHERE format = ?", [format_name])
+                if rows:
+                    names = self._rows(
+                        "SELECT c.name FROM bans b JOIN cards c ON c.id = b.card_id WHERE b.format = ?",
+                        [format_name],
+                    )
+                    found = BannedCards(
+                        format_name, str(rows[0]["as_of"] or ""), frozenset(str(r[0]) for r in names)
+                    )
+            self._ban_lists[format_name] = found  # the file is read-only: a list never changes
+        return self._ban_lists[format_name]
+
 
 def _champion_tags(rows: Sequence[tuple[str, list[str], list[str], list[str]]]) -> set[str]:
     """The tags that name a champion (normalized): the tag of a Champion unit that its name starts with or ends
@@ -186,3 +234,16 @@ def _champion_tags(rows: Sequence[tuple[str, list[str], list[str], list[str]]]) 
             if tag == head or tag.endswith(f" {head}") or head.endswith(f" {tag}"):
                 found.add(tag)
     return found
+
+
+_PRINTING_CODE = re.compile(r"^\s*([A-Za-z]{2,4})-(R|SP|T)?0*(\d{1,4})([a-z*]?)(?:/\d+)?\s*$", re.IGNORECASE)
+
+
+def _code_key(code: str) -> tuple[str, str, int, str] | None:
+    """A printing code in the parts that identify it: ("OGN", "", 202, "a"); a signed `s` is written `*`."""
+    match = _PRINTING_CODE.match(code)
+    if not match:
+        return None
+    set_id, prefix, number, variant = match.groups()
+    variant = variant.lower()
+    return set_id.upper(), (prefix or "").upper(), int(number), "*" if variant == "s" else variant

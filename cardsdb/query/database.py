@@ -14,8 +14,9 @@ from pathlib import Path
 from types import TracebackType
 
 from cardsdb.errors import DatabaseUnavailable
-from cardsdb.models import Card, Rule
-from cardsdb.paths import BUILD_HINT
+from cardsdb.models import BannedCards, Card, Rule
+from cardsdb.paths import rebuild_hint
+from cardsdb.query.base import unreadable
 from cardsdb.query.card_search import CardSearch, SearchResult
 from cardsdb.query.keywords import KeywordQueries
 from cardsdb.schema import SCHEMA_VERSION
@@ -56,13 +57,17 @@ class CardsDB(KeywordQueries, CardSearch):
         self._ranker: QuestionRanker | None = (
             None  # rules and rulings indexed for words, read at the first search
         )
+        self._codes: dict[tuple[str, str, int, str], tuple[str, str]] | None = (
+            None  # the deck check's printings
+        )
+        self._ban_lists: dict[str, BannedCards | None] = {}
 
     @classmethod
     def open(cls, path: Path | str) -> CardsDB:
         """Open a database read-only. Raises DatabaseUnavailable (with how to build one) when it is not usable."""
         path = Path(path)
         if not path.is_file():
-            raise DatabaseUnavailable(f"the card database {path} does not exist; {BUILD_HINT}")
+            raise DatabaseUnavailable(f"the card database {path} does not exist; {rebuild_hint(path)}")
         try:
             # Quoted: a "?" or "#" in the path would otherwise end the file name and drop mode=ro.
             uri = f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
@@ -74,14 +79,12 @@ class CardsDB(KeywordQueries, CardSearch):
                 )
             }
         except sqlite3.DatabaseError as error:
-            raise DatabaseUnavailable(
-                f"the card database {path} cannot be read ({error}); {BUILD_HINT}"
-            ) from None
+            raise unreadable(path, error) from None
         missing = [t for t in REQUIRED_TABLES if t not in tables]
         if missing:
             connection.close()
             raise DatabaseUnavailable(
-                f"{path} is not a card database (missing tables: {', '.join(missing)}); {BUILD_HINT}"
+                f"{path} is not a card database (missing tables: {', '.join(missing)}); {rebuild_hint(path)}"
             )
         db = cls(connection, path)
         db._tables = frozenset(tables)
@@ -89,7 +92,7 @@ class CardsDB(KeywordQueries, CardSearch):
         if version is not None and version != str(SCHEMA_VERSION):
             connection.close()
             raise DatabaseUnavailable(
-                f"{path} was built with schema {version}, this program reads schema {SCHEMA_VERSION}; {BUILD_HINT}"
+                f"{path} was built with schema {version}, this program reads schema {SCHEMA_VERSION}; {rebuild_hint(path)}"
             )
         return db
 

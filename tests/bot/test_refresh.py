@@ -8,6 +8,7 @@ import asyncio
 import gc
 import json
 import logging
+import math
 import os
 import shutil
 import socket
@@ -167,7 +168,7 @@ def _break(upstream: Upstream, how: str) -> str | None:
         ("not json", "not valid JSON"),
         ("no cards", "returned no cards"),
         ("malformed items", "hold no cards"),
-        ("far fewer cards", "fewer than half"),
+        ("far fewer cards", "knows less than the one serving (cards: 8 -> 3"),
     ],
 )
 async def test_a_failed_refresh_keeps_answering_from_the_old_database_with_one_log_line(
@@ -340,7 +341,9 @@ def test_the_setting_turns_the_refresher_on_or_off(path: Path) -> None:
     handle = DatabaseHandle(None, path=path)
     assert Settings.from_env({}, need_token=False).refresh_hours == 24.0
     off = refresher_for(handle, path=path, hours=0.0, riftcodex_url="http://unused", data_dir=None)
-    assert off is None and "not refreshed" in _refresh_plan(off)
+    # off: never on schedule, but still there to rebuild a damaged database
+    assert off.first_delay() == math.inf and "not refreshed" in _refresh_plan(off)
+    assert handle.on_damaged == off.rebuild_soon
     on = refresher_for(handle, path=path, hours=24.0, riftcodex_url="http://unused", data_dir=None)
     assert on is not None and on.interval_s == 86400.0
     assert _refresh_plan(on).startswith(

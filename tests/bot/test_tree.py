@@ -37,6 +37,7 @@ CONTRACT = {
     "hidden play": ["card", "hidden_this_turn", "your_turn", "chain_open", "control_battlefield", "public"],
     "hidden targets": ["card", "public"],
     "hidden scenario": ["text", "public"],
+    "deck check": ["list", "code", "format", "public"],
     "settings show": [],
     "settings set": ["card_lookups", "public_by_default", "symbol_style"],
     "settings emoji": ["symbol", "emoji"],
@@ -134,6 +135,7 @@ def test_commands_json_prints_the_tree_without_a_token_or_database(tmp_path: Any
         "ruling",
         "search",
         "hidden",
+        "deck",
         "help",
         "settings",
     }

@@ -6,11 +6,14 @@ number `cite` marks; each must exist in its version of its document. Rule number
 those embeds must all have gone through `cite`. The same holds for the engine's answers: `/hidden hide`, `/hidden play`
 and `/hidden targets` and `/card` for every card with Hidden, every scenario of the seed claims, and every judges'
 regression scenario (tests/scenarios/*.yaml): the numbers its `decides` names (current unless marked "(v1.4)") and
-every number its answer cites, real cards over the real database.
+every number its answer cites, real cards over the real database. And the deck check's: every number it can cite
+(`cardsdb.deck.rules.ALL`, Core Rules v1.4 and the Tournament Rules) and every number `/deck check` cites, in its
+answer and its Details, for legal and illegal decks, lists and codes, in both formats.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -31,6 +34,7 @@ from cardsdb.models import OLDER_THAN_V13
 from cardsdb.project.claims import load_claims
 from cardsdb.query import CardsDB
 from cardsdb.rule_versions import Citation, collecting_citations
+from tests.support.deck_lists import JINX
 from tests.support.scenario_files import ENTRIES, FIXTURES, decided_by
 
 pytestmark = pytest.mark.real_data  # every test here reads ../shared
@@ -212,3 +216,60 @@ def test_every_number_the_command_line_cites_exists_in_its_version(
         out: Any = capsys.readouterr().out
         assert code == 0 and out
         assert found and _missing(real_cards, found) == []
+
+
+def _deck_replies(services: Services, data: Path) -> Iterator[tuple[str, Callable[[], Reply]]]:
+    from bot.deck.answers import deck_details_reply, deck_reply
+
+    bad = JINX.replace("1 Cleave", "1 Called Shot").replace("6 Chaos Rune", "5 Order Rune")
+    wrong = bad.replace("Champion:\nJinx, Rebel", "Champion:\nTibbers").replace(
+        "1 Called Shot", "1 Sprite\n1 Fury Rune"
+    )
+    for name, text in (
+        ("legal", JINX),
+        ("bad", bad),
+        ("wrong", wrong),
+        ("partial", JINX.replace("1 Cleave", "1 Elnuk Herd")),
+    ):
+        for fmt in ("constructed", "2v2"):
+            state = {"q": "deck", "list": text, "code": None, "format": fmt, "on": "2026-12-01"}
+            yield (
+                f"/deck check {name} {fmt}",
+                lambda t=text, f=fmt: deck_reply(services, list_text=t, format_name=f),
+            )  # type: ignore[misc]
+            yield f"/deck check {name} {fmt} details", lambda s=state: deck_details_reply(services, s)  # type: ignore[misc]
+    golden = data / "deckcodes" / "golden-v6.json"
+    for vector in json.loads(golden.read_text(encoding="utf-8")):
+        yield f"/deck check code {vector['name']}", lambda c=vector["code"]: deck_reply(services, code=c)  # type: ignore[misc]
+
+
+def test_every_number_the_deck_check_can_cite_exists_in_its_version(real_cards: CardsDB) -> None:
+    from cardsdb.deck import rules
+
+    missing = [
+        f"{c.number} ({c.doc} {c.version})"
+        for c in rules.ALL
+        if not real_cards.rule_exists(c.number, c.version, c.doc)
+    ]
+    assert missing == []
+    assert len(rules.ALL) >= 40
+
+
+def test_every_number_a_deck_answer_cites_exists_in_its_version(
+    real_cards: CardsDB, real_data_dir: Path
+) -> None:
+    services = Services(DatabaseHandle(real_cards))
+    checked = 0
+    for what, make in _deck_replies(services, real_data_dir):
+        with collecting_citations() as found:
+            reply = make()
+        assert found, f"{what} cites no rule"
+        assert _missing(real_cards, found) == [], what
+        cited = {c.number for c in found}
+        unmarked = [n for label in _labels(reply.embeds) for n in _NUMBER.findall(label) if n not in cited]
+        assert unmarked == [], f"{what}: numbers shown without their version mark: {unmarked}"
+        text = " ".join(str(e.to_dict()) for e in reply.embeds)
+        bare = [n for n in _NUMBER.findall(text) if n.startswith("10") and f"{n} (v1.4)" not in text]
+        assert bare == [], f"{what}: a deck rule shown without its version: {bare}"
+        checked += len(found)
+    assert checked > 300

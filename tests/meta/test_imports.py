@@ -1,7 +1,7 @@
 """Imports go one way (docs/architecture.md): no cycle anywhere, counting every import (at the top, inside
 functions, under TYPE_CHECKING: a lazy import may keep start-up fast, it may not hide a circle); each layer of
 cardsdb/ imports only from its own layer or those below; the bot's modules import down from the cogs to the controls,
-to the features' answers and rendering, to ui/; the engine knows no Discord and no SQLite."""
+to the features' answers and rendering, to ui/; the engine and the deck check know no Discord and no SQLite."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from tests.support.paths import ROOT
 CARDSDB_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("cardsdb", "cardsdb.models", "cardsdb.errors", "cardsdb.paths", "cardsdb.schema", "cardsdb.sets",
               "cardsdb.rule_numbers", "cardsdb.rule_versions", "cardsdb.names")),
-    ("engine", ("cardsdb.engine",)),
+    ("engine, deck", ("cardsdb.engine", "cardsdb.deck")),  # rules logic: the top of cardsdb only
     ("project", ("cardsdb.project",)),
     ("search", ("cardsdb.search",)),
     ("build", ("cardsdb.build",)),
@@ -23,11 +23,12 @@ CARDSDB_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("cli", ("cardsdb.cli", "cardsdb.__main__")),
 )  # fmt: skip
 
-FEATURES = ("cards", "rules", "hidden", "help", "server_settings")
+FEATURES = ("cards", "rules", "hidden", "deck", "help", "server_settings")
 COMMANDS = {f"bot.{f}.cog" for f in FEATURES} | {"bot.cards.messages"}
 # The bot from the bottom up: ui/ and the services every part uses; the features' answers and rendering; the
 # controls under answers (they answer again through the features' answers); the commands; what makes and runs the bot.
 BOT_RANKS = ("ui and services", "answers", "controls", "commands", "entry")
+FORMS = {"bot.hidden.form", "bot.deck.form"}  # a form answers through the controls, as a command does
 ENTRY = {"bot.factory", "bot.run", "bot.cli", "bot.harness", "bot.__main__"}
 
 
@@ -44,7 +45,7 @@ def bot_rank(module: str) -> int:
         return 4
     if module in COMMANDS:
         return 3
-    if module.startswith("bot.controls") or module == "bot.hidden.form":
+    if module.startswith("bot.controls") or module in FORMS:
         return 2
     if any(module.startswith(f"bot.{f}") for f in FEATURES):
         return 1
@@ -107,6 +108,22 @@ def test_the_engine_knows_no_discord_no_sqlite_and_no_settings() -> None:
     engine_imports = {t for m, ts in graph().items() if m.startswith("cardsdb.engine") for t in ts}
     assert {t for t in engine_imports if not t.startswith("cardsdb.engine")} <= {
         "cardsdb", "cardsdb.models", "cardsdb.errors", "cardsdb.names", "cardsdb.rule_numbers",
+    }  # fmt: skip
+
+
+def test_the_deck_check_knows_no_discord_no_sqlite_and_no_query() -> None:
+    # like the engine, it reads cards through a protocol (DeckCards); the command line and the bot open the database
+    banned = {"discord", "sqlite3", "sqlite_utils", "bot"}
+    found = {
+        name: sorted(external_imports(path) & banned)
+        for name, path in modules().items()
+        if name.startswith("cardsdb.deck")
+    }
+    assert found and {name: b for name, b in found.items() if b} == {}
+    deck_imports = {t for m, ts in graph().items() if m.startswith("cardsdb.deck") for t in ts}
+    assert {t for t in deck_imports if not t.startswith("cardsdb.deck")} <= {
+        "cardsdb", "cardsdb.models", "cardsdb.errors", "cardsdb.names", "cardsdb.rule_numbers",
+        "cardsdb.rule_versions",
     }  # fmt: skip
 
 

@@ -1,0 +1,105 @@
+"""A loopback RiftCodex for refresh and sync tests, a database built from a copy of the fixture data folder (which a
+test may take away), and what the refresh tests share: the file's digest, `python -m cardsdb` in a child process, and
+pages of a SQLite file overwritten in place (a damaged database)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from cardsdb.build.pipeline import build_database
+from tests.support.paths import FIXTURE_DATA
+
+# RiftCodex today: the folder's snapshot of its items (2026-08) and the older sample, as the live API holds both
+UPSTREAM = (FIXTURE_DATA / "riftcodex-2026-08" / "cards.json", FIXTURE_DATA / "riftcodex" / "sample.json")
+FAST: dict[str, Any] = {"timeout": 2.0, "retries": 0, "backoff": 0.0}
+
+
+class _RiftCodex(BaseHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        items: list[dict[str, Any]] = self.server.items  # type: ignore[attr-defined]
+        page = int(parse_qs(urlparse(self.path).query).get("page", ["1"])[0])
+        envelope = {"items": items[(page - 1) * 100 : page * 100], "page": page, "pages": 1, "size": 100}
+        body = json.dumps({**envelope, "total": len(items)}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture()
+def riftcodex() -> Iterator[str]:
+    """The base URL of a loopback RiftCodex serving UPSTREAM's items."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _RiftCodex)
+    server.items = [item for path in UPSTREAM for item in json.loads(path.read_text())]  # type: ignore[attr-defined]
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def from_folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(the data folder, a database built from it): a copy of the fixture folder, so that a test may take it away."""
+    root = tmp_path_factory.mktemp("folder")
+    folder = root / "riftbound-data"
+    shutil.copytree(FIXTURE_DATA, folder)
+    built = root / "riftbound.sqlite3"
+    build_database(folder, built)
+    return folder, built
+
+
+@pytest.fixture()
+def serving(tmp_path: Path, from_folder: tuple[Path, Path]) -> Path:
+    """A copy of `from_folder`'s database, alone in its folder: the database a refresh replaces."""
+    path = tmp_path / "db" / "riftbound.sqlite3"
+    path.parent.mkdir()
+    shutil.copyfile(from_folder[1], path)
+    return path
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def cardsdb_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """`python -m cardsdb ARGS` in a child process, with nothing in its environment but PATH and `env`."""
+    environment = {"PATH": "/usr/bin:/bin", **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "cardsdb", *args], capture_output=True, text=True, env=environment, timeout=180
+    )
+
+
+def damage(path: Path, *, every: int = 3, names: tuple[bytes, ...] = (b"Hidden Blade",)) -> None:
+    """Overwrite the inside of pages past the first few (the header and schema stay readable): every `every`th, and
+    every page holding one of `names`, so that a look-up of that card meets the damage however the build lays the
+    tables out."""
+    content = path.read_bytes()
+    pages = set(range(4, len(content) // 4096, every))
+    for name in names:
+        at = content.find(name)
+        while at >= 0:
+            pages.add(at // 4096)
+            at = content.find(name, at + 1)
+    with path.open("r+b") as file:
+        for page in sorted(p for p in pages if p >= 4):
+            file.seek(page * 4096 + 64)
+            file.write(bytes((page * 37 + i) % 256 for i in range(512)))
