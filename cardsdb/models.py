@@ -233,6 +233,8 @@ class RuleView:
     now: tuple[str, ...] = ()  # for an older rule: its number(s) in the current rules, where known
     changed: Rewording | None = None  # what changed since the next older version that has the rule
     patch_notes: tuple[PatchNote, ...] = ()
+    # Set when this is v1.4's wording standing in for a current rule whose text is not public: the current number.
+    stands_in_for: str | None = None
 
 
 @dataclass(frozen=True)

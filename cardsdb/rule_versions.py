@@ -140,8 +140,9 @@ def cite_versions(number: str, versions: Sequence[str]) -> str:
 
 def cite_citation(citation: Citation) -> str:
     """A number a ruling cites, marked with its version; one that version lacks says so: "323.8.6 (v1.3; not in our
-    copy)"."""
-    if citation.found:
+    copy)". The current rules are public only in part: a current number the data lacks is shown as it is (a v1.5
+    number; cardsdb/rule_pairs.py)."""
+    if citation.found or (citation.doc == CORE_DOC and citation.version == CURRENT_RULES_VERSION):
         return cite(citation.number, citation.version, citation.doc)
     return f"{citation.number} ({version_label(citation.version)}; not in our copy)"
 

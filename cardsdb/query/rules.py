@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 
 from cardsdb import rule_numbers
 from cardsdb.build.rule_diff import without_examples
@@ -32,6 +33,7 @@ from cardsdb.models import (
 )
 from cardsdb.names import normalize
 from cardsdb.query.base import Queries
+from cardsdb.rule_pairs import paired_numbers, v14_counterpart
 from cardsdb.rule_versions import (
     VERSION_DATES,
     VERSIONS_BY_DOC,
@@ -125,6 +127,25 @@ class RuleQueries(Queries):
             if row is not None:
                 return self._view(rule_from_row(row))
         return None
+
+    def cited_rule(self, number: str) -> RuleView | None:
+        """A rule as an answer cites it (`cite`'s form): a bare number is a current one, never v1.4's rule of the same
+        number. Where the current rules' text is not public, v1.4's corresponding rule stands in for it (marked
+        `stands_in_for`), for the pairs the data shows (cardsdb/rule_pairs.py); None where there is neither."""
+        ref = rule_numbers.parse_rule_ref(number)
+        if ref is None:
+            return None
+        doc, version = self._doc_and_version(ref, None, None)
+        if doc != CORE_DOC or (version or CURRENT_RULES_VERSION) != CURRENT_RULES_VERSION:
+            return self.rule(number)
+        row = self._rule_row(ref.number, CURRENT_RULES_VERSION, doc)
+        if row is not None:
+            return self._view(rule_from_row(row))
+        older = v14_counterpart(ref.number)
+        row = self._rule_row(older, V14_RULES_VERSION, doc) if older else None
+        if row is None:
+            return None
+        return replace(self._view(rule_from_row(row)), stands_in_for=ref.number)
 
     def _doc_and_version(
         self, ref: rule_numbers.RuleRef | None, doc: str | None, version: str | None
@@ -604,10 +625,10 @@ class RuleQueries(Queries):
             view = self.rule(number)
         except BadInput:
             return []
-        if view is None or view.rule.number != ref.number:
-            return []
-        pairs = [(view.rule.version, view.rule.number)]
-        pairs += [(r.version, r.number) for r in view.lineage]
+        pairs = paired_numbers(ref.number, ref.version)
+        if view is not None and view.rule.number == ref.number:
+            pairs = [(view.rule.version, view.rule.number), *(r for r in pairs if r[0] != view.rule.version)]
+            pairs += [(r.version, r.number) for r in view.lineage]
         return list(dict.fromkeys(pairs))
 
     def ruling_citations(self, ruling: Ruling) -> list[Citation]:
