@@ -53,6 +53,12 @@ def facedown_lines(profile: HiddenProfile) -> list[str]:
     """The "From facedown" section, from the engine's Hidden profile of the card (`card_profile(card)`)."""
     lines: list[str] = []
     for choice in profile.choices:
+        if choice.unsettled:
+            lines.append(
+                f"• Choose {choice.choice}: not sure it must be the battlefield where it was hidden: {choice.unsettled} "
+                f"({cited_list(choice.cited)})."
+            )
+            continue
         where = "only at the battlefield where it was hidden" if choice.restricted else "not restricted"
         lines.append(f"• Choose {choice.choice}: {where}, since {choice.why} ({cited_list(choice.cited)}).")
     if profile.destination:
