@@ -24,7 +24,9 @@ from bot.ui.render import (
 from bot.ui.symbols import Symbols
 from cardsdb import rule_numbers
 from cardsdb.engine import Answer, AskKind, Check, Choice, Citation
+from cardsdb.engine import citations as r
 from cardsdb.engine.naming import words_list
+from cardsdb.engine.verdict import cited
 from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.rule_versions import VERSION_DATES, cite
 
@@ -124,6 +126,9 @@ def _yes_reasons(answer: Answer) -> list[str]:
         last = answer.checks[-1]
         qualifiers.append(_sentence(last.because, last.cited))
     if answer.ask == "targets":  # the choices are the question
+        if not answer.choices:
+            none = "It makes no choice when played, so nothing it does is restricted to its battlefield"
+            qualifiers.insert(0, _sentence(none, cited((r.CHOICES_RESTRICTED, r.OTHER_ABILITIES_NORMAL))))
         return [*qualifiers, *passed]
     return [*passed, *qualifiers]
 

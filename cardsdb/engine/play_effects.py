@@ -166,7 +166,14 @@ def _conditional_effects(parsed: CardChoices, position: Position | None) -> list
         holds = yours if conditional.when == "your_turn" else not yours
         state = "it is your turn" if yours else "it is not your turn"
         verdict = "applies" if holds else "does nothing"
-        effects.append(Effect((r.OTHER_ABILITIES_NORMAL,), f'"{conditional.text}" {verdict}: {state}.'))
+        # one that applies changes the card in play (Momentary Companion is Temporary): worth saying at a glance
+        effects.append(
+            Effect(
+                (r.OTHER_ABILITIES_NORMAL,),
+                f'"{conditional.text.rstrip(".")}" {verdict}: {state}.',
+                quick=holds,
+            )
+        )
     return effects
 
 
