@@ -40,7 +40,7 @@ _SORT_PART = re.compile(r"\d+|\D+")
 _SPELLINGS = {
     V13_RULES_VERSION: re.compile(r"^(?:v(?:ersion)?\s*)?1\.3$|^v13$|^2026-03-30$", re.IGNORECASE),
     V14_RULES_VERSION: re.compile(r"^(?:v(?:ersion)?\s*)?1\.4$|^v14$", re.IGNORECASE),
-    # v1.5 is the current rules' name on riftboundfaq.com (cardsdb/rule_pairs.py says why).
+    # v1.5 is the current rules' name on riftboundfaq.com (cardsdb/rule_versions.py, Core Rules v1.5 says why).
     CURRENT_RULES_VERSION: re.compile(
         r"^2026-10-09$|^current$|^now$|^latest$|^(?:v(?:ersion)?\s*)?1\.5$|^v15$", re.IGNORECASE
     ),

@@ -30,8 +30,7 @@ from cardsdb.names import normalize
 from cardsdb.project import provenance
 from cardsdb.project.claims import Claim
 from cardsdb.rule_numbers import parse_rule_ref
-from cardsdb.rule_pairs import v14_counterpart
-from cardsdb.rule_versions import version_label
+from cardsdb.rule_versions import v14_counterpart, version_label
 
 FAQS_FILE = "faqs.json"
 FAQ_GLOB = "rules-*/faq-*.md"

@@ -33,7 +33,6 @@ from cardsdb.models import (
 )
 from cardsdb.names import normalize
 from cardsdb.query.base import Queries
-from cardsdb.rule_pairs import paired_numbers, v14_counterpart
 from cardsdb.rule_versions import (
     VERSION_DATES,
     VERSIONS_BY_DOC,
@@ -42,9 +41,11 @@ from cardsdb.rule_versions import (
     cite,
     cite_versions,
     is_newer,
+    paired_numbers,
     parse_doc,
     parse_version,
     rule_key,
+    v14_counterpart,
 )
 from cardsdb.schema import rule_from_row, truncate
 from cardsdb.search.question_confidence import CLEAR_LEAD, RULE_CANDIDATES, confident
@@ -131,7 +132,7 @@ class RuleQueries(Queries):
     def cited_rule(self, number: str) -> RuleView | None:
         """A rule as an answer cites it (`cite`'s form): a bare number is a current one, never v1.4's rule of the same
         number. Where the current rules' text is not public, v1.4's corresponding rule stands in for it (marked
-        `stands_in_for`), for the pairs the data shows (cardsdb/rule_pairs.py); None where there is neither."""
+        `stands_in_for`), for the pairs the data shows (cardsdb/rule_versions.py, Core Rules v1.5); None where there is neither."""
         ref = rule_numbers.parse_rule_ref(number)
         if ref is None:
             return None

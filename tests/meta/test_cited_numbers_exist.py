@@ -33,8 +33,7 @@ from cardsdb.engine import check
 from cardsdb.models import CURRENT_RULES_VERSION, OLDER_THAN_V13, V14_RULES_VERSION, Ruling
 from cardsdb.project.claims import load_claims
 from cardsdb.query import CardsDB
-from cardsdb.rule_pairs import v14_counterpart
-from cardsdb.rule_versions import Citation, collecting_citations
+from cardsdb.rule_versions import Citation, collecting_citations, v14_counterpart
 from tests.support.deck_lists import JINX
 from tests.support.scenario_files import ENTRIES, FIXTURES, decided_by
 
@@ -87,7 +86,7 @@ _NUMBER = re.compile(r"(?<![\w.])\d{3}(?:\.[0-9a-z]+)*(?![\w])")
 
 # Current (v1.5) numbers the rulings reviewed against v1.5 cite and the seeds do not quote (the current rules are
 # public only where Riot's Hidden keyword page quotes them), each with why it is exempt from existing in the rules table.
-# "pair": v1.4's rule under the number the data pairs it with stands in for it (cardsdb/rule_pairs.py).
+# "pair": v1.4's rule under the number the data pairs it with stands in for it (cardsdb/rule_versions.py, Core Rules v1.5).
 _UNCHANGED = "pair: a section whose numbers v1.4 and v1.5 share (115-323, 740, 808)"
 V15_EXEMPT = {
     "115.1.c": _UNCHANGED,

@@ -14,7 +14,7 @@ from tests.support.paths import ROOT
 # cardsdb/ from the bottom up: what a layer may import is itself and what is below it.
 CARDSDB_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("cardsdb", "cardsdb.models", "cardsdb.errors", "cardsdb.paths", "cardsdb.schema", "cardsdb.sets",
-              "cardsdb.rule_numbers", "cardsdb.rule_pairs", "cardsdb.rule_versions", "cardsdb.names")),
+              "cardsdb.rule_numbers", "cardsdb.rule_versions", "cardsdb.names")),
     ("engine, deck", ("cardsdb.engine", "cardsdb.deck")),  # rules logic: the top of cardsdb only
     ("project", ("cardsdb.project",)),
     ("search", ("cardsdb.search",)),

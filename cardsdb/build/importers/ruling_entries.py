@@ -52,7 +52,7 @@ def rules_version_on(date: str) -> str:
 
 def rules_version_named(text: str) -> str:
     """A version as a source writes it ("1.4", "v1.4") in the form the rules table uses (`v1.4`; v1.3 is `1.3`);
-    "1.5" is the current rules (`2026-10-09`, cardsdb/rule_pairs.py says why)."""
+    "1.5" is the current rules (`2026-10-09`, cardsdb/rule_versions.py, Core Rules v1.5 says why)."""
     bare = text.strip().lower().removeprefix("v").strip()
     if bare == V13_RULES_VERSION:
         return V13_RULES_VERSION

@@ -68,7 +68,7 @@ def test_every_community_ruling_is_player_text_credited_and_linked(real_data_dir
         assert "{'" not in entry.credit  # an author given as {name, url} is credited by name
         assert entry.source == "community"
         # each page's rules version as its front matter names it: two pages of 2026-10 were reviewed against v1.5,
-        # which is the current rules (cardsdb/rule_pairs.py): their numbers are current numbers
+        # which is the current rules (cardsdb/rule_versions.py, Core Rules v1.5): their numbers are current numbers
         page = entry.id.removeprefix("riftboundfaq/").split("#", 1)[0]
         assert entry.rules_version == (CURRENT_RULES_VERSION if page in V15_PAGES else "v1.4"), entry.id
         if page in V15_PAGES:

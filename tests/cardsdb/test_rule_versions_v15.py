@@ -7,8 +7,7 @@ import pytest
 from cardsdb.build.importers.ruling_entries import rules_version_named
 from cardsdb.models import CURRENT_RULES_VERSION, V14_RULES_VERSION
 from cardsdb.rule_numbers import normalize_version, parse_rule_ref
-from cardsdb.rule_pairs import KNOWN_PAIRS, paired_numbers, v14_counterpart
-from cardsdb.rule_versions import Citation, cite, cite_citation
+from cardsdb.rule_versions import KNOWN_PAIRS, Citation, cite, cite_citation, paired_numbers, v14_counterpart
 
 
 @pytest.mark.parametrize("spelled", ["v1.5", "1.5", "V 1.5", "version 1.5", "v15"])
