@@ -90,3 +90,13 @@ async def test_811_1_d_3_elnuk_herd_reads_its_erratum_not_the_catalogs_older_tex
     text = result.text()
     assert 'It chooses "a friendly unit"' in text and "another friendly unit" not in text
     assert "Elnuk Herd at Your Battlefield" in text  # "a friendly unit" may be the Herd itself
+
+
+async def test_a_radiance_card_is_found_by_its_code(real_harness: Harness, real_cards: CardsDB) -> None:
+    result = await real_harness.command("card", {"name": "RAD-159"})
+    assert result.embeds[0]["title"].startswith("Black Rose Sanctum")
+    for code, name in (("rad-107", "Bedeviling Stranger"), ("OGN-213/298", "Hidden Blade")):
+        match = real_cards.find_card(code)
+        assert match is not None and match.card.name == name and match.match == "exact"
+    unknown = real_cards.find_card("RAD-999")  # a code no printing has is no exact match
+    assert unknown is None or unknown.match != "exact"
