@@ -224,13 +224,14 @@ def paired_numbers(number: str, version: str | None) -> list[tuple[str, str]]:
     if version in (None, CURRENT_RULES_VERSION) and older is not None and older != number:
         found += [(CURRENT_RULES_VERSION, number), (V14_RULES_VERSION, older)]
     if version in (None, V14_RULES_VERSION):
-        newer = _v15_counterpart(number)
+        newer = v15_counterpart(number)
         if newer is not None and newer != number:
             found += [(V14_RULES_VERSION, number), (CURRENT_RULES_VERSION, newer)]
     return found
 
 
-def _v15_counterpart(number: str) -> str | None:
+def v15_counterpart(number: str) -> str | None:
+    """The current (v1.5) number of v1.4's rule `number`, where a renumbering pair the data shows names it."""
     parts = number.split(".")
     for cut in range(len(parts), 0, -1):
         head = ".".join(parts[:cut])

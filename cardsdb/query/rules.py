@@ -46,6 +46,7 @@ from cardsdb.rule_versions import (
     parse_version,
     rule_key,
     v14_counterpart,
+    v15_counterpart,
 )
 from cardsdb.schema import rule_from_row, truncate
 from cardsdb.search.question_confidence import CLEAR_LEAD, RULE_CANDIDATES, confident
@@ -299,6 +300,12 @@ class RuleQueries(Queries):
                 notes.append(
                     f"{later.version} words it differently: see {cite(later.number, later.version)}."
                 )
+        renumbered = (
+            _renumbered_notes(rule.number) if rule.version == V14_RULES_VERSION and current is None else []
+        )
+        if renumbered:  # what the current rules do with the number is known: no "may word it differently"
+            dated = f"This is {rule.version}'s text (dated {VERSION_DATES.get(rule.version, rule.version)})"
+            notes = [f"{dated}." if n.startswith(dated) else n for n in notes] + renumbered
         if not newer and rule.version == V13_RULES_VERSION and self._holds(V14_RULES_VERSION):
             other = self._rule_row(rule.number, V14_RULES_VERSION)
             notes.append(
@@ -736,6 +743,22 @@ class RuleQueries(Queries):
         ):
             found.setdefault(str(row["number"] or ""), []).append(_patch_note(row))
         return found
+
+
+def _renumbered_notes(number: str) -> list[str]:
+    """For a v1.4 rule: what the current rules (v1.5) number it, and what they number `number`, where a pair the data
+    shows says so (the v1.5 text itself is not public)."""
+    notes: list[str] = []
+    newer = v15_counterpart(number)
+    if newer is not None and newer != number:
+        notes.append(f"In the current rules (v1.5) this rule is {cite(newer)}.")
+    older = v14_counterpart(number)
+    if older is not None and older != number:
+        notes.append(
+            f"The current rules (v1.5) use {cite(number)} for another rule, {cite(older, V14_RULES_VERSION)} here; "
+            "its current text is not public."
+        )
+    return notes
 
 
 def _key(rule: Rule) -> str:
