@@ -301,7 +301,9 @@ class RuleQueries(Queries):
                     f"{later.version} words it differently: see {cite(later.number, later.version)}."
                 )
         renumbered = (
-            _renumbered_notes(rule.number) if rule.version == V14_RULES_VERSION and current is None else []
+            _renumbered_notes(rule.number, now)
+            if rule.version == V14_RULES_VERSION and current is None
+            else []
         )
         if renumbered:  # what the current rules do with the number is known: no "may word it differently"
             dated = f"This is {rule.version}'s text (dated {VERSION_DATES.get(rule.version, rule.version)})"
@@ -745,12 +747,12 @@ class RuleQueries(Queries):
         return found
 
 
-def _renumbered_notes(number: str) -> list[str]:
+def _renumbered_notes(number: str, now: Sequence[str]) -> list[str]:
     """For a v1.4 rule: what the current rules (v1.5) number it, and what they number `number`, where a pair the data
     shows says so (the v1.5 text itself is not public)."""
     notes: list[str] = []
     newer = v15_counterpart(number)
-    if newer is not None and newer != number:
+    if newer is not None and newer != number and newer not in now:  # `now` is said already ("... is 422 now")
         notes.append(f"In the current rules (v1.5) this rule is {cite(newer)}.")
     older = v14_counterpart(number)
     if older is not None and older != number:
