@@ -71,8 +71,8 @@ EXPECTED: dict[str, list[tuple[str, bool]]] = {
     "Spiderling": [],
     "Temporal Breach": [("a unit", True)],
     "Tornado Warrior": [("something here", True)],
-    # Radiance (2026-10): "choose a battlefield" of a hidden permanent's play effect is the battlefield it was played
-    # to (811.1.d.3), and "there" is that battlefield
+    # Radiance (2026-10): "choose a battlefield" of a hidden permanent's play effect counts as restricted here, but
+    # whether another battlefield may be chosen the rules leave open (`unsettled`, 811.1.d.3); "there" is restricted
     "Bedeviling Stranger": [("a battlefield", True), ("an enemy unit there", True)],
     "Elnuk Herd": [("a friendly unit", True)],
     "Momentary Companion": [],
