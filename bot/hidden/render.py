@@ -97,6 +97,8 @@ def _choice_sentence(choice: Choice) -> str:
         if choice.restricted_to
         else "from anywhere, not only where it was hidden"
     )
+    if choice.restricted_to and choice.unsettled:  # at least there; whether only there, the rules leave open
+        where = f"at {choice.restricted_to}, where it was hidden (whether also elsewhere, the rules do not settle: Details)"
     shown = choice.legal_targets[:TARGETS_SHOWN]
     more = len(choice.legal_targets) - len(shown)
     targets = words_list(shown, conjunction="or") + (f" or {more} more" if more > 0 else "")
@@ -204,7 +206,11 @@ def _choice_text(choice: Choice, why: str | None = None) -> str:
     lines = []
     cited = cited_list(choice.cited)
     because = f": {why}" if why and not choice.note else ""
-    if choice.restricted_to:
+    if choice.restricted_to and choice.unsettled:
+        lines.append(
+            f"Not sure it is restricted to **{choice.restricted_to}**: {_words(choice.unsettled)} ({cited})."
+        )
+    elif choice.restricted_to:
         lines.append(f"Restricted to **{choice.restricted_to}**, where it was hidden{because} ({cited}).")
     else:
         lines.append(f"Not restricted to one battlefield{because} ({cited}).")

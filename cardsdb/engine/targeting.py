@@ -478,6 +478,7 @@ def evaluate(
         purpose=spec.purpose,
         note=note,
         open_targets=tuple(unsure),
+        unsettled=open_choice(spec) if restricted else None,
     )
 
 

@@ -119,6 +119,8 @@ class Choice:
     ok: bool | None = True
     because: str | None = None
     open_targets: tuple[Excluded, ...] = ()
+    # why the rules leave open whether it is restricted to `restricted_to` (a hidden permanent choosing a battlefield)
+    unsettled: str | None = None
 
     def __contains__(self, target: object) -> bool:
         return target in self.legal
@@ -153,6 +155,8 @@ class Choice:
         }
         if self.note:
             data["note"] = self.note
+        if self.unsettled:
+            data["unsettled"] = self.unsettled
         return data
 
 

@@ -9,7 +9,7 @@ from bot.database import DatabaseHandle
 from bot.harness import Harness
 from bot.services import Services
 from cardsdb.query import CardsDB
-from tests.support.bot_harness_fixtures import assert_fits
+from tests.support.bot_harness_fixtures import assert_fits, details
 
 pytestmark = pytest.mark.real_data
 
@@ -100,3 +100,21 @@ async def test_a_radiance_card_is_found_by_its_code(real_harness: Harness, real_
         assert match is not None and match.card.name == name and match.match == "exact"
     unknown = real_cards.find_card("RAD-999")  # a code no printing has is no exact match
     assert unknown is None or unknown.match != "exact"
+
+
+async def test_811_1_d_3_hidden_targets_bedeviling_stranger_says_the_battlefield_choice_is_open(
+    real_harness: Harness,
+) -> None:
+    result = await real_harness.command("hidden targets", {"card": "Bedeviling Stranger"})
+    assert result.embeds[0]["title"].startswith("Yes: you can play Bedeviling Stranger from facedown")
+    text = result.text()
+    assert (
+        'It chooses "a battlefield" at Your Battlefield, where it was hidden (whether also elsewhere' in text
+    )
+    assert 'It may choose "an enemy unit there" only at Your Battlefield' in text
+    more = await details(real_harness, result)
+    fields = {f["name"]: f["value"] for e in more.all_embeds() for f in e.get("fields") or ()}
+    assert "Not sure it is restricted to **Your Battlefield**" in fields["Choice: a battlefield"]
+    assert "do not say whether a battlefield is one" in fields["Choice: a battlefield"]
+    assert "Restricted to **Your Battlefield**" in fields["Choice: an enemy unit there"]
+    assert_fits(result)
