@@ -18,10 +18,10 @@ from cardsdb.build.importers.text import from_article_symbols, readable
 from cardsdb.build.rule_diff import render_diff, word_diff
 from cardsdb.cli.rules import rule_dict, rule_line
 from cardsdb.errors import NotFound
-from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Rule, Ruling
+from cardsdb.models import CURRENT_RULES_VERSION, Card, CardMatch, Errata, KeywordInfo, Legality, Rule, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
 from cardsdb.query import CardsDB, SearchResult, currency
-from cardsdb.rule_versions import Citation, cite, cite_citation, cited_numbers
+from cardsdb.rule_versions import Citation, cite, cite_citation, cited_numbers, v14_counterpart
 from cardsdb.search.name_index import close_names
 
 CLI_SEARCH_LIMIT = 100
@@ -186,7 +186,16 @@ def ruling_dict(
     data["rules"] = list(ruling.rules)
     data["cards"] = list(ruling.cards)
     data["cited"] = [
-        {"number": c.number, "version": c.version, "mark": cite_citation(c), "found": c.found}
+        {
+            "number": c.number,
+            "version": c.version,
+            "mark": cite_citation(c),
+            "found": c.found,
+            # a current number the data lacks: v1.4's rule the data pairs it with, shown in its place, marked
+            "v14_wording": v14_counterpart(c.number)
+            if not c.found and c.version == CURRENT_RULES_VERSION
+            else None,
+        }
         for c in citations
     ]
     data["related"] = [

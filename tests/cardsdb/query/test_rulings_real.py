@@ -166,3 +166,14 @@ def test_a_v1_4_rule_says_what_the_current_rules_number_it_where_a_pair_shows_it
     assert not any("may word it differently" in n for n in other.notes)
     unpaired = real_cards.rule("402.2")  # no source pairs it: nothing said of its current number
     assert unpaired is not None and not any("v1.5" in n for n in unpaired.notes)
+
+
+def test_the_rulings_json_names_the_v1_4_rule_shown_for_a_v1_5_number(real_cards: CardsDB) -> None:
+    from cardsdb.cli.query import ruling_dict
+
+    anvil = next(
+        r for r in real_cards.rulings_for_card("Runeblade Anvil") if r.rules_version == CURRENT_RULES_VERSION
+    )
+    cited = {c["number"]: c for c in ruling_dict(anvil, real_cards.ruling_citations(anvil))["cited"]}
+    assert cited["407.5"]["mark"] == "407.5" and cited["407.5"]["v14_wording"] == "406.5"
+    assert cited["115.1.c"]["v14_wording"] == "115.1.c"
