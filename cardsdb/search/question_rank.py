@@ -38,6 +38,7 @@ from cardsdb.models import (
     Ruling,
 )
 from cardsdb.schema import rule_from_row, ruling_from_row
+from cardsdb.search.bounds import question_words
 from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, load_thesaurus, words
 
 Rows = Callable[..., Sequence[Any]]  # runs one SQL statement (with parameters), returns its rows
@@ -236,6 +237,7 @@ class QuestionRanker:
     def _asked(self, words: str, typing: TextIndex | None = None) -> _Asked:
         """What was worked out for the words (`typing`: the last word is still being typed, completed from that
         index's words)."""
+        words = question_words(words)  # the first words and rule numbers only (bounds.py)
         key = f"{words}\x00typing{id(typing)}" if typing is not None else words
         found = self._recent.get(key)
         if found is None:

@@ -28,6 +28,9 @@ ALSO_WEIGHT = 0.6  # a word the thesaurus adds counts this much of the word type
 PHRASE_WORD_IMPORTANCE = 0.5
 PREFIX_TERMS = 12  # the words a word still being typed may become
 SELECTIVE_POSTINGS = 200  # a concept held by at most this many documents (or a sixth of them) is selective
+STEM_CACHE = (
+    16_384  # stems kept (the rules' and rulings' own words are a few thousand): typing cannot grow it
+)
 
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 _POSSESSIVE = re.compile(r"'s\b")
@@ -111,7 +114,7 @@ def _ends_cvc(stem: str) -> bool:
     )
 
 
-@functools.cache
+@functools.lru_cache(maxsize=STEM_CACHE)
 def stem(word: str) -> str:
     """A light Porter stemmer (plurals, -ed, -ing, final e): "hiding", "hides", "hide" -> "hide"; "copies" ->
     "copy"; "conquering" -> "conquer"; "runes" -> "rune" (not "run"). Numbers and short words are kept."""
