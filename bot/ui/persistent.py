@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Self, TypeVar
 
 import discord
 
+from bot.cooldowns import SlowDown
 from bot.errors import report_component_error
 from bot.services import Services
 from bot.store import Gone, SavedState, StoreUnavailable
@@ -102,6 +103,9 @@ class StatefulItem(discord.ui.DynamicItem[_ItemT], template=_NEVER):
         # discord.py only logs what a dynamic item's callback raises: every error is answered here
         services: Services = interaction.client.services
         try:
+            if not services.presses.allow(interaction.user.id):  # a budget of its own (bot/cooldowns.py)
+                await _private(interaction, str(SlowDown(services.presses.retry_after(interaction.user.id))))
+                return
             state = await self._load(services)
             if isinstance(state, Gone):
                 await _private(interaction, TOO_OLD)
