@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import discord
@@ -12,7 +12,7 @@ from discord import app_commands
 
 from bot.controls.buttons import answer_view
 from bot.server_settings.apply import services_for
-from bot.services import Services
+from bot.services import Services, off_loop
 from bot.ui import limits
 from bot.ui.reply import Reply, send
 from cardsdb.errors import CardsDBError
@@ -44,10 +44,13 @@ def to_choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str
     return out
 
 
-def _safe(interaction: discord.Interaction[Any], what: str, fetch: Any) -> list[app_commands.Choice[str]]:
-    # Names and numbers do not depend on a server's settings: no settings lookup on every keystroke.
+async def _safe(
+    interaction: discord.Interaction[Any], what: str, fetch: Callable[[Services], Iterable[tuple[str, str]]]
+) -> list[app_commands.Choice[str]]:
+    # Names and numbers do not depend on a server's settings: no settings lookup on every keystroke. Looked up in
+    # the answering thread, as every answer is (bot/services.py).
     try:
-        return to_choices(fetch(interaction.client.services))
+        return await off_loop(lambda s: to_choices(fetch(s)), interaction.client.services)
     except (CardsDBError, sqlite3.Error) as error:
         log.debug("no %s suggestions: %s", what, error)
         if is_damage(error):
@@ -56,7 +59,7 @@ def _safe(interaction: discord.Interaction[Any], what: str, fetch: Any) -> list[
 
 
 async def card_names(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
-    return _safe(
+    return await _safe(
         interaction,
         "card",
         lambda s: ((n, n) for n in s.cards().autocomplete_cards(current, limit=limits.CHOICES)),
@@ -67,7 +70,7 @@ async def rule_numbers(interaction: discord.Interaction[Any], current: str) -> l
     # The document chosen so far (`doc`, when the command has it): Tournament Rules numbers for doc:tournament.
     doc = getattr(interaction.namespace, "doc", None)
     doc_value = str(getattr(doc, "value", doc)) if doc else None
-    return _safe(
+    return await _safe(
         interaction,
         "rule",
         lambda s: s.cards().autocomplete_rules(current, limit=limits.CHOICES, doc=doc_value),
@@ -77,7 +80,7 @@ async def rule_numbers(interaction: discord.Interaction[Any], current: str) -> l
 async def keyword_names(
     interaction: discord.Interaction[Any], current: str
 ) -> list[app_commands.Choice[str]]:
-    return _safe(
+    return await _safe(
         interaction,
         "keyword",
         lambda s: ((n, n) for n in s.cards().autocomplete_keywords(current, limit=limits.CHOICES)),
