@@ -222,6 +222,12 @@ class Store(abc.ABC):
             return Gone.EXPIRED
         return state
 
+    async def forget(self, key: str, *, kind: str, owner_id: int | None) -> None:
+        """Delete the state saved under `key` (of that kind and owner only): a state another has taken the place of,
+        so that repeated changes to one answer keep one row, not one per change."""
+        if isinstance(key, str) and _KEY.fullmatch(key):
+            await self._delete_state(key, kind, owner_id)
+
     async def purge_expired(self) -> int:
         """Delete the state that has expired; returns how many rows went."""
         self._next_purge = time.monotonic() + PURGE_EVERY.total_seconds()
@@ -250,6 +256,9 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def _select_state(self, key: str) -> SavedState | None: ...
+
+    @abc.abstractmethod
+    async def _delete_state(self, key: str, kind: str, owner_id: int | None) -> None: ...
 
     @abc.abstractmethod
     async def _delete_expired(self, now: datetime) -> int: ...

@@ -317,6 +317,17 @@ class PostgresStore(Store):
             row["key"], row["kind"], row["payload"], row["owner_id"], row["created_at"], row["expires_at"]
         )
 
+    async def _delete_state(self, key: str, kind: str, owner_id: int | None) -> None:
+        async def delete(conn: _Conn) -> None:
+            await conn.execute(
+                "DELETE FROM saved_state WHERE key = $1 AND kind = $2 AND owner_id IS NOT DISTINCT FROM $3",
+                key,
+                kind,
+                owner_id,
+            )
+
+        await self._call(delete)
+
     async def _delete_expired(self, now: datetime) -> int:
         async def delete(conn: _Conn) -> int:
             status = await conn.execute("DELETE FROM saved_state WHERE expires_at <= $1", now)

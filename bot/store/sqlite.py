@@ -359,6 +359,16 @@ class SqliteStore(Store):
         key, kind, payload, owner_id, created_at, expires_at = row
         return state_from_stored(key, kind, payload, owner_id, _moment(created_at), _moment(expires_at))
 
+    async def _delete_state(self, key: str, kind: str, owner_id: int | None) -> None:
+        values = (key, kind, owner_id)
+        await self._run(
+            lambda conn: (
+                conn.execute(
+                    "DELETE FROM saved_state WHERE key = ? AND kind = ? AND owner_id IS ?", values
+                ).rowcount
+            )
+        )
+
     async def _delete_expired(self, now: datetime) -> int:
         cutoff = _seconds(now)
         return await self._run(
