@@ -96,10 +96,11 @@ def describe(error: BaseException) -> tuple[str, bool]:
         error = error.original
     if isinstance(error, DatabaseUnavailable | sqlite3.Error):
         return NOT_AVAILABLE, True
-    if isinstance(error, CardsDBError) and type(error).__module__.startswith("cardsdb."):
-        # cardsdb's lines are plain text that may quote what was typed (`unknown type '**x**'`): shown as typed.
+    if isinstance(error, CardsDBError):
+        # cardsdb's lines, and the bot's settings and store lines, are plain text that may quote what was typed
+        # (`unknown type '**x**'`, `unknown symbol token '# x'`): shown as typed.
         return echo(str(error), limit=MAX_ERROR_LINE), True
-    if isinstance(error, CardsDBError | UserError):
+    if isinstance(error, UserError):  # the bot's own words (with their `code`), never what was typed
         return str(error), True
     if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
         return str(error), True
