@@ -24,7 +24,7 @@ _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\
 _LINE_BREAKS = frozenset("\n\r\t\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 _KEPT_FORMAT = frozenset("\u200d")  # the zero-width joiner: part of many emoji
 _MARKDOWN = frozenset("\\*_~|`[]<>")
-_LINE_START = frozenset("#>-+")
+_LINE_START = frozenset("#-+")  # ">" is escaped wherever it is
 _NUMBERED = re.compile(r"\d+[.)](?= )")
 
 
