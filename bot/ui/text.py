@@ -23,13 +23,16 @@ _FENCE = re.compile(r"`{3,}")
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 _LINE_BREAKS = frozenset("\n\r\t\v\f\x1c\x1d\x1e\x85\u2028\u2029")
 _KEPT_FORMAT = frozenset("\u200d")  # the zero-width joiner: part of many emoji
-_MARKDOWN = frozenset("\\*_~|`[]<>")
+_ESCAPES = str.maketrans({ch: "\\" + ch for ch in "\\*_~|`[]<>"})
+_SCHEME = re.compile(r":(?=//)")  # the colon of https://: escaped, a bare URL is no link
 _LINE_START = frozenset("#-+")  # ">" is escaped wherever it is
 _NUMBERED = re.compile(r"\d+[.)](?= )")
 
 
 def strip_unsafe(text: str) -> str:
     """Drop control, bidi and invisible format characters; line breaks and tabs become spaces."""
+    if text.isprintable():  # no control, format or separator character at all (most text): nothing to do
+        return text
     out: list[str] = []
     for ch in text:
         if ch in _LINE_BREAKS:
@@ -58,21 +61,14 @@ def echo(text: str, limit: int | None = 100) -> str:
 
 def escape(line: str) -> str:
     """Every character Discord reads as markdown in one clean line escaped (see the module docstring)."""
-    out: list[str] = []
-    for i, ch in enumerate(line):
-        if ch in _MARKDOWN:
-            out.append("\\" + ch)
-        elif ch == ":" and line.startswith("//", i + 1):
-            out.append("\\:")
-        else:
-            out.append(ch)
+    out = _SCHEME.sub(r"\\:", line.translate(_ESCAPES))
     if line[:1] in _LINE_START:
-        out[0] = "\\" + out[0]
-    numbered = _NUMBERED.match(line)
+        out = "\\" + out
+    numbered = _NUMBERED.match(line)  # digits escape nothing: the mark after them is escaped ("1\. item")
     if numbered:
         end = numbered.end() - 1
-        out[end] = "\\" + out[end]
-    return discord.utils.escape_mentions("".join(out))
+        out = out[:end] + "\\" + out[end:]
+    return discord.utils.escape_mentions(out)
 
 
 def safe_line(text: str) -> str:
