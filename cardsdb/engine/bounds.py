@@ -24,10 +24,11 @@ MAX_ITEMS = 4_000
 """Values (texts, numbers, lists, mappings) in the whole scenario at most."""
 MAX_LIST = 100
 """Entries of one list at most (a hand, a trash, a battlefield's units, a chain, targets, keywords...)."""
-MAX_BATTLEFIELDS = 8
-MAX_BOARD = 200
+MAX_BATTLEFIELDS = 6
+"""Battlefields at most (a game of four players has four)."""
+MAX_BOARD = 120
 """Units and gear on the whole board (bases and battlefields) at most."""
-MAX_FACEDOWN = 16
+MAX_FACEDOWN = 12
 """Facedown cards on all battlefields together at most: the play of a card asks about every copy of it."""
 MAX_DIGITS = 6
 """Digits of a number at most (the largest a position uses is 10,000)."""

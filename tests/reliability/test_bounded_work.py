@@ -20,9 +20,9 @@ import yaml
 
 from bot.harness import Harness, Result
 from bot.hidden.answers import MAX_SCENARIO_CHARS
-from cardsdb.engine import ScenarioError, check
+from cardsdb.engine import ScenarioError, bounds, check
 from cardsdb.query import CardsDB
-from tools.bench.worst import OPTION_CHARS, copies_scenario, copies_yaml, packed_code
+from tools.bench.worst import OPTION_CHARS, copies_scenario, copies_yaml, largest_position, packed_code
 
 pytestmark = pytest.mark.real_data
 
@@ -57,7 +57,7 @@ async def test_a_code_of_700_facedown_copies_is_refused_in_one_line_under_100_ms
     code = packed_code(json.dumps(copies_scenario(700), separators=(",", ":")))
     assert len(code) < 2_400  # the finding's code: 2,252 characters
     cpu, result = await _cpu_ms(lambda: real_harness.command("hidden scenario", {"text": code}))
-    _one_private_line(result, "700 battlefields", "at most 8")
+    _one_private_line(result, "700 battlefields", f"at most {bounds.MAX_BATTLEFIELDS}")
     assert cpu < CPU_BUDGET_MS, cpu
 
 
@@ -69,36 +69,11 @@ async def test_yaml_of_300_facedown_copies_is_refused_in_one_line_under_100_ms_o
     assert cpu < CPU_BUDGET_MS, cpu
 
 
-def _largest_position(card: str) -> dict[str, Any]:
-    """What the limits let through at their edge: 8 battlefields of 25 units each (200 on the board), a facedown copy
-    of `card` on each (the play asks about all 8), hands and trash of 100 cards."""
-    battlefields = {
-        f"Battlefield {b}": {
-            "controller": "me",
-            "units": [
-                {"card": "Pouty Poro", "controller": "opp" if i % 2 else "me", "id": f"b{b}-u{i}"}
-                for i in range(25)
-            ],
-            "facedown": [{"card": card, "owner": "me", "hidden_turn": 1}],
-        }
-        for b in range(8)
-    }
-    return {
-        "turn": 3,
-        "turn_player": "me",
-        "state": "open",
-        "me": {"hand": [card] + ["Pouty Poro"] * 99, "trash": ["Pouty Poro"] * 100, "runes": {"energy": 9}},
-        "opp": {"hand": 10},
-        "battlefields": battlefields,
-        "ask": {"play_hidden": card},
-    }
-
-
 @pytest.mark.parametrize("card", ["Smoke and Mirrors", "Facebreaker", "Block"])
 async def test_the_largest_position_the_limits_let_through_is_answered_under_100_ms_of_cpu(
     real_harness: Harness, card: str
 ) -> None:
-    text = packed_code(json.dumps(_largest_position(card), separators=(",", ":")))
+    text = packed_code(json.dumps(largest_position(card), separators=(",", ":")))
     await real_harness.command("hidden scenario", {"text": text})  # the card's readings, once
     cpu, result = await _cpu_ms(lambda: real_harness.command("hidden scenario", {"text": text}))
     assert result.error is None and result.user_error is None, result.text()
@@ -106,19 +81,23 @@ async def test_the_largest_position_the_limits_let_through_is_answered_under_100
     assert cpu < CPU_BUDGET_MS, cpu
 
 
+BATTLEFIELDS, BOARD, FACEDOWN = bounds.MAX_BATTLEFIELDS, bounds.MAX_BOARD, bounds.MAX_FACEDOWN
 OVER_THE_LIMITS: dict[str, tuple[dict[str, Any], str]] = {
-    "battlefields": ({"battlefields": {f"b{i}": {} for i in range(9)}}, "9 battlefields; at most 8"),
+    "battlefields": (
+        {"battlefields": {f"b{i}": {} for i in range(BATTLEFIELDS + 1)}},
+        f"{BATTLEFIELDS + 1} battlefields; at most {BATTLEFIELDS}",
+    ),
     "facedown cards": (
-        {"battlefields": {f"b{i}": {"facedown": ["Block", "Block", "Block"]} for i in range(6)}},
-        "18 facedown cards; at most 16",
+        {"battlefields": {f"b{i}": {"facedown": ["Block"] * (FACEDOWN // 2 + 1)} for i in range(2)}},
+        f"{FACEDOWN + 2} facedown cards; at most {FACEDOWN}",
     ),
     "units and gear": (
         {
-            "me": {"base": {"units": ["Pouty Poro"] * 100}},
-            "opp": {"base": {"units": ["Pouty Poro"] * 100}},
+            "me": {"base": {"units": ["Pouty Poro"] * (BOARD // 2)}},
+            "opp": {"base": {"units": ["Pouty Poro"] * (BOARD // 2)}},
             "battlefields": {"b": {"units": ["Pouty Poro"]}},
         },
-        "201 units and gear; at most 200",
+        f"{BOARD + 1} units and gear; at most {BOARD}",
     ),
     "a list": ({"me": {"hand": ["Block"] * 101}}, "me.hand: a list of 101 entries; at most 100"),
     "depth": ({"chain": [[[[[[[[["x"]]]]]]]]]}, "nested more than 8 levels deep"),

@@ -16,10 +16,10 @@ def test_a_scenario_at_every_limit_passes() -> None:
     bounds.check_bounds(
         {
             "turn": 10**bounds.MAX_DIGITS - 1,
-            "me": {"hand": ["x" * bounds.MAX_TEXT] * bounds.MAX_LIST, "base": {"units": ["u"] * 100}},
-            "opp": {"base": {"units": ["u"] * 50}},
+            "me": {"hand": ["x" * bounds.MAX_TEXT] * bounds.MAX_LIST, "base": {"units": ["u"] * 60}},
+            "opp": {"base": {"units": ["u"] * 48}},
             "battlefields": {
-                f"b{i}": {"units": ["u"] * 6, "facedown": ["f", "f"]} for i in range(bounds.MAX_BATTLEFIELDS)
+                f"b{i}": {"units": ["u"] * 2, "facedown": ["f", "f"]} for i in range(bounds.MAX_BATTLEFIELDS)
             },
         }
     )
@@ -28,8 +28,8 @@ def test_a_scenario_at_every_limit_passes() -> None:
 @pytest.mark.parametrize(
     ("scenario", "line"),
     [
-        ({"battlefields": {str(i): {} for i in range(9)}}, "battlefields: the position has 9 battlefields"),
-        ({"battlefields": {"a": {"facedown": ["f"] * 17}}}, "17 facedown cards; at most 16"),
+        ({"battlefields": {str(i): {} for i in range(7)}}, "battlefields: the position has 7 battlefields"),
+        ({"battlefields": {"a": {"facedown": ["f"] * 13}}}, "13 facedown cards; at most 12"),
         ({"me": {"trash": ["c"] * 101}}, "me.trash: a list of 101 entries"),
         ({"me": {"runes": {"energy": -1234567}}}, "me.runes.energy: a number has more than 6 digits"),
         ({"x" * 201: 1}, "a text of 201 characters"),
