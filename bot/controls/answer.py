@@ -6,14 +6,14 @@ change the quick question's options (the asker only); the engine answers again a
 
 Every control carries the key of the answer's saved state (`bot/controls/buttons.py`, kind `answer`). State is never changed in
 place: a toggle saves a NEW state with the option changed and edits the message with controls rebuilt from it, so
-every message's controls point to exactly the answer they show, after a restart and on any process; the state it
-replaced is then deleted (`Store.forget`), so that a thousand toggles of one answer keep one row, not a thousand. A
-public copy posted by Post publicly has a state of its own for that reason. No ruling is decided here.
+every message's controls point to exactly the answer they show, after a restart and on any process. Its key is
+derived from the answer's first key and the state itself (`Store.save(derived_from=...)`), so that a position toggled
+back to renews the row it had: a thousand toggles of one answer keep as many rows as the positions they visit, not a
+thousand. No ruling is decided here.
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,7 +27,7 @@ from bot.hidden.builder import BUILDS, QUESTIONS, ZONES, QuickOptions
 from bot.rules import answers as rule_answers
 from bot.server_settings.apply import answers_public, services_for
 from bot.services import Services, off_loop
-from bot.store import SavedState, StoreUnavailable
+from bot.store import SavedState
 from bot.ui import limits
 from bot.ui.persistent import STATE_OFF, PersistentView, StatefulButton, StatefulSelect, save_state
 from bot.ui.reply import NONE, Reply, send
@@ -126,22 +126,14 @@ class PostPubliclyButton(StatefulButton, prefix="pp", kind=ANSWER_KIND):
     ) -> None:
         services = await services_for(services, interaction.guild_id)
         reply = await off_loop(answer_again, services, state.payload)
-        # its own state: the private copy's may be replaced by the builder, and then deleted
-        shown = {**state.payload, "private": False}
-        public_key = await save_state(services, ANSWER_KIND, shown, state.owner_id)
-        public = controls(public_key, shown, builder=False) if public_key is not None else None
+        public = controls(self.key, {**state.payload, "private": False}, builder=False)
         embeds = ruled_via(reply.embeds, asker_name(interaction.user))
         await interaction.response.edit_message(
             view=controls(self.key, state.payload, posted=True), allowed_mentions=NONE
         )
         try:
             # a non-ephemeral follow-up is a message in the channel; its buttons use this answer's saved state
-            content = (
-                reply.content
-                if public_key is not None
-                else "\n".join(filter(None, (reply.content, STATE_OFF)))
-            )
-            await send(interaction, embeds, content=content, view=public)
+            await send(interaction, embeds, content=reply.content, view=public)
         except discord.HTTPException:
             await interaction.edit_original_response(view=controls(self.key, state.payload))
             raise
@@ -161,26 +153,14 @@ async def _show_options(
         options.given,
         match_note=payload.get("note") if isinstance(payload.get("note"), str) else None,
     )
-    changed = answer_payload(reply, private=bool(payload.get("private")))
-    key = await save_state(services, ANSWER_KIND, changed, state.owner_id)
+    # every state of one answer derives its key from the answer's first: one position, one row (`Store.save`)
+    root = payload.get("root") if isinstance(payload.get("root"), str) else state.key
+    changed = {**answer_payload(reply, private=bool(payload.get("private"))), "root": root}
+    key = await save_state(services, ANSWER_KIND, changed, state.owner_id, derived_from=root)
     view = controls(key, changed) if key is not None else None
     content = None if key is not None else STATE_OFF
     await interaction.response.edit_message(
         content=content, embeds=reply.embeds, view=view, allowed_mentions=NONE
-    )
-    if key is not None and services.store is not None and not _posted(interaction):
-        # the message now points to the new state: the one it replaced is no one's (a copy a judge posted with an
-        # earlier bot shared it, and the private message says "Posted publicly": that one is kept)
-        with contextlib.suppress(StoreUnavailable):
-            await services.store.forget(state.key, kind=ANSWER_KIND, owner_id=state.owner_id)
-
-
-def _posted(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the message pressed shows "Posted publicly": its answer was posted to the channel."""
-    message = interaction.message
-    rows = message.components if message is not None else []
-    return any(
-        getattr(c, "label", None) == POSTED_LABEL for row in rows for c in getattr(row, "children", ())
     )
 
 

@@ -41,13 +41,19 @@ _PREFIX = re.compile(r"[a-z]{1,8}")
 
 
 async def save_state(
-    services: Services, kind: str, payload: Mapping[str, Any], owner_id: int | None
+    services: Services,
+    kind: str,
+    payload: Mapping[str, Any],
+    owner_id: int | None,
+    *,
+    derived_from: str | None = None,
 ) -> str | None:
-    """The key of the saved state, or None when there is no store or it cannot keep it now (it has logged why)."""
+    """The key of the saved state, or None when there is no store or it cannot keep it now (it has logged why).
+    `derived_from`: the key of the state this one changes (`Store.save`)."""
     if services.store is None:
         return None
     try:
-        return await services.store.save(kind, payload, owner_id)
+        return await services.store.save(kind, payload, owner_id, derived_from=derived_from)
     except StoreUnavailable:
         return None
 

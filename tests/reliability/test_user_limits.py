@@ -113,7 +113,9 @@ def _saved_states(path: Path) -> int:
         return int(connection.execute("SELECT COUNT(*) FROM saved_state").fetchone()[0])
 
 
-async def test_repeated_builder_toggles_of_one_answer_keep_one_saved_state(tmp_path: Path) -> None:
+async def test_repeated_builder_toggles_of_one_answer_keep_a_saved_state_per_position_not_per_toggle(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "settings.sqlite3"
     harness = await Harness.start(
         create_bot(Settings(), DatabaseHandle(FakeCards(cards=CARDS)), sharded=False, store=SqliteStore(path))
@@ -126,9 +128,11 @@ async def test_repeated_builder_toggles_of_one_answer_keep_one_saved_state(tmp_p
         pressed = await harness.click(message, label)
         assert pressed.error is None and pressed.user_error is None, pressed.text()
         message = pressed.sent[0]
-    assert _saved_states(path) == before == 1
-    shown = await harness.click(message, "Details", user_id=ASKER + 1)  # the state the message shows is there
-    assert shown.error is None and "Checks" in shown.text()
+    # the answer's first state, and one for each of the two positions the toggle goes between (before: 201)
+    assert before == 1 and _saved_states(path) == 3
+    for shown in (message, asked.first):  # the state each message shows is there, the first one's too
+        pressed = await harness.click(shown, "Details", user_id=ASKER + 1)
+        assert pressed.error is None and "Checks" in pressed.text()
 
 
 async def test_a_copy_posted_publicly_keeps_its_buttons_when_the_private_answer_is_toggled(

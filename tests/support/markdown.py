@@ -29,6 +29,11 @@ _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\
 _CODE = re.compile(r"```.*?```|`[^`\n]*`", re.DOTALL)
 
 
+def shown(text: str) -> str:
+    """What Discord shows of markdown text: each escaped character without its backslash."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
 def _escaped(text: str, at: int) -> bool:
     """Whether the character at `at` is escaped: preceded by an odd number of backslashes."""
     count = 0
