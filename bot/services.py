@@ -13,6 +13,7 @@ swaps in meanwhile.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -81,7 +82,11 @@ async def off_loop(
     What it raises is raised here."""
     held = services.holding()
     loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(_ANSWERING, functools.partial(work, held, *args, **kwargs))
+    context = (
+        contextvars.copy_context()
+    )  # as asyncio.to_thread does: what the caller set is set for the work too
+    call = functools.partial(context.run, work, held, *args, **kwargs)
+    return await loop.run_in_executor(_ANSWERING, call)
 
 
 def engine_check(scenario: str | Mapping[str, Any], cards: CardsLookup) -> Answer:
