@@ -32,6 +32,7 @@ from cardsdb.models import (
     Legality,
     Printing,
     Rule,
+    RuleMatches,
     RuleView,
     Ruling,
 )
@@ -57,7 +58,14 @@ class CardsLookup(Protocol):
     def search_rules(
         self, words: str, limit: int = 10, *, doc: str | None = None, version: str | None = None
     ) -> Sequence[Rule]: ...
-    def rules_also_matching(self, words: str, shown: Rule, limit: int = 5) -> Sequence[Rule]: ...
+    def rules_also_matching(
+        self, words: str, shown: Rule, limit: int = 5, *, doc: str | None = None, version: str | None = None
+    ) -> Sequence[Rule]: ...
+    def match_rules(
+        self, words: str, limit: int = 6, *, doc: str | None = None, version: str | None = None
+    ) -> RuleMatches: ...
+    def rule_view(self, rule: Rule) -> RuleView: ...
+    def ruling_links(self, ruling: Ruling) -> Sequence[Rule]: ...
     def suggest_rules(
         self, query: str, limit: int = 5, *, doc: str | None = None, version: str | None = None
     ) -> Sequence[str]: ...

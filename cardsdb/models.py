@@ -205,6 +205,15 @@ class RuleView:
 
 
 @dataclass(frozen=True)
+class RuleMatches:
+    """The rules best answering words, best first, and whether the first is clearly ahead of the others: when it is
+    not, an answer says it is not sure and shows the first few alike."""
+
+    rules: tuple[Rule, ...]
+    confident: bool
+
+
+@dataclass(frozen=True)
 class RuleChange:
     """One rule added, removed, reworded or moved between two versions (matched by wording, not by number)."""
 

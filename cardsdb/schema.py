@@ -25,7 +25,8 @@ from cardsdb.models import (
 )
 
 SCHEMA_VERSION = 4  # 2: rules by document and version (v1.4, Tournament Rules), rule_changes, patch_notes;
-# 3: card aliases, ban lists by format, printing variants, the wording's source and date; 4: rulings an erratum superseded
+# 3: card aliases, ban lists by format, printing variants, the wording's source and date; 4: rulings an erratum superseded,
+# rulings that cite no rule linked at build time to the rules their words discuss (ruling_links)
 
 TABLES: dict[str, dict[str, type]] = {
     # One row per card name.
@@ -166,6 +167,9 @@ TABLES: dict[str, dict[str, type]] = {
     # version is loaded and has the number
     "ruling_rules": {"ruling_id": str, "number": str, "version": str, "resolves": int},
     "ruling_cards": {"ruling_id": str, "card_id": str},
+    # The rules a ruling citing none discusses, linked by its words at build time (cardsdb/ruling_links.py): the
+    # project's reading, shown as a "related rule", never as the source's citation. rank 0 is the closest.
+    "ruling_links": {"ruling_id": str, "rank": int, "doc": str, "version": str, "number": str},
     "errata": {
         "id": str,
         "card_id": str,
@@ -199,6 +203,7 @@ PRIMARY_KEYS: dict[str, str | tuple[str, ...]] = {
     "rulings": "id",
     "ruling_rules": ("ruling_id", "number", "version"),
     "ruling_cards": ("ruling_id", "card_id"),
+    "ruling_links": ("ruling_id", "rank"),
     "errata": "id",
     "card_aliases": "alias_norm",
     "ban_lists": "format",
@@ -213,6 +218,7 @@ FOREIGN_KEYS: dict[str, list[tuple[str, str, str]]] = {
     "card_keywords": [("card_id", "cards", "id")],
     "ruling_cards": [("ruling_id", "rulings", "id"), ("card_id", "cards", "id")],
     "ruling_rules": [("ruling_id", "rulings", "id")],
+    "ruling_links": [("ruling_id", "rulings", "id")],
 }
 
 FTS: dict[str, list[str]] = {

@@ -40,8 +40,10 @@ def help_embeds() -> list[discord.Embed]:
         name="/rule query",
         value=(
             "A rule by number (`811.1.d`, `811.1b`, `CR 422.2`; `v1.4 421` for an older numbering) or words "
-            "(`facedown zone`), from the newest version that has it (`version:` asks for one), with parents, "
-            "sub-rules, where it moved and what changed; `doc:tournament` for the Tournament Rules (`702.2`). "
+            "(`facedown zone`, `can I chump block with a stunned unit`), from the newest version that has it "
+            "(`version:` asks for one), with parents, sub-rules, where it moved and what changed. Words search the "
+            "Core Rules and the Tournament Rules together (`TR 702.2`); `doc:` narrows to one, and a number without "
+            "it is a Core Rules number. When no rule clearly answers, it says so and shows the closest three. "
             "A number of an older version is marked with it: `312.2 (v1.4)`."
         ),
         inline=False,

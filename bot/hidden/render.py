@@ -157,6 +157,10 @@ def quick_embed(
     embed.set_footer(text=limits.fit(footer, limits.FOOTER_TEXT))
     reasons = why_sentences(answer)
     shown = reasons[:WHY_SENTENCES]
+    if (
+        answer.legal is True
+    ):  # what works as normal beyond its battlefield (811.2): Stand United's second sentence
+        shown += [_sentence(e.text, e.cited) for e in answer.effects if e.quick]
     if len(reasons) > len(shown) and answer.legal is not True:  # more reasons why not, or why it depends
         shown.append(f"({len(reasons) - len(shown)} more in Details.)")
     lines = [match_note] if match_note else []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.errors import need
 from bot.rules.changes import CHANGES_PAGE_SIZE, changes_page_embed
-from bot.rules.render import keyword_embeds, rule_embeds, rule_list_embed, rulings_embeds
+from bot.rules.render import keyword_embeds, rule_embeds, rule_unsure_embeds, rulings_embeds
 from bot.services import Services
 from bot.ui.render import rule_mark
 from bot.ui.reply import Reply
@@ -12,6 +12,7 @@ from bot.ui.text import echo
 from cardsdb import rule_numbers
 from cardsdb.errors import NotFound
 from cardsdb.rule_versions import cite
+from cardsdb.search.question_confidence import RULE_CANDIDATES, UNSURE_SHOWN
 
 RULE_ALSO = 5  # other rules listed under the best match for words
 RULINGS_SHOWN = 8  # rulings /ruling shows, best first
@@ -21,29 +22,36 @@ def rule_reply(
     services: Services, query: str, *, doc: str | None = None, version: str | None = None
 ) -> Reply:
     """A rule by number or words, from the newest version that has it unless `version` asks for one; `doc`: core or
-    tournament. A version or document that doesn't exist is answered privately in one line (BadVersion)."""
+    tournament (words without it are asked of both). A version or document that doesn't exist is answered privately
+    in one line (BadVersion)."""
     text = need(query, "a rule number (like 811.1.d) or some words")
     db = services.cards()
-    view = db.rule(text, doc=doc, version=version)
-    if view is None and rule_numbers.looks_like_number(text):
-        where = (
-            " of the Tournament Rules" if doc == "tournament" else f" in {version.strip()}" if version else ""
-        )
-        raise NotFound(
-            f"There is no rule {echo(text)}{where} in the rules table.",  # where: a known doc or version
-            db.suggest_rules(text, doc=doc, version=version),
-        )
-    if view is None:
-        found = list(db.search_rules(text, limit=10, doc=doc, version=version))
-        if not found:
-            raise NotFound(f"No rule matches “{echo(text)}”. Try a number like 811.1.d or other words.")
-        return Reply([rule_list_embed(f"Rules matching “{echo(text)}”", found)])
     if rule_numbers.looks_like_number(text):
+        view = db.rule(text, doc=doc, version=version)
+        if view is None:
+            where = (
+                " of the Tournament Rules"
+                if doc == "tournament"
+                else f" in {version.strip()}"
+                if version
+                else ""
+            )
+            raise NotFound(
+                f"There is no rule {echo(text)}{where} in the rules table.",  # where: a known doc or version
+                db.suggest_rules(text, doc=doc, version=version),
+            )
         return Reply(rule_embeds(view))
+    found = db.match_rules(text, RULE_CANDIDATES, doc=doc, version=version)
+    if not found.rules:
+        raise NotFound(f"No rule matches “{echo(text)}”. Try a number like 811.1.d or other words.")
+    if not found.confident:
+        # No rule clearly ahead: the closest few alike, not one headline.
+        closest, others = found.rules[:UNSURE_SHOWN], found.rules[UNSURE_SHOWN:]
+        return Reply(rule_unsure_embeds(echo(text), closest, also=others))
     # Words: the best match, and the next ones in case the best is not what was meant.
     note = f"Best match for “{echo(text)}”."
-    also = db.rules_also_matching(text, view.rule, limit=RULE_ALSO)
-    return Reply(rule_embeds(view, query_note=note, also=also))
+    view = db.rule_view(found.rules[0])
+    return Reply(rule_embeds(view, query_note=note, also=found.rules[1 : 1 + RULE_ALSO]))
 
 
 def changes_reply(
@@ -78,9 +86,10 @@ def ruling_reply(services: Services, query: str) -> Reply:
             f"No FAQ answer or ruling matches “{echo(text)}”. For the rule itself, try `/rule` with the same words."
         )
     cited = [db.ruling_citations(r) for r in found]
+    related = [() if r.rules else db.ruling_links(r) for r in found]
     # The "rules cited" button looks each number up in the version the ruling cites it in.
     citations = tuple(dict.fromkeys(cite(c.number, c.version) for group in cited for c in group if c.found))
-    return Reply(rulings_embeds(echo(text), found, cited), citations=citations)
+    return Reply(rulings_embeds(echo(text), found, cited, related), citations=citations)
 
 
 def keyword_reply(services: Services, name: str) -> Reply:

@@ -38,7 +38,7 @@ class Rules(commands.Cog):
     )
     @app_commands.describe(
         query="A rule number like 811.1.d, or words like 'hide'",
-        doc="Core Rules (the default) or Tournament Rules",
+        doc="Core Rules or Tournament Rules (default: words search both, a number is a Core Rules number)",
         version="A Core Rules version (default: the newest that has the rule)",
         public=PUBLIC,
     )

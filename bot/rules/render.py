@@ -105,6 +105,30 @@ def rule_embeds(
     return embeds
 
 
+UNSURE_TEXT = 300  # characters of each rule's text in a "not sure" answer
+
+
+def rule_unsure_embeds(
+    query: str, rules: Sequence[Rule], *, also: Sequence[Rule] = ()
+) -> list[discord.Embed]:
+    """Words no rule clearly answers: the closest rules alike, each with its number and text, none as the answer."""
+    embed = discord.Embed(
+        title=limits.fit(f"Not sure which rule answers “{query}”", limits.EMBED_TITLE), colour=COLOR_INFO
+    )
+    embed.description = (
+        f"No rule matches these words clearly better than the others. The {len(rules)} closest, best first: "
+        "read each, or ask with other words or a rule number."
+    )
+    for rule in rules:
+        add_field(
+            embed, limits.fit(rule_heading(rule), limits.FIELD_NAME), limits.fit(rule_text(rule), UNSURE_TEXT)
+        )
+    if also:
+        add_field(embed, "Also matching", "\n".join(_one_line(r, 120) for r in also))
+    embed.set_footer(text=" · ".join(dict.fromkeys(rule_footer(r) for r in rules)))
+    return [embed]
+
+
 def _official_text(view: RuleView) -> Rule | None:
     """For a rule in our words, the newest official wording of the same rule, unless it is only a heading's title."""
     if view.rule.wording != "summary":
@@ -121,13 +145,6 @@ def rule_footer(rule: Rule) -> str:
     if rule.source:
         return rule.source
     return rule.stamp if rule.doc == TOURNAMENT_DOC else f"{DOC_TITLES[rule.doc]}: {rule.stamp}"
-
-
-def rule_list_embed(title: str, rules: Sequence[Rule]) -> discord.Embed:
-    embed = discord.Embed(title=limits.fit(title, limits.EMBED_TITLE), colour=COLOR_INFO)
-    lines = [_one_line(r) for r in rules]
-    embed.description = limits.fit("\n".join(lines), limits.EMBED_DESCRIPTION)
-    return embed
 
 
 def cited_rules_embeds(views: Sequence[RuleView], missing: Sequence[str] = ()) -> list[discord.Embed]:
@@ -162,8 +179,14 @@ def ruling_title(ruling: Ruling) -> str:
     return f"{words} ({TOPIC_LABELS.get(ruling.source, 'ruling')})" if ruling.is_topic else f"Q: {words}"
 
 
-def ruling_embed(ruling: Ruling, citations: Sequence[Citation] | None = None) -> discord.Embed:
-    """One ruling; `citations` (CardsDB.ruling_citations) say which version each cited number is in."""
+RELATED_NOTE = "Not cited by the source: the rule its words discuss."
+
+
+def ruling_embed(
+    ruling: Ruling, citations: Sequence[Citation] | None = None, related: Sequence[Rule] = ()
+) -> discord.Embed:
+    """One ruling; `citations` (CardsDB.ruling_citations) say which version each cited number is in; `related`, for
+    a ruling that cites none, the rules its words discuss (CardsDB.ruling_links), shown apart from its citations."""
     superseded = superseded_line(ruling)
     answer = f"**{superseded}**\n\n{ruling.answer.strip()}" if superseded else ruling.answer.strip()
     embed = discord.Embed(
@@ -179,6 +202,13 @@ def ruling_embed(ruling: Ruling, citations: Sequence[Citation] | None = None) ->
         embed.add_field(name="Date", value=ruling.date, inline=True)
     if ruling.rules:
         add_field(embed, "Rules", _ruling_rules(ruling, citations), inline=True)
+    elif related:
+        lines = [_one_line(rule, 200) for rule in related]
+        add_field(
+            embed,
+            "Related rule" if len(related) == 1 else "Related rules",
+            "\n".join([*lines, f"*{RELATED_NOTE}*"]),
+        )
     if ruling.url:
         embed.add_field(name="Link", value=limits.fit(ruling.url, limits.FIELD_VALUE), inline=False)
     if ruling.credit:
@@ -187,7 +217,10 @@ def ruling_embed(ruling: Ruling, citations: Sequence[Citation] | None = None) ->
 
 
 def rulings_embeds(
-    query: str, rulings: Sequence[Ruling], citations: Sequence[Sequence[Citation]] | None = None
+    query: str,
+    rulings: Sequence[Ruling],
+    citations: Sequence[Sequence[Citation]] | None = None,
+    related: Sequence[Sequence[Rule]] | None = None,
 ) -> list[discord.Embed]:
     head = discord.Embed(
         title=limits.fit(f"Rulings for “{query}”", limits.EMBED_TITLE),
@@ -195,7 +228,8 @@ def rulings_embeds(
         colour=COLOR_INFO,
     )
     cited = list(citations) if citations is not None else [None] * len(rulings)
-    return [head, *(ruling_embed(r, c) for r, c in zip(rulings, cited, strict=True))]
+    linked = list(related) if related is not None else [()] * len(rulings)
+    return [head, *(ruling_embed(r, c, k) for r, c, k in zip(rulings, cited, linked, strict=True))]
 
 
 def keyword_embeds(

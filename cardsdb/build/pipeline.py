@@ -20,6 +20,7 @@ from cardsdb.build import rulings as build_rulings
 from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
+from cardsdb.build.ruling_links import link_rulings
 from cardsdb.build.source_files import read_json_file
 from cardsdb.build.write import replace_database
 from cardsdb.errors import BuildError
@@ -165,7 +166,12 @@ def build_database(
     )
     meta = _meta(label, built_from, card_tables, dates, counts, rulings, warnings)
     say(f"writing {db_path}")
-    replace_database(db_path, _tables(card_tables, known, rules, rulings, meta))
+
+    def link(path: Path) -> None:
+        say("linking rulings to the rules they discuss")
+        counts["ruling_links"] = link_rulings(path)
+
+    replace_database(db_path, _tables(card_tables, known, rules, rulings, meta), link)
     return BuildReport(
         db_path=str(db_path),
         source=label,

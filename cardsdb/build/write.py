@@ -5,7 +5,7 @@ is complete (a failed build never replaces a good database)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,20 +17,25 @@ from cardsdb.schema import FOREIGN_KEYS, FTS, INDEXES, PRIMARY_KEYS, TABLES
 Row = dict[str, Any]
 
 
-def replace_database(db_path: Path, tables: Mapping[str, list[Row]]) -> None:
-    """Write `tables` into a temporary file beside `db_path`, then move it over `db_path`."""
+def replace_database(
+    db_path: Path, tables: Mapping[str, list[Row]], complete: Callable[[Path], None] | None = None
+) -> None:
+    """Write `tables` into a temporary file beside `db_path`, `complete` it (a stage that reads the tables written),
+    then move it over `db_path`."""
     db_path.parent.mkdir(parents=True, exist_ok=True)
     temporary = db_path.with_name(f".{db_path.name}.{os.getpid()}.building")
     try:
         temporary.unlink(missing_ok=True)
-        write_tables(temporary, tables)
+        write_tables(temporary, tables, complete)
         os.replace(temporary, db_path)
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
 
 
-def write_tables(path: Path, tables: Mapping[str, list[Row]]) -> None:
+def write_tables(
+    path: Path, tables: Mapping[str, list[Row]], complete: Callable[[Path], None] | None = None
+) -> None:
     db = sqlite_utils.Database(path)
     try:
         db.execute("PRAGMA foreign_keys = ON")
@@ -53,6 +58,8 @@ def write_tables(path: Path, tables: Mapping[str, list[Row]]) -> None:
                 f"internal check failed: {table_name} row {rowid} points to a missing {parent} row"
             )
         db.conn.commit()
+        if complete is not None:
+            complete(path)  # before the statistics and the compaction, which then cover what it adds
         db.execute("ANALYZE")  # statistics for the query planner: it picks the number index over the doc one
         db.execute("VACUUM")
     finally:

@@ -46,3 +46,18 @@ def main(args: argparse.Namespace) -> int:
     else:
         print(render(answer))
     return 0
+
+
+def coverage_main(args: argparse.Namespace) -> int:
+    """`python -m cardsdb engine-coverage [--json]`: what the engine reads of every card in the database."""
+    from cardsdb.engine.coverage import coverage, render_text
+    from cardsdb.query import CardsDB
+
+    db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)))
+    cards = [card for name in db.names.names if (card := db.get_card(name)) is not None]
+    report = coverage(cards)
+    if getattr(args, "json", False):
+        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(render_text(report, cards=not getattr(args, "totals", False)))
+    return 0

@@ -71,6 +71,10 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--db", help="database file")
     check.add_argument("--json", action="store_true")
 
+    reach = sub.add_parser("engine-coverage", help="what the engine reads of every card's text")
+    reach.add_argument("--db", help="database file")
+    reach.add_argument("--json", action="store_true")
+    reach.add_argument("--totals", action="store_true", help="the totals and patterns only, not every card")
     from cardsdb.cli.deck import add_parser as add_deck_parser
 
     add_deck_parser(sub)
@@ -95,6 +99,10 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
         from cardsdb.cli.engine import main as check_main
 
         return check_main
+    if command == "engine-coverage":
+        from cardsdb.cli.engine import coverage_main
+
+        return coverage_main
     if command == "deck":
         from cardsdb.cli.deck import main as deck_main
 

@@ -18,10 +18,10 @@ from cardsdb.build.importers.text import from_article_symbols, readable
 from cardsdb.build.rule_diff import render_diff, word_diff
 from cardsdb.cli.rules import rule_dict, rule_line
 from cardsdb.errors import NotFound
-from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Ruling
+from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Rule, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
 from cardsdb.query import CardsDB, SearchResult, currency
-from cardsdb.rule_versions import Citation, cite_citation, cited_numbers
+from cardsdb.rule_versions import Citation, cite, cite_citation, cited_numbers
 from cardsdb.search.name_index import close_names
 
 CLI_SEARCH_LIMIT = 100
@@ -173,7 +173,9 @@ def cmd_card(args: argparse.Namespace) -> int:
 
 
 # --- keyword ---------------------------------------------------------------------------------------------
-def ruling_dict(ruling: Ruling, citations: Sequence[Citation] = ()) -> dict[str, Any]:
+def ruling_dict(
+    ruling: Ruling, citations: Sequence[Citation] = (), related: Sequence[Rule] = ()
+) -> dict[str, Any]:
     data = asdict(ruling)
     data["rules"] = list(ruling.rules)
     data["cards"] = list(ruling.cards)
@@ -181,11 +183,18 @@ def ruling_dict(ruling: Ruling, citations: Sequence[Citation] = ()) -> dict[str,
         {"number": c.number, "version": c.version, "mark": cite_citation(c), "found": c.found}
         for c in citations
     ]
+    data["related"] = [
+        {"number": r.number, "version": r.version, "doc": r.doc, "mark": cite(r.number, r.version, r.doc)}
+        for r in related
+    ]
     return data
 
 
-def _ruling_text(ruling: Ruling, citations: Sequence[Citation]) -> str:
+def _ruling_text(ruling: Ruling, citations: Sequence[Citation], related: Sequence[Rule] = ()) -> str:
     rules = f" — rules {cited_numbers(citations)}" if citations else ""
+    if related and not citations:
+        marks = ", ".join(cite(r.number, r.version, r.doc) for r in related)
+        rules = f" — related rule {marks} (not cited by the source)"
     head = f"[{ruling_label(ruling)}{', ' + ruling.date if ruling.date else ''}{rules}]"
     credit = f"\nCredit: {ruling.credit} ({ruling.url})" if ruling.credit else ""
     superseded = superseded_line(ruling)
@@ -250,10 +259,22 @@ def cmd_rulings(args: argparse.Namespace) -> int:
         found = db.rulings(query)
         if not found:
             raise NotFound(f'no rulings match "{query}".', db.suggest_cards(query))
+        related = [() if r.rules else db.ruling_links(r) for r in found]
         if args.json:
-            _print_json({"query": query, "rulings": [ruling_dict(r, db.ruling_citations(r)) for r in found]})
+            _print_json(
+                {
+                    "query": query,
+                    "rulings": [
+                        ruling_dict(r, db.ruling_citations(r), k) for r, k in zip(found, related, strict=True)
+                    ],
+                }
+            )
         else:
-            print("\n\n".join(_ruling_text(r, db.ruling_citations(r)) for r in found))
+            print(
+                "\n\n".join(
+                    _ruling_text(r, db.ruling_citations(r), k) for r, k in zip(found, related, strict=True)
+                )
+            )
     return 0
 
 

@@ -21,11 +21,13 @@ from cardsdb.models import (
     PatchNote,
     Rule,
     RuleChange,
+    RuleMatches,
     RuleView,
 )
 from cardsdb.project.provenance import PARTIAL_CHANGES
 from cardsdb.query import CardsDB
 from cardsdb.rule_versions import DOC_TITLES, VERSION_DATES, cite, parse_doc, parse_version
+from cardsdb.search.question_confidence import UNSURE_SHOWN
 
 
 def _open(args: argparse.Namespace) -> CardsDB:
@@ -188,18 +190,53 @@ def cmd_rule(args: argparse.Namespace) -> int:
     query = _query(args)
     doc, version = getattr(args, "doc", None), getattr(args, "version", None)
     with _open(args) as db:
-        view = db.rule(query, doc=doc, version=version)
-        if view is None:
-            looks = rule_numbers.looks_like_number(query)
-            what = "no rule numbered" if looks else "no rule matches"
-            where = _where(doc, version)
-            raise NotFound(f'{what} "{query}"{where}.', db.suggest_rules(query, doc=doc, version=version))
-        also = [] if rule_numbers.looks_like_number(query) else db.rules_also_matching(query, view.rule)
-        if args.json:
-            _print_json({**view_dict(view), **({"also": [rule_dict(r) for r in also]} if also else {})})
+        if rule_numbers.looks_like_number(query):
+            view = db.rule(query, doc=doc, version=version)
+            if view is None:
+                raise NotFound(
+                    f'no rule numbered "{query}"{_where(doc, version)}.',
+                    db.suggest_rules(query, doc=doc, version=version),
+                )
+            found = RuleMatches((view.rule,), confident=True)
         else:
-            print(view_text(view) + "".join(f"\nAlso matching: {rule_line(r)}" for r in also))
+            found = db.match_rules(query, doc=doc, version=version)
+            if not found.rules:
+                raise NotFound(f'no rule matches "{query}"{_where(doc, version)}.', [])
+            view = db.rule_view(found.rules[0])
+        if args.json:
+            _print_json(rule_json(view, found))
+        else:
+            print(view_text(view) if found.confident else unsure_text(found))
+            print("".join(f"Also matching: {rule_line(r)}\n" for r in _also(found)), end="")
     return 0
+
+
+def _also(found: RuleMatches) -> tuple[Rule, ...]:
+    """The rules listed after those shown: after the best match, or after the closest few when not sure."""
+    return found.rules[1:] if found.confident else found.rules[UNSURE_SHOWN:]
+
+
+def rule_json(view: RuleView, found: RuleMatches) -> dict[str, Any]:
+    """A rule's JSON: the best match's view, whether it is clearly the answer (`confident`), and the rules weighed
+    (`candidates`, best first; for a number, that rule alone). `also` lists the candidates after the first."""
+    also = list(found.rules[1:])
+    return {
+        **view_dict(view),
+        "confident": found.confident,
+        "candidates": [rule_dict(r) for r in found.rules],
+        **({"also": [rule_dict(r) for r in also]} if also else {}),
+    }
+
+
+def unsure_text(found: RuleMatches) -> str:
+    """Words no rule clearly answers: the closest rules alike, each with its number and text."""
+    closest = found.rules[:UNSURE_SHOWN]
+    lines = [f"Not sure which rule answers this: none matches clearly better. The {len(closest)} closest:"]
+    lines += [
+        f"{mark(r)} ({stamp(r)}) {r.title + ': ' if r.title and r.kind == 'rule' else ''}{r.text}"
+        for r in closest
+    ]
+    return "\n".join(lines)
 
 
 # --- changes ---------------------------------------------------------------------------------------------

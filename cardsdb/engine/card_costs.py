@@ -1,5 +1,7 @@
-"""A card's additional costs, read from its text: Accelerate, "you may pay ... as an additional cost", and
-"as an additional cost to play me, ..." (356.1.b.3: they still apply when the base cost is ignored)."""
+"""A card's additional costs, read from its text: Accelerate, Repeat, "you may pay ... as an additional cost", and
+"as an additional cost to play me, ..." (356.1.b.3: they still apply when the base cost is ignored). A cost that is
+not paid in runes asks for something: an object to kill, return or exhaust ("kill a friendly unit"), cards to discard,
+XP to spend (`needs`, `discard`, `xp`); without it the cost can't be paid."""
 
 from __future__ import annotations
 
@@ -19,6 +21,9 @@ class AdditionalCost:
     keyword: str | None = None
     # One entry per power: the domain that must pay it ("fury"), or "any" (a power of any domain).
     power_domains: tuple[str, ...] = ()
+    needs: str = ""  # an object the cost uses up: "a friendly unit" (to kill), "a friendly gear" (to return)
+    discard: int = 0  # cards to discard
+    xp: int = 0  # XP to spend
 
 
 _OPTIONAL_COST = re.compile(r"you may (?:pay )?(?P<cost>.+?) as an additional cost", re.IGNORECASE)
@@ -44,9 +49,56 @@ def _energy_count(cost: str) -> int:
     return sum(int(n) for n in re.findall(r"\[(\d+)\]", cost))
 
 
+_NEEDS = re.compile(
+    r"\b(?:kill|return|exhaust|banish|recycle) (?P<what>(?:an?|another) (?!number)[^.]+?)(?: to its owner's hand)?$"
+    r"|\bspend (?P<buff>a buff)\b|\bexhaust (?P<legend>your legend)\b",
+    re.IGNORECASE,
+)
+
+
 def _cost(text: str, cost: str, *, optional: bool) -> AdditionalCost:
     domains = power_domains(cost)
-    return AdditionalCost(text, optional, len(domains), _energy_count(cost), None, domains)
+    needs = _NEEDS.search(cost)
+    what = ""
+    if needs is not None:
+        what = needs.group("what") or ("a buffed friendly unit" if needs.group("buff") else "your legend")
+    discard = re.search(r"\bdiscard (\d+)", cost, re.IGNORECASE)
+    xp = re.search(r"\bspend (\d+) XP", cost, re.IGNORECASE)
+    return AdditionalCost(
+        text,
+        optional,
+        len(domains),
+        _energy_count(cost),
+        None,
+        domains,
+        needs=re.sub(r"\[([A-Za-z][\w' -]*)\]", r"\1", what).strip(),
+        discard=int(discard.group(1)) if discard else 0,
+        xp=int(xp.group(1)) if xp else 0,
+    )
+
+
+def _repeat(card: Card) -> list[AdditionalCost]:
+    """[Repeat] [2][Mind]: an optional additional cost that repeats the spell's effect (v1.4 820)."""
+    found = re.search(
+        r"^\[Repeat\]\s*(?:[—–-]\s*)?(?P<cost>[^(\n]+)", source_text(card), re.IGNORECASE | re.MULTILINE
+    )
+    if found is None:
+        return []
+    cost = found.group("cost").strip()
+    repeat = _cost(f"Repeat ({cost}): repeats its effect", cost, optional=True)
+    return [
+        AdditionalCost(
+            repeat.text,
+            True,
+            repeat.power,
+            repeat.energy,
+            "Repeat",
+            repeat.power_domains,
+            repeat.needs,
+            repeat.discard,
+            repeat.xp,
+        )
+    ]
 
 
 def _accelerate(card: Card) -> AdditionalCost:
@@ -60,6 +112,7 @@ def _accelerate(card: Card) -> AdditionalCost:
 
 def additional_costs(card: Card) -> tuple[AdditionalCost, ...]:
     costs = [_accelerate(card)] if "accelerate" in printed_keywords(card) else []
+    costs += _repeat(card)
     # Reminder text in parentheses restates a keyword (Accelerate's cost): it is not a second cost.
     rules_text = re.sub(r"\([^)]*\)", "", source_text(card))
     for optional in _OPTIONAL_COST.finditer(rules_text):
@@ -68,6 +121,10 @@ def additional_costs(card: Card) -> tuple[AdditionalCost, ...]:
             continue
         costs.append(_cost(optional.group(0), cost, optional=True))
     for mandatory in _MANDATORY_COST.finditer(rules_text):
-        if "you may" not in mandatory.group(0).casefold():
-            costs.append(_cost(mandatory.group(0), mandatory.group("cost"), optional=False))
+        cost = mandatory.group("cost")
+        may = re.match(r"you may (?P<rest>.+)$", cost, re.IGNORECASE)
+        if may:  # "As an additional cost to play this, you may discard 1."
+            costs.append(_cost(mandatory.group(0), may.group("rest"), optional=True))
+        else:
+            costs.append(_cost(mandatory.group(0), cost, optional=False))
     return tuple(costs)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Generic, TypeVar
 
 from cardsdb.models import Card
 
@@ -46,10 +48,52 @@ KEYWORDS = frozenset(
 _LEADING_KEYWORDS = re.compile(r"^(?:\[(?P<kw>[A-Za-z-]+)(?: \d+)?\]\s*)+")
 
 
+# The bracket tokens of other sources (the Radiance card catalog, errata): "[Universal]" is power of any domain.
+_BRACKET_SYMBOLS = (("[Universal]", "[A]"), ("[Might]", " Might"), ("[M]", " Might"), ("[Exhaust]", "[E]"))
+
+
+T = TypeVar("T")
+_PER_CARD_LIMIT = 8192
+
+
+class PerCard(Generic[T]):
+    """What a function finds of each card, kept twice: by the card object, which is cheap to test (the database hands
+    out one object per card; the object is kept beside the result, so that its id is not reused), and by the card's
+    value, which survives the database building a card again (its cache emptied): hashing the whole card on every call
+    would cost more than the reading, so the value is hashed only when the object is new."""
+
+    __slots__ = ("by_id", "by_value")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, tuple[Card, T]] = {}
+        self.by_value: dict[Card, T] = {}
+
+
+def per_card(cache: PerCard[T], card: Card, compute: Callable[[Card], T]) -> T:
+    """What `compute` finds of `card`, once per card (see `PerCard`)."""
+    found = cache.by_id.get(id(card))
+    if found is not None and found[0] is card:
+        return found[1]
+    if len(cache.by_id) > _PER_CARD_LIMIT:
+        cache.by_id.clear()
+    if card in cache.by_value:
+        value = cache.by_value[card]
+    else:
+        if len(cache.by_value) > _PER_CARD_LIMIT:
+            cache.by_value.clear()
+        value = compute(card)
+        cache.by_value[card] = value
+    cache.by_id[id(card)] = (card, value)
+    return value
+
+
 @lru_cache(maxsize=8192)
 def symbols_to_words(raw: str) -> str:
-    """':rb_energy_2:' -> '[2]', ':rb_rune_fury:' -> '[Fury]', ':rb_rune_rainbow:' -> '[A]', ':rb_might:' -> 'Might'."""
+    """':rb_energy_2:' -> '[2]', ':rb_rune_fury:' -> '[Fury]', ':rb_rune_rainbow:' -> '[A]', ':rb_might:' -> 'Might';
+    the catalog's "[Universal]" -> '[A]', "[Might]" -> 'Might'."""
     text = _ENERGY.sub(r"[\1]", raw)
+    for token, words in _BRACKET_SYMBOLS:
+        text = text.replace(token, words)
     text = text.replace(":rb_rune_rainbow:", "[A]")
     text = _RUNE.sub(lambda m: f"[{m.group(1).capitalize()}]", text)
     text = text.replace(":rb_might:", " Might").replace(":rb_exhaust:", "[E]")
@@ -61,9 +105,15 @@ def source_text(card: Card) -> str:
 
 
 def printed_keywords(card: Card) -> frozenset[str]:
-    """Keywords the card has: from the card's keyword list, else the bracketed tokens at the start of its lines."""
-    names = {k.name.casefold() for k in card.keywords}
-    for line in source_text(card).splitlines():
+    """Keywords the card has: from the card's keyword list, else the bracketed tokens at the start of its lines (read
+    once per text and keyword list)."""
+    return _printed_keywords(card.text_raw or card.text, tuple(k.name.casefold() for k in card.keywords))
+
+
+@lru_cache(maxsize=8192)
+def _printed_keywords(raw: str, listed: tuple[str, ...]) -> frozenset[str]:
+    names = set(listed)
+    for line in symbols_to_words(raw).splitlines():
         if _HIDDEN_LINE.match(line):
             names.add("hidden")
         for match in re.finditer(r"^\[([A-Za-z][A-Za-z' -]*?)(?: \d+)?\]", line.strip()):
@@ -80,8 +130,14 @@ def keyword_number(card: Card, name: str) -> int:
     value = card.keyword_value(name)
     if card.has_keyword(name):
         return int(value) if value and value.isdigit() else 1
-    match = re.search(rf"\[{re.escape(name)}(?: (\d+))?\]", source_text(card), re.IGNORECASE)
-    if match and re.search(rf"^\s*\[{re.escape(name)}", source_text(card), re.IGNORECASE | re.MULTILINE):
+    return _printed_number(card.text_raw or card.text, name)
+
+
+@lru_cache(maxsize=8192)
+def _printed_number(raw: str, name: str) -> int:
+    text = symbols_to_words(raw)
+    match = re.search(rf"\[{re.escape(name)}(?: (\d+))?\]", text, re.IGNORECASE)
+    if match and re.search(rf"^\s*\[{re.escape(name)}", text, re.IGNORECASE | re.MULTILINE):
         return int(match.group(1)) if match.group(1) else 1
     return 0
 

@@ -5,7 +5,7 @@ give a number, else Core Rules v1.4 (2026-07-16), else v1.3 (2026-03-30). Number
 older number was checked against the text of its version for the meaning the engine uses it in (the comment beside
 it), and none is a number the newer rules reuse for something else (v1.3's and v1.4's 421 is Hide, 422 now; their
 422.x, 459.1, v1.4's 811.1.d.2, 811.1.d.2.a and 811.1.d.3, and 811.5.a are traps: see docs/scenario-format.md).
-`tests/test_engine_citations.py` checks each number against the rules table or the v1.4 text.
+`tests/cardsdb/engine/test_citations.py` checks each number against the rules table or the v1.4 text.
 """
 
 from __future__ import annotations
@@ -77,6 +77,31 @@ V14_CHAMPION_ZONE = "108.3.b"  # the Champion Zone holds the Chosen Champion
 V14_UNTARGETABLE = "758"  # untargetable objects are not legal targets for the indicated spells and abilities
 V14_COST_INCREASES = "356.3"  # step 3 of playing a card: apply cost increases (after base costs are ignored)
 V14_DISCOUNTS = "356.4"  # step 3 of playing a card: apply discounts (to additional costs too)
+V14_CLOSED_STATE_REACTION = (
+    "309.1.a"  # only cards and abilities with Reaction can be played in a Closed State
+)
+V14_TIMING_PERMISSION = "358.4"  # check that the card has the permissions to be played at this timing
+V14_AMBUSH = (
+    "822.1.b"  # Ambush: may be played to, and has Reaction when played to, a battlefield where you have units
+)
+V14_QUICK_DRAW = (
+    "819.1.d"  # Quick-Draw: [Reaction], and "When you play this, attach it to a unit you control"
+)
+V14_CURRENT_MIGHT = "710"  # units on the board are evaluated according to their current Might
+V14_BUFF_MIGHT = "703"  # each buff contributes +1 Might
+V14_MIGHT_BONUS = "137.3"  # an attached card's Might Bonus modulates the Might of the card it is attached to
+V14_ATTACHED_TEXT = "718.3"  # an attached card's effect text is appended to the unit's rules text
+V14_IGNORED_INACTIVE = "766"  # abilities ignored are treated as inactive (Ignore Deflect)
+V14_CANT_BEATS_CAN = "054.1"  # cards that forbid an action supersede cards that allow it
+V14_MODES = "355.3"  # spells with a bulleted list of modes: the modes are chosen as it is played
+V14_TARGET_ZONES = "355.9.a"  # a target is on the board, on the chain, a player or zone, or in the zone named
+V14_SPELLS_ON_CHAIN = "355.9.a.2"  # "spell" and "ability" refer to objects on the chain
+V14_NOT_A_TARGET_CONDITION = (
+    "355.10.c"  # what a cost, trigger condition or replacement mentions is not a target
+)
+V14_OTHER_PLAYERS_CHOOSE = "355.10.e"  # objects chosen by other players are not targets
+V14_MOVE_DESTINATION = "355.4"  # a move's destination is chosen as it is played
+V14_RESOLUTION_CHOICES = "355.17"  # choices not outlined are made on resolution
 
 CURRENT: tuple[str, ...] = (
     HIDDEN,
@@ -134,6 +159,23 @@ V14_ONLY: tuple[str, ...] = (
     V14_UNTARGETABLE,
     V14_COST_INCREASES,
     V14_DISCOUNTS,
+    V14_CLOSED_STATE_REACTION,
+    V14_TIMING_PERMISSION,
+    V14_AMBUSH,
+    V14_QUICK_DRAW,
+    V14_CURRENT_MIGHT,
+    V14_BUFF_MIGHT,
+    V14_MIGHT_BONUS,
+    V14_ATTACHED_TEXT,
+    V14_IGNORED_INACTIVE,
+    V14_CANT_BEATS_CAN,
+    V14_MODES,
+    V14_TARGET_ZONES,
+    V14_SPELLS_ON_CHAIN,
+    V14_NOT_A_TARGET_CONDITION,
+    V14_OTHER_PLAYERS_CHOOSE,
+    V14_MOVE_DESTINATION,
+    V14_RESOLUTION_CHOICES,
 )
 """Numbers cited as of v1.4: the seeds give no current number for these rules."""
 

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 
 from cardsdb.engine.card_costs import AdditionalCost
 from cardsdb.engine.cardtext import keyword_number
-from cardsdb.engine.position import BoardObject, Runes
+from cardsdb.engine.position import BoardObject, Position, Runes
+from cardsdb.engine.statics import IgnoreDeflect, card_statics
+from cardsdb.models import Card
 
 PowerNeed = frozenset[str]  # the domains that may pay one power; empty: any domain
 ANY_POWER: PowerNeed = frozenset()
@@ -126,6 +128,30 @@ def with_costs(bill: Bill, costs: Iterable[AdditionalCost]) -> Bill:
 def have_words(runes: Runes) -> str:
     listed = f" ({', '.join(runes.power)})" if runes.power else ""
     return f"{runes.energy} energy and {len(runes.power)} power{listed}"
+
+
+def deflect_ignored(obj: BoardObject, position: Position, card: Card | None) -> str | None:
+    """Why `obj`'s Deflect is not paid when `card` chooses it (v1.4 766: an ignored ability is inactive), or None:
+    the card's own "Ignore Deflect while paying this spell's cost", or a battlefield where Deflect is ignored for
+    spells and abilities choosing something there (Heisho, Shell of the World)."""
+    if card is not None and any(isinstance(s, IgnoreDeflect) and not s.here for s in card_statics(card)):
+        return f"{card.name} ignores Deflect while paying its cost"
+    bf = position.battlefield(obj.location)
+    if (
+        bf is not None
+        and bf.card is not None
+        and any(isinstance(s, IgnoreDeflect) and s.here for s in card_statics(bf.card))
+    ):
+        return (
+            f"players ignore Deflect while paying for spells and abilities choosing something at {bf.label}"
+        )
+    return None
+
+
+def deflect_due(obj: BoardObject, position: Position, card: Card | None) -> int:
+    """The Deflect a choice of `obj` by `card` adds to the cost: its Deflect, unless it is ignored there."""
+    value = deflect(obj)
+    return 0 if not value or deflect_ignored(obj, position, card) else value
 
 
 def deflect(obj: BoardObject) -> int:

@@ -11,12 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-TargetKind = Literal["unit", "gear", "battlefield", "card"]
+TargetKind = Literal["unit", "gear", "battlefield", "card", "chain", "legend"]
 _PLACES = {
     "me.base": "in your base",
     "opp.base": "in your opponent's base",
     "me.hand": "in your hand",
     "opp.hand": "in your opponent's hand",
+    "me.trash": "in your trash",
+    "opp.trash": "in your opponent's trash",
+    "chain": "on the chain",
+    "me.legend": "(your legend)",
+    "opp.legend": "(your opponent's legend)",
 }
 
 
@@ -48,7 +53,9 @@ class Target:
         if self.kind == "battlefield":
             return self.label
         marks: list[str] = []
-        if self.kind != "card" and self.controller == "opp" and self.place != "opp.base":
+        if self.kind == "chain" and self.controller is not None:
+            marks.append("yours" if self.controller == "me" else "your opponent's")
+        if self.kind in ("unit", "gear") and self.controller == "opp" and self.place != "opp.base":
             marks.append("enemy")
         if self.twin and self.id:
             marks.append(self.id)

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
 
-from cardsdb.engine.choices import CardChoices, ChoiceSpec, UnitPlay, parse_card
+from cardsdb.engine.cardtext import PerCard, per_card
+from cardsdb.engine.choices import parse_card
+from cardsdb.engine.specs import CardChoices, ChoiceSpec, UnitPlay
 from cardsdb.models import Card
 from cardsdb.names import normalize
 
@@ -73,10 +74,16 @@ OVERRIDES: dict[str, Callable[[CardChoices], CardChoices]] = {
 }
 
 
-@lru_cache(maxsize=4096)
-def choices_for(card: Card) -> CardChoices:
-    """The card's choices: the parser's reading, corrected where an override says why. Read once per card: a card
-    is a frozen value, and the database is read-only."""
+_READ: PerCard[CardChoices] = PerCard()
+
+
+def _choices(card: Card) -> CardChoices:
     parsed = parse_card(card)
     override = OVERRIDES.get(normalize(card.name))
     return override(parsed) if override else parsed
+
+
+def choices_for(card: Card) -> CardChoices:
+    """The card's choices: the parser's reading, corrected where an override says why. Read once per card: a card
+    is a frozen value, and the database is read-only."""
+    return per_card(_READ, card, _choices)

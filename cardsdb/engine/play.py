@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardsdb.engine import citations as r
+from cardsdb.engine.boundary import apply_boundary
 from cardsdb.engine.cardtext import printed_keywords
 from cardsdb.engine.copies import choose_copy
 from cardsdb.engine.overrides import choices_for
@@ -21,6 +22,7 @@ from cardsdb.engine.play_costs import (
     hand_bill,
     hand_cost_check,
     play_effect_cost_check,
+    requirement_checks,
     settle,
 )
 from cardsdb.engine.play_effects import (
@@ -92,29 +94,36 @@ def _facedown_copy(
     ctx = PlayContext("me", label, label if card.is_permanent else None, ask.source_left_board, card)
     changes = changes_for(card, position, has_reaction=True)  # a hidden card has Reaction (811.6)
     bill = facedown_bill(parsed, ask.optional_costs)
-    play = Play(card, parsed, position, ctx, ask.targets, changes.apply(bill), runes)
+    play = Play(card, parsed, position, ctx, ask.targets, changes.apply(bill), runes, ask.optional_costs)
     out = resolve(play)
     check = facedown_cost_check(parsed, runes, out.spell_deflect, ask.optional_costs, assumptions, changes)
-    cost, cost_undecided = settle(check, bill.plus(any_power=out.spell_deflect), runes, changes)
+    cost, cost_undecided = settle(
+        check, bill.plus(any_power=out.spell_deflect), runes, changes, tuple(out.maybe_deflect)
+    )
     effect_cost = play_effect_cost_check(play.bill, runes, out.effect_deflect, assumptions)
     reveal, reveal_undecided = no_reveal_here(position, label)
+    placed, place_undecided = facedown_placement(card, parsed, label, position)
     effects = [
         *facedown_play(card, parsed),
-        *facedown_placement(card, parsed, label),
+        *placed,
         *change_effects(changes),
         *out.effects,
-        *deflect_notes(out.choices, position),
-        *works_as_normal(parsed, from_facedown=True),
+        *deflect_notes(out.choices, position, card),
+        *works_as_normal(parsed, from_facedown=True, position=position, at=label),
         ONLY_CHOICES_RESTRICTED,
         *reveal,
     ]
-    parts = _Parts(
-        [*checks, *out.checks, *cost, *([effect_cost] if effect_cost else [])],
-        out,
-        effects,
-        undecided + reveal_undecided + cost_undecided,
+    needs, needs_undecided = requirement_checks(
+        card, parsed, position, ask.optional_costs, ("can_pay_additional", "cannot_pay_additional")
     )
-    return _answer(card, ask, action, label, parts, assumptions)
+    all_checks, all_undecided = apply_boundary(
+        card,
+        position,
+        [*checks, *out.checks, *cost, *needs, *([effect_cost] if effect_cost else [])],
+        undecided + place_undecided + reveal_undecided + cost_undecided + needs_undecided,
+        placed=card.is_permanent,
+    )
+    return _answer(card, ask, action, label, _Parts(all_checks, out, effects, all_undecided), assumptions)
 
 
 def answer_from_facedown(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:
@@ -137,31 +146,37 @@ def _hand_cost(
         card, play.parsed, play.runes, out.spell_deflect, ask.optional_costs, assumptions, changes
     )
     bill = hand_bill(card, play.parsed, ask.optional_costs).plus(any_power=out.spell_deflect)
-    return settle(check, bill, play.runes, changes)
+    return settle(check, bill, play.runes, changes, tuple(out.maybe_deflect))
 
 
 def answer_from_hand(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:
     """play, and targets from hand: played for its cost at its normal timing, nothing restricted (811.3)."""
-    checks = hand_checks(card, position, ask.from_ or "hand", ask.to, assumptions)
+    checks, placed = hand_checks(card, position, ask.from_ or "hand", ask.to, assumptions)
     parsed = choices_for(card)
     ctx = PlayContext("me", None, ask.to if card.is_permanent else None, ask.source_left_board, card)
     changes = changes_for(card, position, has_reaction="reaction" in printed_keywords(card))
     bill = changes.apply(hand_bill(card, parsed, ask.optional_costs))
-    play = Play(card, parsed, position, ctx, ask.targets, bill, position.me.runes)
+    play = Play(card, parsed, position, ctx, ask.targets, bill, position.me.runes, ask.optional_costs)
     out = resolve(play)
     cost, undecided = _hand_cost(card, play, out, ask, assumptions, changes)
     effect_cost = play_effect_cost_check(bill, play.runes, out.effect_deflect, assumptions)
-    parts = _Parts(
-        [*checks, *out.checks, *cost, *([effect_cost] if effect_cost else [])],
-        out,
-        [
-            FROM_HAND,
-            *hand_placement(card, parsed),
-            *change_effects(changes),
-            *out.effects,
-            *deflect_notes(out.choices, position),
-            *works_as_normal(parsed, from_facedown=False),
-        ],
-        undecided,
+    needs, needs_undecided = requirement_checks(
+        card, parsed, position, ask.optional_costs, ("can_pay_cost", "cannot_pay_cost")
     )
+    all_checks, all_undecided = apply_boundary(
+        card,
+        position,
+        [*checks, *out.checks, *cost, *needs, *([effect_cost] if effect_cost else [])],
+        placed + undecided + needs_undecided,
+        placed=card.is_permanent and ask.to is not None,
+    )
+    effects = [
+        FROM_HAND,
+        *hand_placement(card, parsed, ask.to),
+        *change_effects(changes),
+        *out.effects,
+        *deflect_notes(out.choices, position, card),
+        *works_as_normal(parsed, from_facedown=False, position=position),
+    ]
+    parts = _Parts(all_checks, out, effects, all_undecided)
     return _answer(card, ask, f"play {card.name} from your hand", None, parts, assumptions)

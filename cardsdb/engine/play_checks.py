@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import has_hidden
+from cardsdb.engine.placement import early_turn, unit_place
 from cardsdb.engine.position import FacedownCard, Position
 from cardsdb.engine.timing import normal_timing, reaction_timing
 from cardsdb.engine.verdict import Check, Undecided
@@ -120,8 +121,9 @@ def _zone_check(card: Card, position: Position, zone: str, assumptions: list[str
     return Check(ok, "in_hand" if ok else "not_in_hand", (r.PLAYED_FROM_HAND,), because)
 
 
-def destination_check(card: Card, position: Position, to: str | None) -> Check | None:
-    """Played normally, a unit goes to your base or a battlefield you control (v1.4 355.2.a), a gear to your base."""
+def destination_check(card: Card, position: Position, to: str | None) -> Check | Undecided | None:
+    """Played normally, a unit goes to your base or a battlefield you control (v1.4 355.2.a), or where a card lets it
+    (Ambush, v1.4 822.1.b) and no card forbids it (v1.4 054.1); a gear goes to your base."""
     if to is None or not card.is_permanent:
         return None
     if card.is_type("Gear"):
@@ -135,28 +137,44 @@ def destination_check(card: Card, position: Position, to: str | None) -> Check |
             (r.PLAYED_FROM_HAND, r.GEAR_PLAYED_THERE),
             because,
         )
+    place = unit_place(card, position, to)
+    where = "your base" if to == "me.base" else to
+    rules = (r.PLAYED_FROM_HAND, *place.rules)
+    if place.ok is None:
+        return Undecided(
+            "destination_open",
+            rules,
+            f"Whether {card.name} may be played to {where} is open: {place.because}.",
+        )
+    if place.ok:
+        return Check(True, "valid_destination", rules, f"{card.name} is played to {where}: {place.because}.")
     bf = position.battlefield(to)
-    ok = to == "me.base" or (bf is not None and bf.controller == "me")
     holder = "nobody" if bf is None or bf.controller is None else "your opponent"
-    place = "your base" if to == "me.base" else to
-    because = (
-        f"{card.name} is played to {place}: a unit may be played to your base or a battlefield you control."
-        if ok
-        else f"{card.name} is played to {place}, which you don't control ({holder} does): a unit is played to your "
-        "base or a battlefield you control."
-    )
+    control = f", which you don't control ({holder} does)" if bf is not None and bf.controller != "me" else ""
     return Check(
-        ok,
-        "valid_destination" if ok else "invalid_destination",
-        (r.PLAYED_FROM_HAND, r.V14_UNIT_LOCATIONS),
-        because,
+        False, "invalid_destination", rules, f"{card.name} is played to {where}{control}: {place.because}."
+    )
+
+
+def early_turn_check(card: Card, position: Position) -> Check | None:
+    """ "I can't be played on your first, second, or third turns" (Ol' Poro)."""
+    why = early_turn(card, position)
+    if why is None:
+        return None
+    return Check(
+        False, "play_forbidden", (r.PLAYED_FROM_HAND, r.V14_CANT_BEATS_CAN), f"{why[:1].upper()}{why[1:]}."
     )
 
 
 def hand_checks(
     card: Card, position: Position, zone: str, to: str | None, assumptions: list[str]
-) -> list[Check]:
+) -> tuple[list[Check], list[Undecided]]:
     """Played from hand for its cost, at its normal timing (811.3): where it is, when, and where it goes."""
-    checks = [_zone_check(card, position, zone, assumptions), normal_timing(card, position)]
-    destination = destination_check(card, position, to)
-    return checks + ([destination] if destination is not None else [])
+    checks = [_zone_check(card, position, zone, assumptions), normal_timing(card, position, to)]
+    undecided: list[Undecided] = []
+    for found in (destination_check(card, position, to), early_turn_check(card, position)):
+        if isinstance(found, Check):
+            checks.append(found)
+        elif isinstance(found, Undecided):
+            undecided.append(found)
+    return checks, undecided

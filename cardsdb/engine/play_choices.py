@@ -10,11 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.choices import ChoiceSpec
-from cardsdb.engine.costs import deflect, have_words
+from cardsdb.engine.costs import Bill, deflect_due, deflect_ignored, have_words
 from cardsdb.engine.play_context import Assignment, Play, Resolution
-from cardsdb.engine.play_target_checks import availability_checks, target_checks
+from cardsdb.engine.play_target_checks import availability_checks, open_choices, target_checks
+from cardsdb.engine.position import BoardObject
 from cardsdb.engine.scenario_ask import TargetRef
+from cardsdb.engine.specs import ChoiceSpec
 from cardsdb.engine.targeting import PlayContext, enough_targets, evaluate
 from cardsdb.engine.verdict import Choice, Effect, Excluded, Undecided
 
@@ -33,17 +34,49 @@ def _not_triggered(spec: ChoiceSpec, play: Play) -> str | None:
     return None
 
 
-def _active(play: Play) -> tuple[list[ChoiceSpec], list[Effect]]:
+def condition_holds(condition: str, play: Play) -> bool | None:
+    """Whether an instruction's condition holds for this play; None where the position can't tell."""
+    words = condition.casefold()
+    if not words:
+        return True
+    if "paid the additional cost" in words or "paid my additional cost" in words:
+        return play.optional_costs and any(c.optional for c in play.parsed.costs)
+    if words.startswith("legion"):
+        return True if play.position.player(play.ctx.acting).played_this_turn else None
+    if words.startswith("level"):
+        xp = play.position.player(play.ctx.acting).xp
+        number = words.split()[-1]
+        return None if xp is None or not number.isdigit() else xp >= int(number)
+    if words.startswith("empowered"):
+        return False  # a card just played is not Empowered
+    if words in ("it's your turn", "it is your turn"):
+        return play.position.turn_player == play.ctx.acting
+    if words in ("it's not your turn", "it is not your turn"):
+        return play.position.turn_player != play.ctx.acting
+    return None
+
+
+def _active(play: Play) -> tuple[list[ChoiceSpec], list[Effect], list[ChoiceSpec]]:
+    """The choices this play makes, notes on those it doesn't, and those whose condition the position can't tell."""
     specs: list[ChoiceSpec] = []
     notes: dict[str, Effect] = {}
+    unsure: list[ChoiceSpec] = []
     for spec in play.parsed.choices:
         why = _not_triggered(spec, play)
-        if why is None:
+        held = condition_holds(spec.condition, play)
+        if why is None and held is True and spec.instead and specs:
+            specs.pop()  # "..., choose any enemy unit at a battlefield instead": it replaces the choice before it
+        if why is None and held is not False:
             specs.append(spec)
-        elif spec.trigger is not None:
+            if held is None:
+                unsure.append(spec)
+        elif why is not None and spec.trigger is not None:
             text = f'Its play effect ("When you play me {spec.trigger.text}") does not trigger: {why}.'
             notes.setdefault(text, Effect((r.OTHER_ABILITIES_NORMAL,), text))
-    return specs, list(notes.values())
+        else:
+            text = f'"{spec.phrase}" is chosen only if {spec.condition}, and here that is not so.'
+            notes.setdefault(text, Effect((r.OTHER_ABILITIES_NORMAL,), text))
+    return specs, list(notes.values()), unsure
 
 
 def _take(spec: ChoiceSpec, choice: Choice, pending: list[TargetRef]) -> list[TargetRef]:
@@ -89,10 +122,18 @@ def _evaluate(play: Play, specs: list[ChoiceSpec]) -> tuple[list[Choice], Assign
     return choices, out
 
 
-def _unpayable(play: Play, choice: Choice) -> tuple[Excluded, ...]:
-    """The legal targets whose Deflect the ready runes can't pay on top of the play's cost."""
+def _maybe_unpaid(play: Play, obj: BoardObject, bill: Bill) -> bool:
+    """A Deflect the unit may have (a condition the position does not settle) that the ready runes could not pay."""
+    if not obj.maybe_keywords or play.runes is None or deflect_ignored(obj, play.position, play.card):
+        return False
+    return not bill.plus(any_power=1).paid_by(play.runes)
+
+
+def _unpayable(play: Play, choice: Choice) -> tuple[tuple[Excluded, ...], tuple[Excluded, ...]]:
+    """The legal targets whose Deflect the ready runes can't pay on top of the play's cost, and those whose Deflect a
+    card gives on a condition the position does not settle, where that Deflect would not be paid (open)."""
     if play.runes is None:
-        return ()
+        return (), ()
     rules = (
         r.ADDITIONAL_COSTS_STILL_APPLY if play.ctx.from_facedown else r.PLAYED_FROM_HAND,
         r.V14_DEFLECT,
@@ -100,9 +141,12 @@ def _unpayable(play: Play, choice: Choice) -> tuple[Excluded, ...]:
     )
     objects = {o.label: o for o in play.position.objects}
     unpaid: list[Excluded] = []
+    unsure: list[Excluded] = []
     for target in choice.legal_targets:
         obj = objects.get(target.label)
-        extra = deflect(obj) if obj is not None and obj.controller != play.ctx.acting else 0
+        if obj is None or obj.controller == play.ctx.acting:
+            continue
+        extra = deflect_due(obj, play.position, play.card)
         bill = play.bill.plus(any_power=extra)
         if extra and not bill.paid_by(play.runes):
             total = "" if play.bill.empty else f", {bill.words} in all"
@@ -111,7 +155,10 @@ def _unpayable(play: Play, choice: Choice) -> tuple[Excluded, ...]:
                 f"{have_words(play.runes)} ready"
             )
             unpaid.append(Excluded(target, rules, because))
-    return tuple(unpaid)
+        elif _maybe_unpaid(play, obj, bill):
+            because = f"{'; '.join(obj.maybe_keywords)}, and then choosing it costs 1 more power you don't have ready"
+            unsure.append(Excluded(target, rules, because))
+    return tuple(unpaid), tuple(unsure)
 
 
 def _cannot_choose(play: Play, choice: Choice) -> str:
@@ -122,27 +169,85 @@ def _cannot_choose(play: Play, choice: Choice) -> str:
     return f'{what} "{choice.choice}": nothing{where} qualifies.'
 
 
-def _judge_choices(play: Play, specs: list[ChoiceSpec], choices: list[Choice]) -> list[Choice]:
-    """Each choice with its unpayable targets and its own verdict: can it be made here?"""
+def _depends(play: Play, choice: Choice, spec: ChoiceSpec, unsure: list[ChoiceSpec]) -> str:
+    """What a choice that may or may not be made here depends on."""
+    what = "Its play effect's choice" if not play.blocking else "Its choice"
+    reasons = [f"{e.what.words}: {e.because}" for e in choice.open_targets[:2]]
+    if spec in unsure:
+        reasons.append(f"it is made only if {spec.condition}, which the position does not settle")
+    if choice.note and not reasons:
+        reasons.append(choice.note)
+    return f'{what} "{choice.choice}" can be made only with targets the engine can\'t settle: {"; ".join(reasons)}.'
+
+
+def _judge_choices(
+    play: Play, specs: list[ChoiceSpec], choices: list[Choice], unsure: list[ChoiceSpec]
+) -> list[Choice]:
+    """Each choice with its unpayable targets and its own verdict: can it be made here (None: it depends)?"""
     judged: list[Choice] = []
     for spec, choice in zip(specs, choices, strict=True):
-        choice = replace(choice, unpayable=_unpayable(play, choice))
-        if not enough_targets(spec, choice.payable):
+        unpaid, unsure_deflect = _unpayable(play, choice)
+        if unsure_deflect:
+            moved = {e.target for e in unsure_deflect}
+            kept = tuple(t for t in choice.legal_targets if t.label not in moved)
+            choice = replace(choice, legal_targets=kept, open_targets=(*choice.open_targets, *unsure_deflect))
+        choice = replace(choice, unpayable=unpaid)
+        enough = enough_targets(spec, choice.payable, len(choice.open_targets))
+        if enough is False and spec in unsure:
+            enough = None
+        if enough is False:
             choice = replace(choice, ok=False, because=_cannot_choose(play, choice))
+        elif enough is None:
+            choice = replace(choice, ok=None, because=_depends(play, choice, spec, unsure))
         judged.append(choice)
     return judged
+
+
+def _unread_choices(play: Play) -> tuple[list[Choice], list[Undecided]]:
+    """Sentences of what it does when played that the engine does not read: a spell's make the play undecided; a
+    permanent's play effect gets a choice whose verdict is open (the permanent is played all the same)."""
+    if not play.parsed.unread_spell and not play.parsed.unread_play_effect:
+        return [], []
+    rules = (r.CHOICES_RESTRICTED,) if play.ctx.from_facedown else (r.PLAYED_FROM_HAND,)
+    if play.blocking:
+        undecided = [
+            Undecided(
+                "unread_text",
+                rules,
+                f'Its text "{text}" is not fully understood: whether it makes a choice with a legal target here, which '
+                "decides whether it can be played, the engine can't say.",
+            )
+            for text in play.parsed.unread_spell
+        ]
+        return [], undecided
+    choices = [
+        Choice(
+            choice=text.split(" (not read: ")[0],
+            restricted_to=play.ctx.hidden_at,
+            rules=rules,
+            legal_targets=(),
+            purpose="play_effect",
+            ok=None,
+            because=f'Its play effect "{text.split(" (not read: ")[0]}" is not fully understood: what it may choose '
+            "here the engine can't say (the permanent is played all the same).",
+        )
+        for text in play.parsed.unread_play_effect
+    ]
+    return choices, []
 
 
 def resolve(play: Play) -> Resolution:
     if play.parsed.unreadable:
         why = f"{play.parsed.unreadable}: its choices can't be read, so its targets can't be decided."
         return Resolution(undecided=[Undecided("unreadable_text", (), why)])
-    specs, effects = _active(play)
+    specs, effects, unsure = _active(play)
     choices, assignment = _evaluate(play, specs)
-    choices = _judge_choices(play, specs, choices)
-    out = Resolution(choices=choices, effects=effects)
+    choices = _judge_choices(play, specs, choices, unsure)
+    unread, undecided = _unread_choices(play)
+    out = Resolution(choices=[*choices, *unread], effects=effects, undecided=undecided)
     if play.targets:
         target_checks(play, specs, assignment, out)
     else:
         out.checks.extend(availability_checks(play, specs, choices))
+        out.undecided.extend(open_choices(play, choices))
     return out

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardsdb.engine.choices import CardChoices
 from cardsdb.engine.costs import Bill
 from cardsdb.engine.position import Position, Runes
 from cardsdb.engine.scenario_ask import TargetRef
+from cardsdb.engine.specs import CardChoices
 from cardsdb.engine.targeting import PlayContext
 from cardsdb.engine.verdict import Check, Choice, Effect, Undecided
 from cardsdb.models import Card
@@ -24,6 +24,7 @@ class Play:
     targets: tuple[TargetRef, ...] | None
     bill: Bill  # what the play costs before Deflect: a target's Deflect is added to it
     runes: Runes | None  # None: not listed, so taken to be ready
+    optional_costs: bool = False  # the asker chose to pay the card's optional additional costs
 
     @property
     def blocking(self) -> bool:
@@ -44,6 +45,7 @@ class Resolution:
     undecided: list[Undecided] = field(default_factory=list)
     spell_deflect: int = 0  # power that Deflect adds to the card's cost, for the targets named
     effect_deflect: int = 0  # ... to a permanent's play effect (its own ability: it does not block the play)
+    maybe_deflect: list[str] = field(default_factory=list)  # Deflect a named target may have: why, for each
 
 
 @dataclass

@@ -7,10 +7,12 @@ from dataclasses import dataclass, replace
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.card_costs import AdditionalCost
-from cardsdb.engine.choices import CardChoices
 from cardsdb.engine.cost_changes import CostScan, scan_costs, with_discounts, with_increases
 from cardsdb.engine.costs import Bill, domain_need, have_words, with_costs
+from cardsdb.engine.phrases import read_phrase
 from cardsdb.engine.position import Position, Runes
+from cardsdb.engine.specs import CardChoices
+from cardsdb.engine.targeting import PlayContext, text_reason
 from cardsdb.engine.verdict import Check, Effect, Undecided
 from cardsdb.models import Card
 
@@ -90,13 +92,25 @@ def changes_for(card: Card, position: Position, *, has_reaction: bool) -> Change
 
 
 def settle(
-    check: Check | None, bill: Bill, runes: Runes | None, changes: Changes
+    check: Check | None,
+    bill: Bill,
+    runes: Runes | None,
+    changes: Changes,
+    maybe_deflect: tuple[str, ...] = (),
 ) -> tuple[list[Check], list[Undecided]]:
     """The cost check with what it may depend on: a discount the engine does not apply, or a state the position does
-    not give. `bill`: the play's cost before the other cards' changes."""
+    not give (a cost increase, a target's Deflect). `bill`: the play's cost before the other cards' changes."""
     check, unread = unread_discount(check, changes.apply(bill), runes, changes)
     depends = increase_undecided(check, bill, runes, changes)
-    return ([check] if check else []), [u for u in (unread, depends) if u is not None]
+    deflect = None
+    if check is not None and check.ok and runes is not None and maybe_deflect:
+        more = changes.apply(bill.plus(any_power=len(maybe_deflect)))
+        if not more.paid_by(runes):
+            because = (
+                f"If {'; '.join(maybe_deflect)}, it costs {more.words}, more than your {have_words(runes)}."
+            )
+            deflect = Undecided("cost_state_unknown", _DEFLECT_RULES, because)
+    return ([check] if check else []), [u for u in (unread, depends, deflect) if u is not None]
 
 
 def _what(additional: bool, deflect: int, changes: Changes) -> str:
@@ -231,3 +245,75 @@ def play_effect_cost_check(
         blocking=False,
     )
     return cost_check(runes, bill.plus(any_power=deflect), question, assumptions)
+
+
+def _needs_object(needs: str, card: Card, position: Position) -> tuple[bool | None, str]:
+    """Whether the position holds what a cost uses up ("a friendly unit" to kill), and what it found."""
+    if needs == "your legend":
+        return (position.me.legend is not None) or None, "your legend (taken to be ready)"
+    phrase = read_phrase(needs, 0)
+    if phrase is None or phrase.spec is None:
+        return None, f'"{needs}", which the engine does not read'
+    spec = phrase.spec
+    ctx = PlayContext("me", None, None, False, card)
+    found = [o for o in position.objects if text_reason(spec, o, ctx, None) is None]
+    if spec.unread and found:
+        return None, f'"{needs}": whether {found[0].words} qualifies the engine can\'t say'
+    return bool(found), (found[0].words if found else f"no {needs.removeprefix('a ').removeprefix('an ')}")
+
+
+def requirement_checks(
+    card: Card, parsed: CardChoices, position: Position, optional_costs: bool, codes: tuple[str, str]
+) -> tuple[list[Check], list[Undecided]]:
+    """Costs paid with something other than runes: an object to kill, return or exhaust; cards to discard; XP."""
+    checks: list[Check] = []
+    undecided: list[Undecided] = []
+    rules = (r.ADDITIONAL_COSTS_STILL_APPLY,)
+    for cost in chosen_costs(parsed, optional_costs):
+        if cost.needs:
+            ok, what = _needs_object(cost.needs, card, position)
+            if ok is None:
+                undecided.append(
+                    Undecided(
+                        "cost_state_unknown", rules, f'Whether you can pay "{cost.text}" is open: {what}.'
+                    )
+                )
+            else:
+                because = f'"{cost.text}": ' + (
+                    f"{what} can pay it." if ok else f"there is {what} to pay it with."
+                )
+                checks.append(Check(ok, codes[0] if ok else codes[1], rules, because))
+        if cost.xp:
+            xp = position.me.xp
+            if xp is None:
+                undecided.append(
+                    Undecided(
+                        "cost_state_unknown",
+                        rules,
+                        f'"{cost.text}" spends {cost.xp} XP, and the position does not give your XP (xp).',
+                    )
+                )
+            else:
+                ok = xp >= cost.xp
+                checks.append(
+                    Check(ok, codes[0] if ok else codes[1], rules, f'"{cost.text}": you have {xp} XP.')
+                )
+        if cost.discard:
+            hand = position.me.hand
+            others = (
+                None
+                if hand is None
+                else sum(1 for c in hand if c.name != card.name)
+                + max(0, sum(1 for c in hand if c.name == card.name) - 1)
+            )
+            if others is not None:
+                ok = others >= cost.discard
+                checks.append(
+                    Check(
+                        ok,
+                        codes[0] if ok else codes[1],
+                        rules,
+                        f'"{cost.text}": you have {others} other card{"s" if others != 1 else ""} in hand.',
+                    )
+                )
+    return checks, undecided

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import source_text
-from cardsdb.engine.choices import CardChoices, UnitPlay
-from cardsdb.engine.costs import deflect
+from cardsdb.engine.costs import deflect, deflect_ignored
+from cardsdb.engine.placement import forbidden
 from cardsdb.engine.position import Position
+from cardsdb.engine.specs import CardChoices, UnitPlay
 from cardsdb.engine.verdict import Choice, Effect, Undecided
 from cardsdb.models import Card
 
@@ -22,7 +24,19 @@ def _printed_cost(card: Card) -> str:
     return f"{card.energy or 0} energy, {card.power or 0} power"
 
 
-def _unit_entry(play: UnitPlay, bf: str) -> Effect:
+def _unit_entry(play: UnitPlay, bf: str, ban: tuple[str, tuple[str, ...]] | None) -> Effect:
+    if play.enters == "opponent_plays":
+        text = (
+            f'Your opponent plays the unit ("{play.text}"): it enters where they play it, as normal; 811.1.d.5 puts '
+            "only the units you play at that battlefield."
+        )
+        return Effect((r.UNITS_PLAYED_THERE, r.OTHER_ABILITIES_NORMAL), text)
+    if ban is not None and play.enters == "hidden_battlefield":
+        text = (
+            f'The unit it plays ("{play.text}") is not played at {bf}: {ban[0]}, and can\'t beats can. 811.1.d.5 '
+            "says it must be played there; where it goes instead, or whether it is played at all, the rules don't say."
+        )
+        return Effect((r.UNITS_PLAYED_THERE, *ban[1]), text)
     if play.enters == "chosen_battlefield":
         return Effect(
             (r.SPELL_TARGETS_THERE,),
@@ -62,26 +76,49 @@ def _gear_tokens(parsed: CardChoices) -> list[Effect]:
     ]
 
 
-def facedown_placement(card: Card, parsed: CardChoices, bf: str) -> list[Effect]:
-    """A hidden permanent is played to its battlefield, gear too; units it plays enter there."""
-    effects = _permanent_there(card, parsed, bf)
-    effects.extend(_unit_entry(play, bf) for play in parsed.unit_plays)
-    return effects + _gear_tokens(parsed)
+def facedown_placement(
+    card: Card, parsed: CardChoices, bf: str, position: Position
+) -> tuple[list[Effect], list[Undecided]]:
+    """A hidden permanent is played to its battlefield, gear too; units it plays enter there. A battlefield where units
+    can't be played (v1.4 054.1: can't beats can) takes none: a hidden unit is played there only if able (811.1.d.1),
+    and where it goes instead the seeds don't say."""
+    ban = forbidden(position, bf, "me")
+    undecided: list[Undecided] = []
+    if card.is_type("Unit") and ban is not None:
+        rules = (r.PERMANENT_PLAYED_THERE, *ban[1])
+        effects = [Effect(rules, f"{card.name} is not played to {bf}: {ban[0]}, and can't beats can.")]
+        because = (
+            f"{card.name} must be played to {bf}, where it was hidden, only if able (811.1.d.1), and it is not able: "
+            f"{ban[0]}. Where it is played instead (your base or a battlefield you control, as normal?) the rules "
+            "don't say: ask the head judge."
+        )
+        undecided.append(Undecided("destination_open", rules, because))
+    else:
+        effects = _permanent_there(card, parsed, bf)
+    effects.extend(_unit_entry(play, bf, ban) for play in parsed.unit_plays)
+    return effects + _gear_tokens(parsed), undecided
 
 
-def hand_placement(card: Card, parsed: CardChoices) -> list[Effect]:
+def hand_placement(card: Card, parsed: CardChoices, to: str | None = None) -> list[Effect]:
     effects: list[Effect] = []
-    if card.is_type("Unit"):
+    if card.is_type("Unit") and to is not None:
+        where = "your base" if to == "me.base" else to
+        effects.append(
+            Effect((r.PLAYED_FROM_HAND, r.V14_UNIT_LOCATIONS), f"{card.name} is played to {where}.")
+        )
+    elif card.is_type("Unit"):
         text = f"{card.name} is played to your base or a battlefield you control, as normal."
         effects.append(Effect((r.PLAYED_FROM_HAND, r.V14_UNIT_LOCATIONS), text))
     elif card.is_type("Gear"):
         effects.append(
             Effect((r.PLAYED_FROM_HAND,), f"{card.name} is a gear: it is played to your base, as normal.")
         )
-    effects.extend(
-        Effect((r.PLAYED_FROM_HAND,), f'The unit it plays ("{play.text}") enters where it normally would.')
-        for play in parsed.unit_plays
-    )
+    for play in parsed.unit_plays:
+        if play.enters == "opponent_plays":
+            text = f'Your opponent plays the unit ("{play.text}"): it enters where they play it, as normal.'
+        else:
+            text = f'The unit it plays ("{play.text}") enters where it normally would.'
+        effects.append(Effect((r.PLAYED_FROM_HAND,), text))
     return effects + _gear_tokens(parsed)
 
 
@@ -116,8 +153,46 @@ def _additional_costs(parsed: CardChoices, costs: str) -> str:
     )
 
 
-def works_as_normal(parsed: CardChoices, *, from_facedown: bool) -> list[Effect]:
-    """Abilities other than its choices (811.2): "if you played this from your hand" and the like, payments."""
+_REACHES_BEYOND = re.compile(r"\b(?:units|gear|all|each|every)\b", re.IGNORECASE)
+
+
+def _conditional_effects(parsed: CardChoices, position: Position | None) -> list[Effect]:
+    """Instructions whose condition the play decides: "if it's not your turn, give me [Temporary]"."""
+    effects: list[Effect] = []
+    for conditional in parsed.conditionals:
+        if position is None or conditional.when not in ("your_turn", "not_your_turn"):
+            continue
+        yours = position.turn_player == "me"
+        holds = yours if conditional.when == "your_turn" else not yours
+        state = "it is your turn" if yours else "it is not your turn"
+        verdict = "applies" if holds else "does nothing"
+        effects.append(Effect((r.OTHER_ABILITIES_NORMAL,), f'"{conditional.text}" {verdict}: {state}.'))
+    return effects
+
+
+def _plain_effects(parsed: CardChoices, at: str | None) -> tuple[Effect, ...]:
+    """A hidden spell's instructions that choose nothing work as normal (811.2), reaching beyond its battlefield."""
+    return _reaching(parsed.plain, at) if at is not None and parsed.plain else ()
+
+
+@lru_cache(maxsize=4096)
+def _reaching(plain: tuple[str, ...], at: str) -> tuple[Effect, ...]:
+    return tuple(
+        Effect(
+            (r.OTHER_ABILITIES_NORMAL,),
+            f'"{text}" chooses nothing: it works as normal, for every card it speaks of, not only at {at}.',
+            quick=True,
+        )
+        for text in plain
+        if _REACHES_BEYOND.search(text)
+    )
+
+
+def works_as_normal(
+    parsed: CardChoices, *, from_facedown: bool, position: Position | None = None, at: str | None = None
+) -> list[Effect]:
+    """Abilities other than its choices (811.2): "if you played this from your hand" and the like, payments, the
+    instructions that choose nothing."""
     where = "from facedown, not from your hand" if from_facedown else "from your hand, not from facedown"
     rule = r.OTHER_ABILITIES_NORMAL if from_facedown else r.PLAYED_FROM_HAND
     dead = parsed.hand_only if from_facedown else parsed.facedown_only
@@ -127,6 +202,8 @@ def works_as_normal(parsed: CardChoices, *, from_facedown: bool) -> list[Effect]
             Effect((r.OTHER_ABILITIES_NORMAL,), f'"{text}" applies: it was played from facedown.')
             for text in parsed.facedown_only
         )
+    effects.extend(_conditional_effects(parsed, position))
+    effects.extend(_plain_effects(parsed, at if from_facedown else None))
     effects.extend(
         Effect(
             (r.OTHER_ABILITIES_NORMAL, r.IGNORE_BASE_COST),
@@ -137,15 +214,21 @@ def works_as_normal(parsed: CardChoices, *, from_facedown: bool) -> list[Effect]
     return effects
 
 
-def deflect_notes(choices: list[Choice], position: Position) -> list[Effect]:
+def deflect_notes(choices: list[Choice], position: Position, card: Card | None = None) -> list[Effect]:
     by_label = {o.label: o for o in position.objects}
     notes: list[Effect] = []
     for choice in choices:
         for label in choice.legal:
             obj = by_label.get(label)
-            if obj is not None and obj.controller != "me" and deflect(obj):
-                text = f"Choosing {obj.words} costs {deflect(obj)} more power of any domain (Deflect)."
-                notes.append(Effect((r.ADDITIONAL_COSTS_STILL_APPLY, r.V14_DEFLECT), text))
+            if obj is None or obj.controller == "me" or not deflect(obj):
+                continue
+            ignored = deflect_ignored(obj, position, card)
+            if ignored is not None:
+                text = f"Choosing {obj.words} costs nothing more: it has Deflect, but {ignored}."
+                notes.append(Effect((r.V14_DEFLECT, r.V14_IGNORED_INACTIVE), text))
+                continue
+            text = f"Choosing {obj.words} costs {deflect(obj)} more power of any domain (Deflect)."
+            notes.append(Effect((r.ADDITIONAL_COSTS_STILL_APPLY, r.V14_DEFLECT), text))
     return notes
 
 

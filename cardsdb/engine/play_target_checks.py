@@ -4,13 +4,13 @@ or, with none named, whether every required choice can be made at all (811.1.d, 
 from __future__ import annotations
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.choices import ChoiceSpec
 from cardsdb.engine.constraints import OneBattlefield, SameBattlefield, TotalMight
-from cardsdb.engine.costs import deflect
+from cardsdb.engine.costs import deflect_due, deflect_ignored
 from cardsdb.engine.play_context import Assignment, Play, Resolution
 from cardsdb.engine.position import BoardObject, location_of
 from cardsdb.engine.scenario_ask import TargetRef
-from cardsdb.engine.verdict import Check, Choice
+from cardsdb.engine.specs import ChoiceSpec
+from cardsdb.engine.verdict import Check, Choice, Effect, Undecided
 
 
 def _leftover(play: Play, target: TargetRef, choices: list[Choice]) -> Check:
@@ -30,17 +30,28 @@ def _missing(play: Play, choice: Choice, spec: ChoiceSpec, given: int) -> Check:
     return Check(False, "missing_target", (r.V14_ALL_TARGETS_CHOSEN,), because, play.blocking)
 
 
-def _named(play: Play, choice: Choice, target: TargetRef, out: Resolution) -> Check:
+def _named(play: Play, choice: Choice, target: TargetRef, out: Resolution) -> Check | None:
+    unsure = next((e for e in choice.open_targets if e.target == target.text), None)
+    if unsure is not None:
+        whose = "it" if play.blocking else "its play effect"
+        because = f"Whether {whose} can choose {target.words} is open: {unsure.because}."
+        if play.blocking:
+            out.undecided.append(Undecided("open_target", unsure.rules, because))
+        else:
+            out.effects.append(Effect(unsure.rules, because))
+        return None
     if target.text not in choice.legal:
         reason = next((e for e in choice.excluded if e.target == target.text), None)
         because = reason.because if reason else f'it is not one of the choices for "{choice.choice}"'
         rules = reason.rules if reason else choice.rules
         return Check(False, "illegal_target", rules, play.refused(target.words, because), play.blocking)
     if target.obj is not None and target.obj.controller != play.ctx.acting:
+        if target.obj.maybe_keywords and not deflect_ignored(target.obj, play.position, play.card):
+            out.maybe_deflect.extend(target.obj.maybe_keywords)
         if play.blocking:
-            out.spell_deflect += deflect(target.obj)
+            out.spell_deflect += deflect_due(target.obj, play.position, play.card)
         else:
-            out.effect_deflect += deflect(target.obj)
+            out.effect_deflect += deflect_due(target.obj, play.position, play.card)
     because = f'{target.words} is a legal choice for "{choice.choice}".'
     return Check(True, "targets_legal", choice.rules, because, play.blocking)
 
@@ -71,7 +82,12 @@ def target_checks(play: Play, specs: list[ChoiceSpec], assignment: Assignment, o
     out.checks.extend(_leftover(play, t, out.choices) for t in assignment.leftover)
     out.checks.extend(_missing(play, out.choices[i], specs[i], given) for i, given in assignment.short)
     for i, targets in assignment.taken.items():
-        out.checks.extend(_named(play, out.choices[i], t, out) for t in targets)
+        out.checks.extend(c for t in targets if (c := _named(play, out.choices[i], t, out)) is not None)
+    named = [t.obj for targets in assignment.taken.values() for t in targets if t.obj is not None]
+    if any(deflect_ignored(o, play.position, None) for o in named):
+        out.spell_deflect = out.effect_deflect = (
+            0  # it chooses something where Deflect is ignored: all of it (766)
+        )
     out.checks.extend(group_violations(play, specs, out.choices, assignment))
 
 
@@ -95,7 +111,9 @@ def _cheapest_deflect(play: Play, specs: list[ChoiceSpec], choices: list[Choice]
         if spec.optional or spec.min_count == 0:
             continue
         costs = sorted(
-            deflect(o) if (o := objects.get(label)) is not None and o.controller != play.ctx.acting else 0
+            deflect_due(o, play.position, play.card)
+            if (o := objects.get(label)) is not None and o.controller != play.ctx.acting
+            else 0
             for label in choice.payable
         )
         total += sum(costs[: spec.min_count])
@@ -142,7 +160,9 @@ def availability_checks(play: Play, specs: list[ChoiceSpec], choices: list[Choic
     """With no target named: can every required choice be made here, with targets whose Deflect can be paid?"""
     if not specs:
         return []
-    blocked = [c for c in choices if not c.ok] or ([] if _jointly_possible(specs, choices) else choices[:1])
+    blocked = [c for c in choices if c.ok is False] or (
+        [] if _jointly_possible(specs, choices) else choices[:1]
+    )
     if play.card.is_permanent:
         if not play.ctx.from_facedown:
             return []
@@ -158,7 +178,20 @@ def availability_checks(play: Play, specs: list[ChoiceSpec], choices: list[Choic
     joint = _joint_deflect(play, specs, choices)
     if joint is not None:
         return [joint]
-    if not play.ctx.from_facedown:
+    if not play.ctx.from_facedown or any(c.ok is None for c in choices):
         return []
     because = f"Every choice it must make has a legal target at {play.ctx.hidden_at}."
     return [Check(True, "has_legal_targets", (r.CHOICES_RESTRICTED,), because)]
+
+
+def open_choices(play: Play, choices: list[Choice]) -> list[Undecided]:
+    """A spell's required choice that can be made only with targets the engine can't settle: the play is undecided."""
+    if not play.blocking:
+        return []
+    return [
+        Undecided(
+            "open_choice", (*c.rules, *(n for e in c.open_targets[:1] for n in e.rules)), c.because or ""
+        )
+        for c in choices
+        if c.ok is None
+    ]

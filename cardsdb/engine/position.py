@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypeVar
 
 from cardsdb.engine.naming import Target
 from cardsdb.models import Card
@@ -21,6 +22,41 @@ def other(side: Side) -> Side:
     return "opp" if side == "me" else "me"
 
 
+T = TypeVar("T")
+PerPosition = list[tuple["Position", T]]
+
+
+def per_position(cache: PerPosition[T], position: Position, compute: Callable[[Position], T]) -> T:
+    """What `compute` finds of `position`, once per position object: one check reads the same board several times
+    (its guards, its play rules, its unread text). `cache` holds the last position only, kept beside the result so
+    that the identity test can't be fooled by a reused id."""
+    entry = cache[0] if cache else None
+    if entry is not None and entry[0] is position:
+        return entry[1]
+    value = compute(position)
+    cache[:] = [(position, value)]
+    return value
+
+
+@dataclass(frozen=True)
+class MightNow:
+    """A unit's current Might (v1.4 710): its Might with its buff and the static abilities of cards in the position.
+
+    `value` is what the position settles; `may_rise` / `may_fall` name what may make it higher or lower that the
+    position can't tell (a state it does not give, a text the engine does not read)."""
+
+    value: int | None
+    parts: tuple[str, ...] = ()  # what changed it, in words: "+1 from Trifarian War Camp"
+    may_rise: tuple[str, ...] = ()
+    may_fall: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> str:
+        """ "4 Might (3, +1 from Trifarian War Camp)"."""
+        shown = f"{self.value} Might"
+        return f"{shown} ({', '.join(self.parts)})" if self.parts else shown
+
+
 @dataclass(frozen=True)
 class BoardObject:
     """A unit or gear on the board."""
@@ -35,8 +71,20 @@ class BoardObject:
     attacking: bool = False
     defending: bool = False
     buffed: bool = False
+    stunned: bool = False
+    damaged: bool = False
+    empowered: bool = False
+    equipped: bool = False  # a unit with a gear attached to it (computed from the gear's attached_to)
+    now: MightNow | None = None  # its current Might, computed over the whole position (might.py)
     attached_to: str | None = None  # gear: the unit it is attached to
     extra_keywords: tuple[str, ...] = ()  # keywords granted by other cards: "Deflect", "Deflect 2"
+    maybe_keywords: tuple[
+        str, ...
+    ] = ()  # keywords a card may grant, on a condition the position does not settle
+    extra_tags: tuple[str, ...] = ()  # tags other cards give it ("I am a Mech" on its Equipment)
+    unread_guards: tuple[
+        str, ...
+    ] = ()  # text about being chosen that the engine does not read and may reach it
     twin: bool = False  # another object of the same card, controller and location: its id tells them apart
 
     @property
@@ -66,8 +114,17 @@ class BoardObject:
         return self.target.words
 
     @property
-    def current_might(self) -> int | None:
+    def base_might(self) -> int | None:
+        """Its Might as given (`might:`, the judge's count), else printed (before its buff and the static abilities)."""
         return self.might if self.might is not None else self.card.might
+
+    @property
+    def current_might(self) -> int | None:
+        return self.now.value if self.now is not None else self.base_might
+
+    @property
+    def in_combat(self) -> bool:
+        return self.attacking or self.defending
 
 
 @dataclass(frozen=True)
@@ -100,8 +157,35 @@ class Player:
     hand_count: int | None = None
     champion_zone: tuple[Card, ...] | None = None  # None: not given
     trash: tuple[Card, ...] = ()
+    trash_given: bool = False  # the scenario lists the trash (an empty list included)
     runes: Runes | None = None  # None: not given
     played_this_turn: tuple[Card, ...] = ()
+    xp: int | None = None  # None: not given
+
+
+@dataclass(frozen=True)
+class ChainItem:
+    """Something on the chain: a card being played (a spell, or a unit or gear), or an ability; its controller when
+    the scenario gives it. Written as a card's name it is that card; any other words are an item the engine can't
+    tell (a spell or an ability)."""
+
+    text: str
+    card: Card | None = None
+    controller: Side | None = None
+    ability: bool = False  # `{ability: ...}`: an ability, not a card
+
+    @property
+    def kind(self) -> str:
+        """ "spell", "unit", "gear", "ability", or "unknown"."""
+        if self.ability:
+            return "ability"
+        if self.card is None:
+            return "unknown"
+        return next((t.casefold() for t in ("Spell", "Unit", "Gear") if self.card.is_type(t)), "unknown")
+
+    @property
+    def name(self) -> str:
+        return self.card.name if self.card is not None else self.text
 
 
 @dataclass(frozen=True)
@@ -111,6 +195,7 @@ class Position:
     state: Literal["open", "closed"] = "open"
     showdown: str | None = None
     chain: tuple[str, ...] = ()
+    chain_items: tuple[ChainItem, ...] = ()
     me: Player = field(default_factory=Player)
     opp: Player = field(default_factory=Player)
     battlefields: tuple[Battlefield, ...] = ()

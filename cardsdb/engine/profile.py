@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import has_hidden
-from cardsdb.engine.choices import CardChoices, ChoiceSpec
 from cardsdb.engine.citations import Citation
 from cardsdb.engine.overrides import choices_for
+from cardsdb.engine.specs import CardChoices, ChoiceSpec
 from cardsdb.engine.targeting import restriction_rules
 from cardsdb.engine.verdict import cited, sorted_rules
 from cardsdb.models import Card

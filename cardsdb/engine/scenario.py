@@ -16,10 +16,12 @@ import yaml
 
 from cardsdb.engine.bounds import MAX_CHARS, MAX_DEPTH, READ_DIGITS, check_bounds, number_too_long
 from cardsdb.engine.choices import facedown_capacity
+from cardsdb.engine.might import with_current_might
 from cardsdb.engine.position import (
     BASES,
     Battlefield,
     BoardObject,
+    ChainItem,
     FacedownCard,
     Player,
     Position,
@@ -101,7 +103,7 @@ class Scenario:
 
 
 _TOP_KEYS = ("turn", "turn_player", "state", "showdown", "chain", "me", "opp", "battlefields", "ask")
-_PLAYER_KEYS = ("legend", "hand", "champion_zone", "trash", "runes", "base", "played_this_turn")
+_PLAYER_KEYS = ("legend", "hand", "champion_zone", "trash", "runes", "base", "played_this_turn", "xp")
 _UNIT_KEYS = (
     "card",
     "controller",
@@ -111,11 +113,16 @@ _UNIT_KEYS = (
     "attacking",
     "defending",
     "buffed",
+    "stunned",
+    "damaged",
+    "empowered",
     "keywords",
 )
-_GEAR_KEYS = ("card", "controller", "id", "attached_to", "keywords")
+_GEAR_KEYS = ("card", "controller", "id", "attached_to", "keywords", "exhausted", "empowered")
+_CHAIN_KEYS = ("card", "ability", "controller")
 _FACEDOWN_KEYS = ("card", "owner", "hidden_turn", "id")
 _BATTLEFIELD_KEYS = ("controller", "units", "gear", "facedown")
+_FLAGS = ("exhausted", "attacking", "defending", "buffed", "stunned", "damaged", "empowered")
 
 
 def _runes(value: object, where: str) -> Runes:
@@ -210,10 +217,12 @@ class _Builder:
             hand_count=hand_count,
             champion_zone=champions,
             trash=self.cards_in(data.get("trash"), "trash", f"{where}.trash"),
+            trash_given="trash" in data,
             runes=_runes(data["runes"], f"{where}.runes") if data.get("runes") is not None else None,
             played_this_turn=self.cards_in(
                 data.get("played_this_turn"), "played", f"{where}.played_this_turn"
             ),
+            xp=None if data.get("xp") is None else whole(data["xp"], f"{where}.xp"),
         )
         return (
             player,
@@ -237,12 +246,25 @@ class _Builder:
             location=location,
             id=self.ident(data.get("id"), f"{where}.id"),
             might=None if might is None else whole(might, f"{where}.might"),
-            exhausted=flag(data.get("exhausted", False), f"{where}.exhausted"),
-            attacking=flag(data.get("attacking", False), f"{where}.attacking"),
-            defending=flag(data.get("defending", False), f"{where}.defending"),
-            buffed=flag(data.get("buffed", False), f"{where}.buffed"),
+            **cast(dict[str, Any], {n: flag(data[n], f"{where}.{n}") for n in _FLAGS if n in data}),
             attached_to=str(data["attached_to"]) if data.get("attached_to") is not None else None,
             extra_keywords=tuple(str(k) for k in listing(data.get("keywords"), f"{where}.keywords")),
+        )
+
+    def chain_item(self, entry: object, where: str) -> ChainItem:
+        """A card's name (that card), other words (an item the engine can't tell), or `{card|ability, controller}`."""
+        if isinstance(entry, str):
+            return ChainItem(entry, self.cards.get_card(entry.strip()) if len(entry) <= 200 else None)
+        data = mapping(entry, where)
+        keys(data, _CHAIN_KEYS, where)
+        controller = side(data["controller"], f"{where}.controller") if "controller" in data else None
+        if "card" in data:
+            card = self.card(data["card"], f"{where}.card")
+            return ChainItem(card.name, card, controller)
+        if "ability" in data:
+            return ChainItem(str(data["ability"]), None, controller, ability=True)
+        raise ScenarioError(
+            "a chain item is a card's name, {card: NAME, controller: me|opp} or {ability: WORDS}", where
         )
 
     def facedown(self, entry: object, label: str, turn: int, where: str) -> FacedownCard:
@@ -303,17 +325,20 @@ def _position(top: Mapping[str, Any], builder: _Builder) -> Position:
     )
     labels = [bf.label for bf in battlefields]
     showdown = top.get("showdown")
-    return Position(
+    chain = [builder.chain_item(e, f"chain[{i}]") for i, e in enumerate(listing(top.get("chain"), "chain"))]
+    position = Position(
         turn=turn,
         turn_player=cast(Side, side(top.get("turn_player", "me"), "turn_player")),
         state=cast(Any, state),
         showdown=None if showdown is None else label_of(showdown, labels, "showdown"),
-        chain=tuple(str(c) for c in listing(top.get("chain"), "chain")),
+        chain=tuple(item.name for item in chain),
+        chain_items=tuple(chain),
         me=players["me"],
         opp=players["opp"],
         battlefields=battlefields,
         objects=_told_apart(objects),
     )
+    return with_current_might(position)
 
 
 def _told_apart(objects: list[BoardObject]) -> tuple[BoardObject, ...]:

@@ -1,20 +1,41 @@
-"""Choice specs against a position: the legal and excluded targets of each choice, restricted or not.
+"""Choice specs against a position: the legal, excluded and open targets of each choice, restricted or not.
 
 A choice is restricted to the battlefield where the card was hidden when the card is played from facedown
-(811.1.d.2 for a spell, 811.1.d.3 for a play effect), unless its own text puts it elsewhere (811.1.d.4).
+(811.1.d.2 for a spell, 811.1.d.3 for a play effect), unless its own text puts it elsewhere (811.1.d.4). Targets are
+where the text says (v1.4 355.9.a): units and gear on the board, spells and abilities on the chain, cards in the zone
+named, legends. A target the engine can't settle (a state the position does not give, a restriction it does not read,
+a chain item it can't tell) is open: never counted as legal.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Literal
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.choices import ChoiceSpec
-from cardsdb.engine.constraints import Another, TotalMight
+from cardsdb.engine.constraints import (
+    Another,
+    HasStatus,
+    Might,
+    SameName,
+    TotalMight,
+    UnitsThere,
+    filter_open,
+)
 from cardsdb.engine.naming import Target, place_words
-from cardsdb.engine.position import BASES, Battlefield, BoardObject, Position, Side, location_of, other
-from cardsdb.engine.untargetable import guarded_might, untargetable_reason
+from cardsdb.engine.position import (
+    BASES,
+    Battlefield,
+    BoardObject,
+    ChainItem,
+    Position,
+    Side,
+    location_of,
+    other,
+)
+from cardsdb.engine.specs import ChoiceSpec
+from cardsdb.engine.untargetable import guarded_might, untargetable
 from cardsdb.engine.verdict import Choice, Excluded
 from cardsdb.models import Card
 
@@ -60,7 +81,7 @@ def choice_rules(spec: ChoiceSpec, ctx: PlayContext) -> tuple[str, ...]:
 
 
 def _kind_reason(spec: ChoiceSpec, obj: BoardObject, ctx: PlayContext) -> str | None:
-    if spec.what != "object" and obj.kind != spec.what:
+    if spec.what not in ("object",) and obj.kind != spec.what:
         return f"it is a {obj.kind}, not a {spec.what}"
     if spec.whose == "friendly" and obj.controller != ctx.acting:
         return f"it is an enemy {obj.kind}; the text asks for one you control"
@@ -74,8 +95,10 @@ def _place_reason(
 ) -> str | None:
     on_battlefield = obj.location not in BASES
     here = ctx.source_location
-    if spec.where in ("battlefield", "same_battlefield") and not on_battlefield:
+    if spec.where in ("battlefield", "same_battlefield", "there") and not on_battlefield:
         return "it is in a base; the text asks for one at a battlefield"
+    if spec.where == "there" and first_location is not None and obj.location != first_location:
+        return f"it is {place_words(obj.location)}, not at the battlefield the card chose ({first_location})"
     if spec.where == "base" and on_battlefield:
         return "it is at a battlefield; the text asks for one in a base"
     if spec.where == "here" and here is not None and obj.location != here:
@@ -104,11 +127,42 @@ def text_reason(
         refused = flt.refuses(obj)
         if refused is None and itself and isinstance(flt, Another):
             refused = "it is the card itself; the text asks for another"
+        if refused is None and isinstance(flt, SameName) and ctx.source is not None:
+            refused = None if obj.card.name == ctx.source.name else f"it is not named {ctx.source.name}"
         if refused is not None:
             return refused
     for grp in spec.group:
         if isinstance(grp, TotalMight) and (refused := grp.refuses(obj)) is not None:
             return refused
+    return None
+
+
+def might_rules(spec: ChoiceSpec, obj: BoardObject) -> tuple[str, ...]:
+    """The rules of current Might, where the text asks about Might and the unit's is not its printed one."""
+    if obj.now is None or not obj.now.parts:
+        return ()
+    about_might = any(
+        isinstance(f, Might) or (isinstance(f, HasStatus) and f.status == "mighty") for f in spec.filters
+    )
+    about_might = about_might or any(isinstance(g, TotalMight) for g in spec.group)
+    if not about_might or obj.now is None or not obj.now.parts:
+        return ()
+    rules = [r.V14_CURRENT_MIGHT]
+    rules += [r.V14_BUFF_MIGHT] if obj.buffed else []
+    rules += [r.V14_MIGHT_BONUS] if obj.equipped else []
+    return tuple(rules)
+
+
+def open_reason(spec: ChoiceSpec, obj: BoardObject, ctx: PlayContext) -> str | None:
+    """Why the engine can't settle whether `obj` meets the text (it meets what the engine reads), or None."""
+    if not spec.filters and spec.where != "here":
+        return None
+    for flt in spec.filters:
+        why = filter_open(flt, obj)
+        if why is not None:
+            return why
+    if spec.where == "here" and ctx.source_location is None and obj.location not in BASES:
+        return "it qualifies only if the card is played to its battlefield ('here'), which the question does not say"
     return None
 
 
@@ -134,6 +188,8 @@ def _note(spec: ChoiceSpec, ctx: PlayContext, first_location: str | None) -> str
         return "The units it chooses must have a total Might within the limit."
     if spec.together:
         return "All the units it chooses must be at the same battlefield."
+    if spec.mode_free:
+        return "One of its modes chooses nothing, so a mode can always be chosen."
     if ctx.from_facedown and spec.exempt:
         return f"Not restricted to {ctx.hidden_at}: {spec.exempt}."
     return None
@@ -141,62 +197,193 @@ def _note(spec: ChoiceSpec, ctx: PlayContext, first_location: str | None) -> str
 
 @dataclass
 class _Sorting:
-    """The targets of one choice, sorted into legal and excluded with the rules that exclude them."""
+    """The targets of one choice, sorted into legal, excluded and open, with the rules that exclude them."""
 
     spec: ChoiceSpec
     ctx: PlayContext
     restricted: bool
-    legal: list[Target]
-    excluded: list[Excluded]
+    legal: list[Target] = field(default_factory=list)
+    excluded: list[Excluded] = field(default_factory=list)
+    open: list[Excluded] = field(default_factory=list)
+    note: str | None = None
 
     def exclude(self, target: Target, rules: tuple[str, ...], because: str) -> None:
         self.excluded.append(Excluded(target, rules, because))
 
-    def battlefields(self, position: Position) -> None:
+    def undecided(self, target: Target, rules: tuple[str, ...], because: str) -> None:
+        self.open.append(Excluded(target, rules, because))
+
+    def battlefields(self, position: Position, spec: ChoiceSpec) -> None:
         for bf in position.battlefields:
             target = battlefield_target(bf)
-            if self.spec.whose == "friendly" and bf.controller != self.ctx.acting:
+            empty = _without_units(spec, bf.label, position, self.ctx.acting)
+            if spec.whose == "friendly" and bf.controller != self.ctx.acting:
                 self.exclude(target, (r.V14_TARGET_RESTRICTIONS,), "you don't control it")
+            elif empty is not None:
+                self.exclude(target, (r.V14_TARGET_RESTRICTIONS,), empty)
             elif self.restricted and bf.label != self.ctx.hidden_at:
                 because = f"it is not {self.ctx.hidden_at}, where the card was hidden"
                 self.exclude(target, restriction_rules(self.spec), because)
             else:
                 self.legal.append(target)
 
-    def hand(self, position: Position) -> str | None:
-        owner = self.ctx.acting if self.spec.whose != "enemy" else other(self.ctx.acting)
+    def hand(self, position: Position, spec: ChoiceSpec) -> None:
+        owner = (
+            self.ctx.acting
+            if spec.whose != "enemy" and spec.where != "opponent_hand"
+            else other(self.ctx.acting)
+        )
         hand = position.player(owner).hand
         if hand is None:
             whose = "opponent" if owner != self.ctx.acting else "player"
-            return f"The {whose}'s hand is not given, so its units can't be listed."
-        place = f"{owner}.hand"
-        self.legal.extend(
-            Target(f"{card.name}@{place}", "card", place, card=card.name, controller=owner)
-            for card in hand
-            if card.is_type("Unit")
-        )
-        return None
+            self.note = f"The {whose}'s hand is not given, so its cards can't be listed."
+            return
+        self.zone_cards(hand, f"{owner}.hand", owner, spec)
 
-    def board(self, position: Position, first_location: str | None) -> None:
-        source = _source_object(self.spec, self.ctx)
-        gone = self.ctx.source_left_board and self.spec.purpose == "play_effect"
+    def zone_cards(self, cards: tuple[Card, ...], place: str, owner: Side, spec: ChoiceSpec) -> None:
+        types = spec.card_types or (("Unit",) if spec.what == "unit_card" else ())
+        for card in cards:
+            target = Target(f"{card.name}@{place}", "card", place, card=card.name, controller=owner)
+            if types and not any(card.is_type(t) for t in types):
+                self.exclude(
+                    target,
+                    (r.V14_TARGET_RESTRICTIONS,),
+                    f"it is not a {' or '.join(t.lower() for t in types)}",
+                )
+                continue
+            refused = next((why for f in spec.filters if (why := f.refuses_card(card)) is not None), None)
+            if refused is not None:
+                self.exclude(target, (r.V14_TARGET_RESTRICTIONS,), refused)
+            elif spec.unread:
+                self.undecided(target, (r.V14_TARGET_RESTRICTIONS,), _unread_words(spec))
+            else:
+                self.legal.append(target)
+
+    def trash(self, position: Position, spec: ChoiceSpec) -> None:
+        sides: tuple[Side, ...] = {
+            "trash": (self.ctx.acting,),
+            "opponent_trash": (other(self.ctx.acting),),
+        }.get(spec.where, (self.ctx.acting, other(self.ctx.acting)))
+        for side in sides:
+            self.zone_cards(position.player(side).trash, f"{side}.trash", side, spec)
+
+    def board(self, position: Position, first_location: str | None, spec: ChoiceSpec) -> None:
+        source = _source_object(spec, self.ctx)
+        gone = self.ctx.source_left_board and spec.purpose == "play_effect"
         guarded = guarded_might(position)
         for obj in (*position.objects, *((source,) if source is not None else ())):
-            if self.spec.what != "object" and obj.kind != self.spec.what:
+            if spec.what != "object" and obj.kind != spec.what:
                 continue
-            reason = text_reason(self.spec, obj, self.ctx, first_location, itself=obj is source)
+            reason = text_reason(spec, obj, self.ctx, first_location, itself=obj is source)
             if reason is not None:
-                self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS,), reason)
-            elif (shielded := untargetable_reason(obj, guarded, self.ctx.acting)) is not None:
-                self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_UNTARGETABLE), shielded)
+                self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS, *might_rules(spec, obj)), reason)
+            elif obj.controller != self.ctx.acting and (
+                guard := untargetable(obj, guarded, self.ctx.acting, position)
+            ):
+                shielded, unsure = guard
+                if shielded is not None:
+                    self.exclude(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_UNTARGETABLE), shielded)
+                else:
+                    self.undecided(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_UNTARGETABLE), unsure or "")
             elif gone:
                 because = "the card has left the board, so its play effect has no legal target"
                 self.exclude(obj.target, (r.PLAY_EFFECT_SOURCE_GONE,), because)
             elif self.restricted and obj.location != self.ctx.hidden_at:
                 because = f"it is {place_words(obj.location)}, not at {self.ctx.hidden_at} where the card was hidden"
                 self.exclude(obj.target, restriction_rules(self.spec), because)
+            elif (unsure := open_reason(spec, obj, self.ctx)) is not None:
+                self.undecided(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_CURRENT_MIGHT), unsure)
             else:
                 self.legal.append(obj.target)
+
+    def chain(self, position: Position, spec: ChoiceSpec) -> None:
+        """Spells and abilities on the chain (v1.4 355.9.a.2)."""
+        for item in chain_items(position):
+            target = Target(
+                f"{item.name}@chain", "chain", "chain", card=item.name, controller=item.controller
+            )
+            reason, unsure = _chain_reason(spec, item, self.ctx)
+            if reason is not None:
+                self.exclude(target, (r.V14_TARGET_RESTRICTIONS, r.V14_SPELLS_ON_CHAIN), reason)
+            elif unsure is not None:
+                self.undecided(target, (r.V14_TARGET_RESTRICTIONS, r.V14_SPELLS_ON_CHAIN), unsure)
+            elif self.ctx.from_facedown and spec.exempt is None:
+                why = (
+                    f"it is on the chain, not at {self.ctx.hidden_at}: whether a hidden card's choice of something on the "
+                    "chain is restricted to its battlefield (811.1.d.2), and so impossible, the rules do not settle"
+                )
+                self.undecided(target, restriction_rules(self.spec), why)
+            else:
+                self.legal.append(target)
+
+    def legends(self, position: Position, spec: ChoiceSpec) -> None:
+        sides: tuple[Side, ...] = ("me", "opp")
+        for side in sides:
+            legend = position.player(side).legend
+            if (spec.whose == "friendly" and side != self.ctx.acting) or (
+                spec.whose == "enemy" and side == self.ctx.acting
+            ):
+                continue
+            if legend is None:
+                self.note = "A legend is not given in the position, so the legends can't all be listed."
+                continue
+            place = f"{side}.legend"
+            self.legal.append(
+                Target(f"{legend.name}@{place}", "legend", place, card=legend.name, controller=side)
+            )
+
+
+def _without_units(spec: ChoiceSpec, label: str, position: Position, acting: Side) -> str | None:
+    """ "a battlefield where you have units": why this one is not, or None."""
+    for flt in spec.filters:
+        if isinstance(flt, UnitsThere):
+            mine = flt.side == "friendly"
+            there = [
+                o for o in position.objects_at(label) if o.kind == "unit" and (o.controller == acting) == mine
+            ]
+            if not there:
+                return "you have no units there" if mine else "there are no enemy units there"
+    return None
+
+
+def chain_items(position: Position) -> tuple[ChainItem, ...]:
+    """What is on the chain; a closed state with nothing named holds something the engine can't tell."""
+    if position.chain_items:
+        return position.chain_items
+    return (ChainItem("something on the chain"),) if position.state == "closed" else ()
+
+
+def _chain_reason(spec: ChoiceSpec, item: ChainItem, ctx: PlayContext) -> tuple[str | None, str | None]:
+    """Why a chain item can't be chosen, or why that is open."""
+    kind = item.kind
+    wanted = {k.what for k in spec.kinds}
+    fits_spell = "spell" in wanted or "chain_item" in wanted
+    fits_ability = "ability" in wanted or "chain_item" in wanted
+    if kind in ("unit", "gear"):
+        return f"it is a {kind} being played, not a spell or ability", None
+    if kind == "spell" and not fits_spell:
+        return "it is a spell; the text asks for an ability", None
+    if kind == "ability" and not fits_ability:
+        return "it is an ability; the text asks for a spell", None
+    if spec.whose != "any" and item.controller is None:
+        return None, "the position does not say whose it is"
+    if spec.whose == "enemy" and item.controller == ctx.acting:
+        return "it is yours; the text asks for an enemy one", None
+    if spec.whose == "friendly" and item.controller not in (None, ctx.acting):
+        return "it is your opponent's; the text asks for a friendly one", None
+    if item.card is not None:
+        refused = next((why for f in spec.filters if (why := f.refuses_card(item.card)) is not None), None)
+        if refused is not None:
+            return refused, None
+    if kind == "unknown":
+        return None, "the position does not say what it is (a spell or an ability)"
+    if spec.unread:
+        return None, _unread_words(spec)
+    return None, None
+
+
+def _unread_words(spec: ChoiceSpec) -> str:
+    return f'the text also asks that it be "{"; ".join(spec.unread)}", which the engine does not read'
 
 
 def battlefield_target(bf: Battlefield) -> Target:
@@ -205,42 +392,92 @@ def battlefield_target(bf: Battlefield) -> Target:
     )
 
 
+def _sort_kind(sorting: _Sorting, kind: ChoiceSpec, position: Position, first_location: str | None) -> None:
+    if kind.what == "battlefield":
+        sorting.battlefields(position, kind)
+    elif kind.where in ("hand", "opponent_hand") or kind.what == "unit_card":
+        sorting.hand(position, kind)
+    elif kind.where in ("trash", "any_trash", "opponent_trash"):
+        sorting.trash(position, kind)
+    elif kind.what in ("spell", "ability", "chain_item") or kind.where == "chain":
+        sorting.chain(position, kind)
+    elif kind.what == "legend":
+        sorting.legends(position, kind)
+    elif kind.what == "rune":
+        sorting.note = (
+            "The position lists only ready runes, not every rune on the board: they can't be listed."
+        )
+    else:
+        sorting.board(position, first_location, kind)
+
+
+def _merged(parts: list[_Sorting]) -> tuple[list[Target], list[Excluded], list[Excluded]]:
+    """A target legal for any alternative is legal; open for one and legal for none, open; else excluded."""
+    if len(parts) == 1:
+        return parts[0].legal, parts[0].excluded, parts[0].open
+    legal: dict[str, Target] = {}
+    unsure: dict[str, Excluded] = {}
+    excluded: dict[str, Excluded] = {}
+    for part in parts:
+        legal.update((t.label, t) for t in part.legal)
+    for part in parts:
+        unsure.update((e.target, e) for e in part.open if e.target not in legal)
+    for part in parts:
+        for e in part.excluded:
+            if e.target not in legal and e.target not in unsure:
+                excluded.setdefault(e.target, e)
+    return list(legal.values()), list(excluded.values()), list(unsure.values())
+
+
+def _unlisted(spec: ChoiceSpec) -> Iterator[str]:
+    if any(k.what == "rune" for k in spec.kinds):
+        yield "rune"
+
+
 def evaluate(
     spec: ChoiceSpec, position: Position, ctx: PlayContext, first_location: str | None = None
 ) -> Choice:
-    """The legal and excluded targets of one choice in this position."""
+    """The legal, excluded and open targets of one choice in this position."""
     restricted = ctx.from_facedown and is_restricted(spec)
-    sorting = _Sorting(spec, ctx, restricted, [], [])
+    parts = []
     note = _note(spec, ctx, first_location)
-    if spec.what == "battlefield":
-        sorting.battlefields(position)
-    elif spec.what == "unit_card":
-        note = sorting.hand(position) or note
-    else:
-        sorting.board(position, first_location)
+    for kind in spec.kinds:
+        sorting = _Sorting(spec, ctx, restricted and kind.exempt is None)
+        _sort_kind(sorting, kind, position, first_location)
+        parts.append(sorting)
+        note = sorting.note or note
+    legal, excluded, unsure = _merged(parts)
     return Choice(
         choice=spec.phrase,
         restricted_to=ctx.hidden_at if restricted else None,
         rules=choice_rules(spec, ctx),
-        legal_targets=tuple(sorting.legal),
-        excluded=tuple(sorting.excluded),
+        legal_targets=tuple(legal),
+        excluded=tuple(excluded),
         count=spec.count,
         optional=spec.optional,
         purpose=spec.purpose,
         note=note,
+        open_targets=tuple(unsure),
     )
 
 
-def enough_targets(spec: ChoiceSpec, targets: tuple[str, ...]) -> bool:
-    """Whether a required choice can be made from `targets`: optional and "up to" choices always can."""
+def enough_targets(spec: ChoiceSpec, targets: tuple[str, ...], unsure: int = 0) -> bool | None:
+    """Whether a required choice can be made from `targets` (None: only with open targets, or among targets the
+    position can't list): optional and "up to" choices always can."""
     if spec.optional or spec.min_count == 0:
         return True
-    if spec.what == "unit_card":
+    if spec.in_zone and spec.where in ("hand", "opponent_hand"):
         return True  # a hand's contents are hidden information; the engine does not block on them
     if spec.together and spec.min_count > 1:
         by_location: dict[str, int] = {}
         for label in targets:
             location = location_of(label)
             by_location[location] = by_location.get(location, 0) + 1
-        return any(n >= spec.min_count for n in by_location.values())
-    return len(targets) >= spec.min_count
+        if any(n >= spec.min_count for n in by_location.values()):
+            return True
+        return None if unsure else False
+    if len(targets) >= spec.min_count:
+        return True
+    if (unsure and len(targets) + unsure >= spec.min_count) or any(True for _ in _unlisted(spec)):
+        return None
+    return False

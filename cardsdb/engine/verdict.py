@@ -97,8 +97,10 @@ class Choice:
     """One choice the card makes when played, with the targets it may and may not choose in this position.
 
     `legal_targets` are the targets the rules allow (`legal`: their labels, as the JSON gives them); `unpayable` those
-    of them whose added cost (Deflect) can't be paid. `ok` is the choice's own verdict: whether it can be made here (an
-    optional choice always can); `because` says why not.
+    of them whose added cost (Deflect) can't be paid; `open_targets` those the engine can't settle (a state the position
+    does not give, a restriction it does not read), each with why. `ok` is the choice's own verdict: whether it can be
+    made here (an optional choice always can), None when that rests on what the engine can't settle; `because` says why
+    not, or what it depends on.
     """
 
     choice: str
@@ -111,8 +113,9 @@ class Choice:
     purpose: str = "spell"  # spell | play_effect | unit_destination
     note: str | None = None
     unpayable: tuple[Excluded, ...] = ()
-    ok: bool = True
+    ok: bool | None = True
     because: str | None = None
+    open_targets: tuple[Excluded, ...] = ()
 
     def __contains__(self, target: object) -> bool:
         return target in self.legal
@@ -138,6 +141,7 @@ class Choice:
             "legal": list(self.legal),
             "excluded": [e.to_dict() for e in self.excluded],
             "unpayable": [e.to_dict() for e in self.unpayable],
+            "open": [e.to_dict() for e in self.open_targets],
             "count": self.count,
             "optional": self.optional,
             "for": self.purpose,
@@ -151,11 +155,13 @@ class Choice:
 
 @dataclass(frozen=True)
 class Effect:
-    """What the action does or does not do. `moves`: the effect moves a card (the cleanup's trash and recalls)."""
+    """What the action does or does not do. `moves`: the effect moves a card (the cleanup's trash and recalls);
+    `quick`: worth saying in an answer at a glance (a hidden spell's instruction that reaches beyond its battlefield)."""
 
     rules: tuple[str, ...]
     text: str
     moves: bool = False
+    quick: bool = False
 
     @property
     def cited(self) -> tuple[Citation, ...]:
@@ -264,8 +270,9 @@ class Answer:
         restricted = sorted({c.restricted_to for c in self.choices if c.restricted_to})
         if restricted:
             notes.append(f"Its choices are restricted to {', '.join(restricted)}.")
-        notes.extend(c.because for c in self.choices if not c.ok and c.because)
+        notes.extend(c.because for c in self.choices if c.ok is not True and c.because)
         notes.extend(c.because for c in self.cautions)
+        notes.extend(e.text for e in self.effects if e.quick)
         notes.extend(
             f"{_capital(c.words or c.name)} can't be played: {' '.join(c.reasons)}"
             for c in self.other_copies
@@ -281,7 +288,7 @@ class Answer:
             numbers.extend(check.rules)
         for choice in self.choices:
             numbers.extend(choice.rules)
-            for excluded in (*choice.excluded, *choice.unpayable):
+            for excluded in (*choice.excluded, *choice.unpayable, *choice.open_targets):
                 numbers.extend(excluded.rules)
         for effect in self.effects:
             numbers.extend(effect.rules)

@@ -51,6 +51,7 @@ class CardsDB(KeywordQueries, CardSearch):
         self._titles_by: dict[
             tuple[str, str | None], list[tuple[str, str, Rule]]
         ] = {}  # rule titles by doc/version
+        self._titled_by: dict[tuple[str, str | None], dict[str, list[Rule]]] = {}  # the same, by title key
         self._search_index: SearchIndex | None = None
         self._keyword_lines: dict[str, tuple[str | None, Rule | None] | None] = {}
         self._ranker: QuestionRanker | None = (

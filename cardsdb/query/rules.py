@@ -25,6 +25,7 @@ from cardsdb.models import (
     Rewording,
     Rule,
     RuleChange,
+    RuleMatches,
     RuleVersion,
     RuleView,
     Ruling,
@@ -44,9 +45,10 @@ from cardsdb.rule_versions import (
     rule_key,
 )
 from cardsdb.schema import rule_from_row, truncate
-from cardsdb.search.question_rank import QuestionRanker
+from cardsdb.search.question_confidence import CLEAR_LEAD, RULE_CANDIDATES, confident
+from cardsdb.search.question_rank import QuestionRanker, RankedRule
+from cardsdb.search.rule_reading import title_key
 from cardsdb.search.syntax import escape_like
-from cardsdb.search.text_rank import asked_about
 
 # Versions newest first, as SQL: ORDER BY it.
 _RANK = (
@@ -56,12 +58,14 @@ _RANK = (
 )
 # A row worth showing in word searches: the newest form of its rule, and not an older rule the current rules replaced.
 _SHOWN = "(r.latest = 1 AND (r.version = ? OR COALESCE(r.superseded, 0) = 0))"
+TITLED_LEAD = 1.2 * CLEAR_LEAD  # a heading named as the words, against the best match's score: clearly ahead
 
 
 class RuleQueries(Queries):
     """The rules part of CardsDB."""
 
     _titles_by: dict[tuple[str, str | None], list[tuple[str, str, Rule]]]  # CardsDB starts it empty
+    _titled_by: dict[tuple[str, str | None], dict[str, list[Rule]]]  # CardsDB starts it empty
     _ranker: QuestionRanker | None  # CardsDB starts it None
 
     # --- rows ------------------------------------------------------------------------------------------
@@ -107,13 +111,14 @@ class RuleQueries(Queries):
         self, number_or_words: str, *, doc: str | None = None, version: str | None = None
     ) -> RuleView | None:
         """A rule by number (from the newest version that has it, or the version asked for) or by words (the best
-        match). `doc`: core (default) or tournament; raises BadVersion for a document or version that doesn't exist."""
+        match). `doc`: core or tournament (a number without it is a Core Rules number; words without it are asked of
+        both documents); raises BadVersion for a document or version that doesn't exist."""
         ref = rule_numbers.parse_rule_ref(number_or_words)
-        doc, wanted = self._doc_and_version(ref, doc, version)
         if ref is None:
             # Words shaped as a number that is none ("9999.9") name no rule: search_rules finds nothing for them.
-            found = self.search_rules(number_or_words, limit=1, doc=doc, version=wanted)
+            found = self.search_rules(number_or_words, limit=1, doc=doc, version=version)
             return self._view(found[0]) if found else None
+        doc, wanted = self._doc_and_version(ref, doc, version)
         versions = (wanted,) if wanted else VERSIONS_BY_DOC[doc]
         for candidate in versions:
             row = self._rule_row(ref.number, candidate, doc)
@@ -374,21 +379,52 @@ class RuleQueries(Queries):
     def search_rules(
         self, words: str, limit: int = 10, *, doc: str | None = None, version: str | None = None
     ) -> list[Rule]:
-        """Rules by words, best first: a heading named so first ("hide" -> 422 Hide; "what is a showdown" -> the
-        heading Showdowns), then the rules that best answer the words as a question (`cardsdb.search.question_rank`). Words
-        shaped as a rule number (`9999.9`) find nothing.
+        """Rules by words, best first: a heading named so first ("hide" -> 422 Hide), then the rules that best
+        answer the words as a question (`cardsdb.search.question_rank`). Words shaped as a rule number (`9999.9`) find
+        nothing. Without `doc` (and `version`), both documents are ranked together.
 
         Without a version, only the newest form of each rule: an older version's rule where no newer version holds
-        it (stamped), never an older rule whose number the current rules gave to another (a heading named exactly
-        so is kept: `discard` -> v1.4 422 Discard).
+        it (stamped, also where the current rules gave its number to another rule: v1.4's 422.1 Discard).
         """
-        doc = parse_doc(doc)
-        version = parse_version(version, doc)
+        return [r.rule for r in self.ranked_rules(words, limit, doc=doc, version=version)]
+
+    def ranked_rules(
+        self, words: str, limit: int = 10, *, doc: str | None = None, version: str | None = None
+    ) -> list[RankedRule]:
+        """`search_rules`, each rule with its score."""
+        scope, version = word_scope(doc, version)
         if rule_numbers.number_shaped(words):
             return []
-        ranked = self.question_ranker.rules(words, doc=doc, version=version, limit=limit)
-        titled = self._titled(words, doc, version) or self._titled(asked_about(words), doc, version)
-        return _unique_rules(titled + ranked)[:limit]
+        ranked = self.question_ranker.ranked_rules(words, doc=scope, version=version, limit=limit)
+        # A heading named as the words is what they ask for: the first (the current, then the shallowest) scores
+        # clearly ahead of the best match; others named so, as the best match.
+        best = ranked[0].score if ranked else 1.0
+        titled = [
+            RankedRule(r, TITLED_LEAD * best if i == 0 else best)
+            for i, r in enumerate(self._titled_in(words, scope, version))
+        ]
+        return _unique_ranked([*titled, *ranked])[:limit]
+
+    def match_rules(
+        self, words: str, limit: int = RULE_CANDIDATES, *, doc: str | None = None, version: str | None = None
+    ) -> RuleMatches:
+        """The rules best answering words, best first, and whether the first is clearly ahead of the next
+        (`question_confidence.confident`)."""
+        ranked = self.ranked_rules(words, limit, doc=doc, version=version)
+        sure = confident([r.score for r in ranked], supported=bool(ranked) and ranked[0].supported)
+        return RuleMatches(tuple(r.rule for r in ranked), sure)
+
+    def rule_view(self, rule: Rule) -> RuleView:
+        """A rule found by words (`search_rules`, `match_rules`) as `rule` shows it: parents, sub-rules, versions."""
+        return self._view(rule)
+
+    def _titled_in(self, words: str, scope: str | None, version: str | None) -> list[Rule]:
+        """Headings named as the words, in the document asked (both: the Tournament Rules' first for words naming
+        tournament procedure)."""
+        docs = [scope] if scope else [CORE_DOC, TOURNAMENT_DOC]
+        if scope is None and self.question_ranker.names_tournament(words):
+            docs.reverse()
+        return [rule for d in docs for rule in self._titled(words, d, version)]
 
     @property
     def question_ranker(self) -> QuestionRanker:
@@ -397,12 +433,15 @@ class RuleQueries(Queries):
             self._ranker = QuestionRanker.load(self._rows)
         return self._ranker
 
-    def rules_also_matching(self, words: str, shown: Rule, limit: int = 5) -> list[Rule]:
-        """The rules matching words besides `shown` (the best match `rule(words)` gave), best first."""
+    def rules_also_matching(
+        self, words: str, shown: Rule, limit: int = 5, *, doc: str | None = None, version: str | None = None
+    ) -> list[Rule]:
+        """The rules matching words besides `shown` (the best match `rule(words)` gave), best first; `doc` and
+        `version` as asked of `rule`."""
         return [
             r
-            for r in self.search_rules(words, limit=limit + 1, doc=shown.doc)
-            if (r.number, r.version) != (shown.number, shown.version)
+            for r in self.search_rules(words, limit=limit + 1, doc=doc, version=version)
+            if (r.doc, r.number, r.version) != (shown.doc, shown.number, shown.version)
         ][:limit]
 
     def _titles(self, doc: str, version: str | None) -> list[tuple[str, str, Rule]]:
@@ -422,15 +461,20 @@ class RuleQueries(Queries):
             title = row["title"] or (row["text"] if row["kind"] in ("heading", "chapter") else None)
             if title:
                 compact = normalize(str(title)).removeprefix("the ").replace(" ", "")
-                titles.append((_title_key(str(title)), compact, rule_from_row(row)))
+                titles.append((title_key(str(title)), compact, rule_from_row(row)))
         self._titles_by[(doc, version)] = titles
         return titles
 
     def _titled(self, words: str, doc: str = CORE_DOC, version: str | None = None) -> list[Rule]:
         """Rules titled as words, ignoring case, a leading "the", spaces and a plural s ("facedown zone" ->
         107.3 Facedown Zones, "burnout" -> Burn Out); current first, then the shallowest."""
-        key = _title_key(words)
-        return [rule for title, _, rule in self._titles(doc, version) if key and title == key]
+        by_key = self._titled_by.get((doc, version))
+        if by_key is None:
+            by_key = self._titled_by[(doc, version)] = {}
+            for title, _, rule in self._titles(doc, version):
+                by_key.setdefault(title, []).append(rule)
+        key = title_key(words)
+        return list(by_key.get(key, ())) if key else []
 
     def _word_filter(self, doc: str, version: str | None) -> tuple[str, list[object]]:
         if version:
@@ -441,10 +485,11 @@ class RuleQueries(Queries):
         self, text: str, limit: int = 25, *, doc: str | None = None
     ) -> list[tuple[str, str]]:
         """(label of at most 100 characters, value) pairs: numbers starting with text, else full-text matches."""
+        asked_doc = doc
         try:
             doc = parse_doc(doc)
         except BadVersion:
-            doc = CORE_DOC
+            doc = asked_doc = CORE_DOC
         limit = min(limit, 25)
         text = text.strip()
         ref = rule_numbers.parse_rule_ref(text) if text else None
@@ -476,7 +521,7 @@ class RuleQueries(Queries):
                 if not rule.superseded:
                     rules.append(rule)
         else:
-            rules = self._rule_prefix_search(text, limit, doc)
+            rules = self._rule_prefix_search(text, limit, doc if asked_doc else None)
         choices = []
         for rule in rules[:limit]:
             stamp = "TR " if rule.doc == TOURNAMENT_DOC else "" if rule.is_current else f"{rule.version} "
@@ -484,11 +529,16 @@ class RuleQueries(Queries):
             choices.append((label, _value(rule)[:100]))
         return choices
 
-    def _rule_prefix_search(self, text: str, limit: int, doc: str = CORE_DOC) -> list[Rule]:
+    def _rule_prefix_search(self, text: str, limit: int, doc: str | None) -> list[Rule]:
         # Headings whose title starts so first ("facedown z" -> 107.3 Facedown Zones), then the rules best answering
-        # the words, the last one as typed so far ("how do I hid" -> hide, hidden).
+        # the words, the last one as typed so far ("how do I hid" -> hide, hidden); `doc` None: both documents.
         start = normalize(text).removeprefix("the ").replace(" ", "")
-        headings = [r for _, compact, r in self._titles(doc, None) if start and compact.startswith(start)]
+        headings = [
+            r
+            for d in ([doc] if doc else [CORE_DOC, TOURNAMENT_DOC])
+            for _, compact, r in self._titles(d, None)
+            if start and compact.startswith(start)
+        ]
         ranked = self.question_ranker.rules(text, doc=doc, limit=limit, typing=True)
         return _unique_rules([*headings, *ranked])[:limit]
 
@@ -579,6 +629,18 @@ class RuleQueries(Queries):
             version = version or CURRENT_RULES_VERSION
             found.append(Citation(number, version, CORE_DOC, bool(row["resolves"]) if row else False))
         return found
+
+    def ruling_links(self, ruling: Ruling) -> list[Rule]:
+        """The rules the build linked a ruling that cites none to, by its words (cardsdb/ruling_links.py), closest
+        first: the rules it discusses, never the source's own citations. Empty in a database built without links."""
+        if "ruling_links" not in self._tables:
+            return []
+        rows = self._rows(
+            "SELECT r.* FROM ruling_links l JOIN rules r ON r.doc = l.doc AND r.version = l.version "
+            "AND r.number = l.number WHERE l.ruling_id = ? ORDER BY l.rank",
+            [ruling.id],
+        )
+        return [rule_from_row(r) for r in rows]
 
     # --- what changed ----------------------------------------------------------------------------------
     def changes(
@@ -680,15 +742,26 @@ def _joined(values: Sequence[str]) -> str:
     return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
 
 
+def word_scope(doc: str | None, version: str | None) -> tuple[str | None, str | None]:
+    """The document and version words are asked of: both documents (None) when neither is given, else the document
+    given (a version alone is a Core Rules version). Raises BadVersion for one that doesn't exist."""
+    if doc is None and not (version and version.strip()):
+        return None, None
+    chosen = parse_doc(doc)
+    return chosen, parse_version(version, chosen)
+
+
+def _unique_ranked(ranked: Sequence[RankedRule]) -> list[RankedRule]:
+    """Each rule once, where it first appears."""
+    seen: dict[tuple[str, str, str], RankedRule] = {}
+    for found in ranked:
+        seen.setdefault((found.rule.doc, found.rule.number, found.rule.version), found)
+    return list(seen.values())
+
+
 def _unique_rules(rules: Sequence[Rule]) -> list[Rule]:
     """Each rule once, where it first appears."""
     seen: dict[tuple[str, str, str], Rule] = {}
     for rule in rules:
         seen.setdefault((rule.doc, rule.number, rule.version), rule)
     return list(seen.values())
-
-
-def _title_key(title: str) -> str:
-    """A heading's title as compared with words typed: "The Chain" -> "chain", "Facedown Zones" -> "facedownzone"."""
-    key = normalize(title).removeprefix("the ").replace(" ", "")
-    return key[:-1] if key.endswith("s") and len(key) > 3 else key

@@ -2,23 +2,32 @@
 
 Read once from the read-only database (`QuestionRanker.load`), then answered in memory:
 
-- A rule is scored on its text (examples count less), its title, and its parents' headings (811.1.b is under
-  "Hidden"), with the thesaurus's words (`cardsdb.search.text_rank`). A rule that holds more of the question's words, the
-  rare ones weighing more, comes first.
+- Without a document asked for, the Core Rules and the Tournament Rules are ranked together; a question naming
+  tournament procedure (a judge, a penalty, a round, game 2, a sideboard, a decklist: the thesaurus's `tournament`
+  words) is asked of the Tournament Rules first, any other of the Core Rules first.
+- A rule is scored on its text (examples count less), its title, and the headings above it (811.1.b is under
+  "Hidden"; `cardsdb.search.rule_context`), with the thesaurus's words (`cardsdb.search.text_rank`). A rule that holds more of the
+  question's words, the rare ones weighing more, comes first; the words common in the rules that say little in a
+  question ("back", "card") weigh less, and the words of the texts of the cards it names a little
+  (`cardsdb.search.question_cards`).
 - The rulings whose question and answer match the words well lend their weight to the rules they cite (numbered in
   their own version, found under any number in the version shown: a FAQ citing v1.3 421.4 points at the current
-  422.4); a ruling citing rules that match well is lifted the same way.
+  422.4), and, less, to the rules the build linked them to by their words (`cardsdb.build.ruling_links`); a ruling citing
+  rules that match well is lifted the same way.
 - A rule number written in the words (`does 811.1.d apply to gear`) puts that rule first, and the rulings citing it.
-- Then the newest version first, and specific rules before top-level ones (a chapter's heading says little).
+- Then what each rule is and what the question asks (`cardsdb.search.rule_reading`): a definition or a keyword's effect
+  before boilerplate (more so for "what does ... mean"), the general rule before a special case the question does not
+  name, a rule saying what may or must be done for "can I ...", one stating a number for "how many", the rules under a
+  heading the question names; the newest version first, a heading and a sub-rule a little after.
 
-Only rows a word search may show are ranked: each rule in its newest form (`latest`, never an older rule whose number
-the current rules gave to another), or every row of a version when one is asked for. A row the project added only so
-that a cited rule has its parent (the overlay's `scaffold` rows) is found by its title alone.
+Only rows a word search may show are ranked: each rule in its newest form (`latest`: where the current rules gave
+its number to another rule, the older form is still shown, marked with its version), or every row of a version when
+one is asked for. A row the project added only so that a cited rule has its parent (the overlay's `scaffold` rows)
+is found by its title alone.
 """
 
 from __future__ import annotations
 
-import functools
 import heapq
 import math
 import re
@@ -26,22 +35,29 @@ import sqlite3
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from cardsdb import rule_numbers
 from cardsdb.models import (
     CORE_DOC,
     CURRENT_RULES_VERSION,
-    V13_RULES_VERSION,
-    V14_RULES_VERSION,
+    TOURNAMENT_DOC,
     Rule,
     Ruling,
 )
 from cardsdb.schema import rule_from_row, ruling_from_row
+from cardsdb.search import rule_reading
 from cardsdb.search.bounds import question_words
-from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, load_thesaurus, words
+from cardsdb.search.language import Language, by_first, holds_phrase, load_language, question_stems
+from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
+from cardsdb.search.rule_context import RuleContext, split_examples
+from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, asked_about, stem, words
 
 Rows = Callable[..., Sequence[Any]]  # runs one SQL statement (with parameters), returns its rows
+SetKey = tuple[
+    str | None, str | None
+]  # (document, version); document None: both documents, as words are asked
 
 # The fields of a rule and of a ruling, in the order their texts are given to the index.
 RULE_FIELDS = (
@@ -56,10 +72,11 @@ RULING_FIELDS = (
     FieldSpec(weight=1.0, b=0.75),  # the answer
     FieldSpec(weight=0.5, b=0.0),  # where it comes from ("Cards: Hidden Blade") and the cards it names
 )
-SHORT_CONTEXT = 12  # an ancestor's text of at most so many words stands for its title
 
-COVERAGE_POWER = 1.5  # how much holding every concept of the question matters against matching one well
-RULING_EVIDENCE = 0.5  # how much a well-matching ruling lifts the rules it cites
+COVERAGE_POWER = 1.0  # how much holding every concept of the question matters against matching one well
+RELEVANCE_FLOOR = 0.05  # a document scoring under this share of the best is not relevant
+RULING_EVIDENCE = 0.8  # how much a well-matching ruling lifts the rules it cites
+LINK_EVIDENCE = 0.3  # how much it lifts the rules the build linked it to by its words
 RULE_SUPPORT = 0.3  # how much well-matching cited rules lift a ruling
 QUESTION_BASE = 0.3  # a ruling whose question holds none of the words keeps this share of its relevance
 EVIDENCE_RULINGS = 8  # the best rulings whose citations count
@@ -67,22 +84,33 @@ EVIDENCE_FLOOR = 0.2  # a ruling lends weight only when it matches at least this
 NAMED_RULE = 2.0  # a rule whose number the words write
 NAMED_RULE_CHILD = 0.4  # one under it
 CURRENT_PRIOR = 1.1  # the current rules (2026-10-09) before older versions' rows
-TOP_LEVEL_PRIOR = 0.8  # a top-level rule (a section's heading) for words of a question
-HEADING_PRIOR = 0.9  # a heading or chapter row
+HEADING_PRIOR = 0.75  # a heading or chapter row: its rules say more than its name
+DEPTH_PRIOR = 0.94  # each level below a top-level rule: a rule before its sub-rules, which narrow it
+SUPERSEDED_PRIOR = 0.85  # an older rule whose number the current rules gave to another rule
 QUANTITY_PRIOR = 1.25  # a rule stating a number, for a question asking how many
+DEFINES_PRIOR = 1.3  # a rule defining a term or stating what a keyword does
+DEFINES_ASKED = 1.5  # the same, for a question asking what a term is or does
+PERMISSION_PRIOR = 1.2
+NAMED_SECTION = 1.3  # a rule under the heading a question's words name ("what is a showdown": Showdowns)  # a rule saying what may or must be done, for a question asking whether it may
+BOILERPLATE_PRIOR = (
+    0.55  # a keyword's formatting, stacking, characteristic: unless the question asks about it
+)
+SPECIAL_CASE_PRIOR = 0.5  # a keyword's section or a special mode of play the question does not name
+TOURNAMENT_ASKED = 1.6  # a Tournament Rule, for a question naming tournament procedure
+TOURNAMENT_UNASKED = 0.45  # a Tournament Rule, for any other question
 ASKED_EXACTLY = 3.0  # a ruling whose question is the words typed
 COMPLETE = 0.999  # a ruling holding this share of the words holds them all
 FEW_WORDS = 3  # words of at most so many concepts are searched for rulings holding them all, when some do
 RULING_CUTOFF = 0.25  # rulings scoring under this share of the best are left out
 OFFICIAL_TIER = 0.7  # among rulings scoring at least this share of the best, official answers come first
-PRIOR_POOL = 100  # the best-scoring rules the priors reorder (a prior moves a rule by less than 2x)
+PRIOR_POOL = 100  # the best-scoring rules the priors reorder
 CACHED_QUESTIONS = 8  # the last words asked, with what was worked out (/rule asks twice: best, then also)
 
 _HOW_MANY = re.compile(r"\bhow\s+many\b|\bmaximum\b|\bminimum\b", re.IGNORECASE)
+# A rule stating a number: digits, or a number word from two ("one or more", "one of" state none).
 _STATES_NUMBER = re.compile(
-    r"\b\d+\b|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I
+    r"\b\d+\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I
 )
-_EXAMPLE = re.compile(r"\s+(?:Examples?:|e\.g\.,?)\s", re.IGNORECASE)
 # A rule number inside words: one with a dot (811.1.d, 103.2.b), or any after "rule" or "CR" (rule 422). A bare "3"
 # is a count.
 _NUMBER_IN_WORDS = re.compile(
@@ -97,16 +125,28 @@ class RankedRuling:
     complete: bool  # the ruling holds every concept of the words (or asks them word for word)
 
 
+@dataclass(frozen=True)
+class RankedRule:
+    rule: Rule
+    score: float
+    supported: bool = False  # a ruling matching the words cites it: the FAQs agree with the rule's own words
+
+
 @dataclass
 class _RuleSet:
-    """The rules one search may show, with their index."""
+    """The rules one search may show, with their index and what is known of each before a question."""
 
     rules: list[Rule]
     index: TextIndex
-    prior: list[float]  # each rule's prior: version, depth, heading
+    prior: list[float]  # each rule's prior: version, heading, superseded
     numbered: list[bool]  # the rule's text (without its examples) states a number
-    by_number: dict[str, list[int]]  # number -> positions
-    by_lineage: dict[str, list[int]]  # lineage -> positions
+    reading: list[str]  # rule_reading.DEFINES, BOILERPLATE or ""
+    permits: list[bool]  # the rule says what may, can, must or can't be done
+    special: list[rule_reading.SpecialCase | None]  # the special case the rule is part of
+    sections: list[frozenset[str]]  # the title keys of the headings the rule stands under (and its own)
+    by_number: dict[str, list[int]]  # a Core Rules number -> positions
+    cited: list[list[int]]  # for each ruling, the positions of the rules it cites
+    linked: list[list[int]]  # for each ruling, the positions of the rules the build linked it to
 
 
 @dataclass
@@ -115,8 +155,11 @@ class _Asked:
 
     words: str
     concepts: list[Concept]
-    rules: dict[tuple[str, str | None], list[int]] = field(default_factory=dict)  # (doc, version) -> ranked
-    rule_relevance: dict[int, float] | None = None  # of the rules shown without a version, core
+    tournament: bool  # the words name tournament procedure
+    rule_concepts: list[Concept]  # the concepts, and those of the texts of the cards the words name
+    rules: dict[SetKey, list[tuple[int, float]]] = field(default_factory=dict)  # ranked (position, score)
+    supported: dict[SetKey, frozenset[int]] = field(default_factory=dict)  # the rules a matching ruling cites
+    relevance: dict[SetKey, dict[int, float]] = field(default_factory=dict)
     ruling_scores: Scores | None = None
     ruling_relevance: dict[int, float] | None = None
     rulings: list[RankedRuling] | None = None
@@ -125,13 +168,17 @@ class _Asked:
 class QuestionRanker:
     """Rules (per document and version) and rulings, indexed for words."""
 
-    def __init__(self, rows: Rows, analyzer: Analyzer) -> None:
+    def __init__(
+        self, rows: Rows, analyzer: Analyzer, language: Language | None = None, *, bounded: bool = True
+    ) -> None:
         self._rows = rows
+        self._bounded = bounded  # words read as a user's (the first words only, bounds.py) or whole
         self.analyzer = analyzer
+        self._tournament_words = by_first(language.tournament if language else ())
         self._all: list[sqlite3.Row] = list(rows("SELECT * FROM rules"))
-        self._by_key = {(r["doc"], r["version"], r["number"]): r for r in self._all}
-        self._scaffold = _scaffold_numbers()
-        self._sets: dict[tuple[str, str | None], _RuleSet] = {}
+        self._where = RuleContext(self._all)
+        self._labels = rule_reading.labels(str(r["text"] or "") for r in self._all if r["latest"])
+        self._sets: dict[SetKey, _RuleSet] = {}
         self.rulings_list = [ruling_from_row(r) for r in rows("SELECT * FROM rulings ORDER BY date DESC, id")]
         self._ruling_index = TextIndex(RULING_FIELDS, analyzer).build(
             (r.question, r.answer, " ".join([r.source_title, *r.cards])) for r in self.rulings_list
@@ -141,91 +188,66 @@ class QuestionRanker:
         )
         self._asked_exactly = {_plain(r.question): i for i, r in reversed(list(enumerate(self.rulings_list)))}
         self._cited_lineages = self._citations()
-        core = self.rule_set(CORE_DOC, None)
-        self._cited = [
-            [p for ln in lineages for p in core.by_lineage.get(ln, ())] for lineages in self._cited_lineages
-        ]
+        self._linked_lineages = self._links()
         self._recent: OrderedDict[str, _Asked] = OrderedDict()
+        self._cards: CardTexts | None = None
 
     @classmethod
-    def load(cls, rows: Rows) -> QuestionRanker:
-        return cls(rows, Analyzer(load_thesaurus()))
+    def load(cls, rows: Rows, *, bounded: bool = True) -> QuestionRanker:
+        """`bounded`: read the first words of a question only, as of every question a user types (the build reads a
+        ruling's whole text)."""
+        language = load_language()
+        return cls(rows, Analyzer(language.entries, language.damped), language, bounded=bounded)
 
     # --- the rows a search may show -----------------------------------------------------------------
-    def rule_set(self, doc: str, version: str | None) -> _RuleSet:
+    def rule_set(self, doc: str | None, version: str | None) -> _RuleSet:
         key = (doc, version)
         if key not in self._sets:
             self._sets[key] = self._make_set(doc, version)
         return self._sets[key]
 
-    def _make_set(self, doc: str, version: str | None) -> _RuleSet:
+    def _shown_rows(self, doc: str | None, version: str | None) -> list[sqlite3.Row]:
         if version:
-            shown = [r for r in self._all if r["doc"] == doc and r["version"] == version]
-        else:
-            shown = [
-                r
-                for r in self._all
-                if r["doc"] == doc
-                and r["latest"]
-                and (r["version"] == CURRENT_RULES_VERSION or not r["superseded"])
-            ]
-        shown.sort(key=lambda r: str(r["sort_key"] or ""))
+            return [r for r in self._all if r["doc"] == doc and r["version"] == version]
+        return [r for r in self._all if (doc is None or r["doc"] == doc) and r["latest"]]
+
+    def _make_set(self, doc: str | None, version: str | None) -> _RuleSet:
+        shown = sorted(self._shown_rows(doc, version), key=lambda r: (r["doc"], str(r["sort_key"] or "")))
         by_number: dict[str, list[int]] = {}
         by_lineage: dict[str, list[int]] = {}
         for i, r in enumerate(shown):
-            by_number.setdefault(str(r["number"]), []).append(i)
-            by_lineage.setdefault(str(r["lineage"] or r["key"]), []).append(i)
+            if r["doc"] == CORE_DOC:
+                by_number.setdefault(str(r["number"]), []).append(i)
+            by_lineage.setdefault(_lineage(r), []).append(i)
         return _RuleSet(
             rules=[rule_from_row(r) for r in shown],
-            index=TextIndex(RULE_FIELDS, self.analyzer).build(self._fields(r) for r in shown),
+            index=TextIndex(RULE_FIELDS, self.analyzer).build(self._where.fields(r) for r in shown),
             prior=[_prior(r) for r in shown],
-            numbered=[bool(_STATES_NUMBER.search(_split_examples(str(r["text"] or ""))[0])) for r in shown],
+            numbered=[bool(_STATES_NUMBER.search(split_examples(str(r["text"] or ""))[0])) for r in shown],
+            reading=[self._reading(r) for r in shown],
+            special=[self._where.special_case(r) for r in shown],
+            sections=[self._where.headings_above(r) for r in shown],
+            permits=[rule_reading.states_permission(split_examples(str(r["text"] or ""))[0]) for r in shown],
             by_number=by_number,
-            by_lineage=by_lineage,
+            cited=[_positions(lineages, by_lineage) for lineages in self._cited_lineages],
+            linked=[_positions(lineages, by_lineage) for lineages in self._linked_lineages],
         )
 
-    def _fields(self, row: sqlite3.Row) -> tuple[str, str, str, str, str]:
-        """A rule's texts for the index: its text, title, examples, parent, and the headings above."""
-        title = str(row["title"] or "")
-        if self._is_scaffold(row):
-            text, examples = "", ""
-        elif row["kind"] in ("heading", "chapter"):
-            text, examples = ("" if title else str(row["text"] or "")), ""
-        else:
-            text, examples = _split_examples(str(row["text"] or ""))
-        ancestors = [self._context(row, n) for n in rule_numbers.ancestors(str(row["number"]))]
-        parent = ancestors[-1] if ancestors else None
-        parent_text = str((parent["title"] or parent["text"] or "") if parent is not None else "")
-        higher = [
-            str(a["title"] or (a["text"] if len(str(a["text"] or "").split()) <= SHORT_CONTEXT else "") or "")
-            for a in ancestors[:-1]
-            if a is not None
-        ]
-        return text, title, examples, parent_text, " ".join(higher)
-
-    def _context(self, row: sqlite3.Row, number: str) -> sqlite3.Row | None:
-        """The row of an ancestor as read for context: the same version's, else (for a current rule the seeds give
-        without it, or a row the project added) the newest older version's that the current rules did not reuse."""
-        doc, version = row["doc"], row["version"]
-        found = self._by_key.get((doc, version, number))
-        if found is not None and not self._is_scaffold(found):
+    def _reading(self, row: sqlite3.Row) -> str:
+        """What a rule is (`rule_reading.reading`); a rule listed under "X is functionally short for the following:"
+        is part of that definition."""
+        found = rule_reading.reading(split_examples(str(row["text"] or ""))[0], self._labels)
+        parent_number = rule_numbers.parent_of(str(row["number"]))
+        if found or parent_number is None:
             return found
-        for older in (V14_RULES_VERSION, V13_RULES_VERSION):
-            candidate = self._by_key.get((doc, older, number))
-            if candidate is not None and not candidate["superseded"]:
-                return candidate
-        return found if found is not None and found["title"] else None
-
-    def _is_scaffold(self, row: sqlite3.Row) -> bool:
-        return row["version"] == CURRENT_RULES_VERSION and row["number"] in self._scaffold
+        parent = self._where.context(row, parent_number)
+        if parent is not None and rule_reading.lists_definition(str(parent["text"] or "")):
+            return rule_reading.DEFINES
+        return found
 
     def _citations(self) -> list[list[str]]:
         """For each ruling, the lineages of the rules it cites, each read in the version the ruling numbers it."""
-        lineage = {
-            (r["version"], r["number"]): str(r["lineage"] or r["key"])
-            for r in self._all
-            if r["doc"] == CORE_DOC
-        }
+        lineage = {(r["version"], r["number"]): _lineage(r) for r in self._all if r["doc"] == CORE_DOC}
         by_id: dict[str, list[str]] = {}
         for r in self._rows("SELECT ruling_id, number, version FROM ruling_rules"):
             found = lineage.get((r["version"], r["number"]))
@@ -233,26 +255,72 @@ class QuestionRanker:
                 by_id.setdefault(str(r["ruling_id"]), []).append(found)
         return [list(dict.fromkeys(by_id.get(r.id, []))) for r in self.rulings_list]
 
+    def _links(self) -> list[list[str]]:
+        """For each ruling, the lineages of the rules the build linked it to by its words (none in a database built
+        before the links were)."""
+        tables = {str(r[0]) for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "ruling_links" not in tables:
+            return [[] for _ in self.rulings_list]
+        lineage = {(r["doc"], r["version"], r["number"]): _lineage(r) for r in self._all}
+        by_id: dict[str, list[str]] = {}
+        for r in self._rows(
+            "SELECT ruling_id, doc, version, number FROM ruling_links ORDER BY ruling_id, rank"
+        ):
+            found = lineage.get((r["doc"], r["version"], r["number"]))
+            if found is not None:
+                by_id.setdefault(str(r["ruling_id"]), []).append(found)
+        return [list(dict.fromkeys(by_id.get(r.id, []))) for r in self.rulings_list]
+
     # --- what was asked --------------------------------------------------------------------------------
+    def names_tournament(self, words: str) -> bool:
+        """Whether the words name tournament procedure (the thesaurus's `tournament` words)."""
+        return self._asked(words).tournament
+
+    def forget_asked(self) -> None:
+        """Forget what was worked out for the last words asked (the benchmark times questions asked afresh)."""
+        self._recent.clear()
+
     def _asked(self, words: str, typing: TextIndex | None = None) -> _Asked:
         """What was worked out for the words (`typing`: the last word is still being typed, completed from that
         index's words)."""
-        words = question_words(words)  # the first words and rule numbers only (bounds.py)
+        if self._bounded:
+            words = question_words(words)  # the first words and rule numbers only (bounds.py)
         key = f"{words}\x00typing{id(typing)}" if typing is not None else words
         found = self._recent.get(key)
         if found is None:
             concepts = self.analyzer.typing(words, typing) if typing else self.analyzer.concepts(words)
-            found = self._recent[key] = _Asked(words, concepts)
+            found = self._recent[key] = _Asked(
+                words,
+                concepts,
+                holds_phrase(question_stems(words), self._tournament_words),
+                [*concepts, *self._card_concepts(words, concepts)],
+            )
             while len(self._recent) > CACHED_QUESTIONS:
                 self._recent.popitem(last=False)
         else:
             self._recent.move_to_end(key)
         return found
 
-    def _core_rule_relevance(self, asked: _Asked) -> dict[int, float]:
-        if asked.rule_relevance is None:
-            asked.rule_relevance = _relevance(self.rule_set(CORE_DOC, None).index.score(asked.concepts))
-        return asked.rule_relevance
+    def _card_concepts(self, words: str, concepts: Sequence[Concept]) -> list[Concept]:
+        """The concepts of the texts of the cards the words name, each counting little, those the words hold left
+        out."""
+        if self._cards is None:
+            index = self.rule_set(None, None).index
+            self._cards = CardTexts(
+                card_rows(self._rows), lambda w: index.idf(stem(w)) > 0 or self.analyzer.knows(stem(w))
+            )
+        found: dict[str, Concept] = {}
+        have = {s for c in concepts for s in c.alternatives}
+        for text in self._cards.named_in(words):
+            for c in self.analyzer.concepts(text):
+                if c.typed not in have and c.typed not in found:
+                    found[c.typed] = Concept(c.typed, c.alternatives, c.importance * CARD_TEXT_IMPORTANCE)
+        return list(found.values())
+
+    def _rule_relevance(self, asked: _Asked, key: SetKey) -> dict[int, float]:
+        if key not in asked.relevance:
+            asked.relevance[key] = _relevance(self.rule_set(*key).index.score(asked.rule_concepts))
+        return asked.relevance[key]
 
     def _ruling_relevance(self, asked: _Asked) -> dict[int, float]:
         """How well each ruling matches the words: its question and answer, and how much of the words its question
@@ -271,47 +339,66 @@ class QuestionRanker:
         self,
         words: str,
         *,
-        doc: str = CORE_DOC,
+        doc: str | None = None,
         version: str | None = None,
         limit: int = 10,
         typing: bool = False,
     ) -> list[Rule]:
-        """The rules best answering the words, best first (`typing`: the last word is still being typed)."""
+        """The rules best answering the words, best first (`doc` None: both documents; `typing`: the last word is
+        still being typed)."""
+        return [
+            r.rule for r in self.ranked_rules(words, doc=doc, version=version, limit=limit, typing=typing)
+        ]
+
+    def ranked_rules(
+        self,
+        words: str,
+        *,
+        doc: str | None = None,
+        version: str | None = None,
+        limit: int = 10,
+        typing: bool = False,
+    ) -> list[RankedRule]:
+        """`rules`, each with its score."""
+        key = (doc, version)
         shown = self.rule_set(doc, version)
         asked = self._asked(words, shown.index if typing else None)
-        ranked = asked.rules.get((doc, version))
+        ranked = asked.rules.get(key)
         if ranked is None:
-            ranked = asked.rules[(doc, version)] = self._rank_rules(asked, shown, doc, version)
-        return [shown.rules[i] for i in ranked[:limit]]
+            ranked = asked.rules[key] = self._rank_rules(asked, key)
+        supported = asked.supported.get(key, frozenset())
+        return [RankedRule(shown.rules[i], score, i in supported) for i, score in ranked[:limit]]
 
-    def _rank_rules(self, asked: _Asked, shown: _RuleSet, doc: str, version: str | None) -> list[int]:
-        core = doc == CORE_DOC and version is None
-        if core:
-            final = dict(self._core_rule_relevance(asked))
-        else:
-            final = _relevance(shown.index.score(asked.concepts))
-        if core:
-            for i, lift in self._ruling_evidence(asked).items():
-                final[i] = final.get(i, 0.0) + RULING_EVIDENCE * lift
+    def _rank_rules(self, asked: _Asked, key: SetKey) -> list[tuple[int, float]]:
+        shown = self.rule_set(*key)
+        final = dict(self._rule_relevance(asked, key))
+        if key[1] is None:
+            for i, lift in self._ruling_evidence(asked, key).items():
+                final[i] = final.get(i, 0.0) + lift
         for i, lift in _named(asked.words, shown).items():
             final[i] = final.get(i, 0.0) + lift
-        pool = heapq.nsmallest(PRIOR_POOL, final, key=lambda i: (-final[i], i))
-        quantity = bool(_HOW_MANY.search(asked.words))
+        pool = [i for i, _ in heapq.nlargest(PRIOR_POOL, final.items(), key=itemgetter(1))]
+        fit = _Fit(asked, both=key[0] is None)
         for i in pool:
-            final[i] *= shown.prior[i] * (QUANTITY_PRIOR if quantity and shown.numbered[i] else 1.0)
-        return sorted((i for i in pool if final[i] > 0), key=lambda i: (-final[i], i))
+            final[i] *= shown.prior[i] * fit.factor(shown, i)
+        return sorted(((i, final[i]) for i in pool if final[i] > 0), key=lambda p: (-p[1], p[0]))
 
-    def _ruling_evidence(self, asked: _Asked) -> dict[int, float]:
-        """How much the rulings matching the words point at each rule they cite (of the core rules shown)."""
+    def _ruling_evidence(self, asked: _Asked, key: SetKey) -> dict[int, float]:
+        """How much the rulings matching the words point at each rule they cite, or were linked to; the rules they
+        cite are noted as supported."""
+        shown = self.rule_set(*key)
         relevance = self._ruling_relevance(asked)
         lifted: dict[int, float] = {}
-        for i in sorted(relevance, key=lambda i: -relevance[i])[:EVIDENCE_RULINGS]:
-            cited = self._cited[i]
-            if relevance[i] < EVIDENCE_FLOOR or not cited:
+        supported: set[int] = set()
+        for i in heapq.nlargest(EVIDENCE_RULINGS, relevance, key=relevance.__getitem__):
+            if relevance[i] < EVIDENCE_FLOOR:
                 continue
-            weight = relevance[i] / math.sqrt(len(cited))
-            for position in cited:
-                lifted[position] = max(lifted.get(position, 0.0), weight)
+            supported.update(shown.cited[i])
+            for weight, positions in ((RULING_EVIDENCE, shown.cited[i]), (LINK_EVIDENCE, shown.linked[i])):
+                lift = weight * relevance[i] / math.sqrt(len(positions)) if positions else 0.0
+                for position in positions:
+                    lifted[position] = max(lifted.get(position, 0.0), lift)
+        asked.supported[key] = frozenset(supported)
         return lifted
 
     # --- rulings ---------------------------------------------------------------------------------------
@@ -324,9 +411,10 @@ class QuestionRanker:
 
     def _rank_rulings(self, asked: _Asked) -> list[RankedRuling]:
         final = dict(self._ruling_relevance(asked))
-        rule_relevance = self._core_rule_relevance(asked)
-        named = _named(asked.words, self.rule_set(CORE_DOC, None))
-        for i, cited in enumerate(self._cited):
+        both = self.rule_set(None, None)
+        rule_relevance = self._rule_relevance(asked, (None, None))
+        named = _named(asked.words, both)
+        for i, cited in enumerate(both.cited):
             if not cited:
                 continue
             support = max(rule_relevance.get(p, 0.0) for p in cited)
@@ -355,28 +443,74 @@ class QuestionRanker:
         ]
 
 
+class _Fit:
+    """How well what each rule is fits what a question asks: its reading, its special case, its document."""
+
+    def __init__(self, asked: _Asked, *, both: bool) -> None:
+        self._asked_stems = rule_reading.asked_stems(asked.rule_concepts)
+        self._boilerplate_asked = rule_reading.asks_boilerplate(asked.concepts)
+        self._quantity = bool(_HOW_MANY.search(asked.words))
+        self._permission = rule_reading.asks_permission(asked.words)
+        self._defines = DEFINES_ASKED if rule_reading.asks_definition(asked.words) else DEFINES_PRIOR
+        self._tournament = asked.tournament
+        self._both = both
+        named = asked_about(asked.words)
+        self._section = rule_reading.title_key(named) if named else ""
+
+    def factor(self, shown: _RuleSet, i: int) -> float:
+        factor = QUANTITY_PRIOR if self._quantity and shown.numbered[i] else 1.0
+        reading = shown.reading[i]
+        if reading == rule_reading.DEFINES:
+            factor *= self._defines
+        elif reading == rule_reading.BOILERPLATE and not self._boilerplate_asked:
+            factor *= BOILERPLATE_PRIOR
+        if self._section and self._section in shown.sections[i]:
+            factor *= NAMED_SECTION
+        if self._permission and shown.permits[i]:
+            factor *= PERMISSION_PRIOR
+        special = shown.special[i]
+        if special is not None and not special.named_by(self._asked_stems):
+            factor *= SPECIAL_CASE_PRIOR
+        if self._both and shown.rules[i].doc == TOURNAMENT_DOC:
+            factor *= TOURNAMENT_ASKED if self._tournament else TOURNAMENT_UNASKED
+        return factor
+
+
 def _relevance(found: Scores) -> dict[int, float]:
-    """Each matching document's score as a share of the best, times how much of the question it holds."""
+    """Each matching document's score as a share of the best, times how much of the question it holds; those scoring
+    under `RELEVANCE_FLOOR` of the best are left out (they hold too little of the words to be shown)."""
     best = max(found.score.values(), default=0.0)
     if best <= 0 or found.total <= 0:
         return {}
-    held, total = found.held, found.total
-    return {i: (value / best) * (held[i] / total) ** COVERAGE_POWER for i, value in found.score.items()}
+    held, total, floor = found.held, found.total, RELEVANCE_FLOOR * best
+    return {
+        i: (value / best) * (held[i] / total) ** COVERAGE_POWER
+        for i, value in found.score.items()
+        if value >= floor
+    }
+
+
+def _positions(lineages: Sequence[str], by_lineage: dict[str, list[int]]) -> list[int]:
+    return [p for lineage in lineages for p in by_lineage.get(lineage, ())]
+
+
+def _lineage(row: sqlite3.Row) -> str:
+    return str(row["lineage"] or row["key"])
 
 
 def _prior(row: sqlite3.Row) -> float:
-    """How likely a rule is to be what words ask about, before reading it: the current rules first, a section's
-    heading or a chapter less."""
+    """How likely a rule is to be what words ask about, before reading it: the current rules first, a heading or a
+    chapter less, an older rule whose number the current rules gave to another less."""
     prior = CURRENT_PRIOR if row["version"] == CURRENT_RULES_VERSION and row["doc"] == CORE_DOC else 1.0
-    if "." not in str(row["number"]):
-        prior *= TOP_LEVEL_PRIOR
     if row["kind"] in ("heading", "chapter"):
         prior *= HEADING_PRIOR
-    return prior
+    if row["superseded"] and row["version"] != CURRENT_RULES_VERSION:
+        prior *= SUPERSEDED_PRIOR
+    return prior * DEPTH_PRIOR ** str(row["number"]).count(".")
 
 
 def _named(words: str, shown: _RuleSet) -> dict[int, float]:
-    """The rules whose numbers the words write, and those under them."""
+    """The rules whose numbers the words write, and those under them (Core Rules numbers)."""
     lifted: dict[int, float] = {}
     for match in _NUMBER_IN_WORDS.finditer(words):
         ref = rule_numbers.parse_rule_ref(match.group(1) or match.group(2))
@@ -392,22 +526,9 @@ def _named(words: str, shown: _RuleSet) -> dict[int, float]:
     return lifted
 
 
-def _split_examples(text: str) -> tuple[str, str]:
-    found = _EXAMPLE.search(text)
-    return (text, "") if found is None else (text[: found.start()], text[found.end() :])
-
-
 def _plain(text: str) -> str:
     """Text as compared with a ruling's question typed word for word."""
     return " ".join(words(text))
 
 
-@functools.cache
-def _scaffold_numbers() -> frozenset[str]:
-    """The current rules' numbers the project added only as parents (cardsdb/project/data/rules_current.yaml)."""
-    from cardsdb.project.overlay import load_overlay
-
-    return frozenset(r.number for r in load_overlay().rules if r.scaffold)
-
-
-__all__ = ["QuestionRanker", "RankedRuling"]
+__all__ = ["QuestionRanker", "RankedRule", "RankedRuling"]

@@ -2,8 +2,8 @@
 
 `Analyzer` turns text into stems (lower case, possessives dropped, a light Porter stemmer: "hiding" and "hide" are
 `hide`, "copies" is `copy`) and a question into `Concept`s: each content word with the other words that mean it here
-(`cardsdb/project/data/thesaurus.yaml`: "facedown" also searches `hidden` and `hide`). `TextIndex` scores documents made of
-weighted fields (a rule's text, its title, its parents' headings; a ruling's question and answer) with BM25F: per
+(the project's thesaurus, as stems in `cardsdb.search.language`: "facedown" also searches `hidden` and `hide`).
+`TextIndex` scores documents made of weighted fields (a rule's text, its title, its parents' headings; a ruling's question and answer) with BM25F: per
 field length-normalized term frequency, summed with the field's weight, then saturated and weighted by rarity. A
 concept counts once per document, through the best of its words. Nothing here reads the database.
 """
@@ -15,22 +15,18 @@ import functools
 import math
 import re
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
-from cardsdb.errors import BuildError
-from cardsdb.paths import PROJECT_DATA_DIR
-
-THESAURUS_FILE = "thesaurus.yaml"
-ALSO_WEIGHT = 0.6  # a word the thesaurus adds counts this much of the word typed
+ALSO_WEIGHT = 0.6  # another player's word of a thesaurus entry counts this much of the word typed
+MEANS_WEIGHT = 0.8  # the rules' word for it (`means`) this much
+DAMPED_IMPORTANCE = 0.35  # a word common in the rules that says little in a question ("back", "card")
 PHRASE_WORD_IMPORTANCE = 0.5
 PREFIX_TERMS = 12  # the words a word still being typed may become
-SELECTIVE_POSTINGS = 200  # a concept held by at most this many documents (or a sixth of them) is selective
-STEM_CACHE = (
-    16_384  # stems kept (the rules' and rulings' own words are a few thousand): typing cannot grow it
-)
+SELECTIVE_POSTINGS = 200  # a word held by at most this many documents is selective
+MERGED_CONCEPTS = 256  # concepts whose scores over an index are kept, the last used
+STEM_CACHE = 16_384  # stems kept (the rules' and rulings' words are a few thousand): typing cannot grow it
 
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 _POSSESSIVE = re.compile(r"'s\b")
@@ -148,41 +144,8 @@ class ThesaurusEntry:
     (`means`), with the rule that shows it (`why`)."""
 
     words: tuple[tuple[str, ...], ...]  # each a phrase of stems
-    means: tuple[str, ...]  # stems
+    means: tuple[str, ...]  # stems; a phrase of the rules' ("turn order") as its stems joined by spaces
     why: str
-
-
-def load_thesaurus(path: Path | None = None) -> tuple[ThesaurusEntry, ...]:
-    """The thesaurus (cardsdb/project/data/thesaurus.yaml). Raises BuildError in one line naming the entry and field."""
-    from cardsdb.project.files import read_yaml
-
-    path = path or PROJECT_DATA_DIR / THESAURUS_FILE
-    entries = read_yaml(path).get("entries")
-    if not isinstance(entries, list) or not entries:
-        raise BuildError(f"{path.name}: `entries` must be a non-empty list")
-    return tuple(_entry(path.name, i, e) for i, e in enumerate(entries, 1))
-
-
-def _entry(name: str, index: int, entry: Any) -> ThesaurusEntry:
-    where = f"{name}: entry {index}"
-    if not isinstance(entry, dict):
-        raise BuildError(f"{where} is not a mapping")
-    for key in ("words", "means"):
-        value = entry.get(key)
-        if (
-            not isinstance(value, list)
-            or not value
-            or not all(isinstance(v, str) and v.strip() for v in value)
-        ):
-            raise BuildError(f"{where}: `{key}` must be a non-empty list of words")
-    why = entry.get("why")
-    if not isinstance(why, str) or not why.strip():
-        raise BuildError(f"{where}: `why` must say which rule uses these words")
-    phrases = tuple(tuple(stem(w) for w in words(p)) for p in entry["words"])
-    means = tuple(stem(w) for m in entry["means"] for w in words(m) if w not in STOP_WORDS)
-    if not all(phrases) or not means:
-        raise BuildError(f"{where}: a word of `words` or `means` has no letters")
-    return ThesaurusEntry(phrases, means, why.strip())
 
 
 @dataclass(frozen=True)
@@ -197,7 +160,10 @@ class Concept:
 class Analyzer:
     """Stems for documents, concepts for questions."""
 
-    def __init__(self, thesaurus: Sequence[ThesaurusEntry] = ()) -> None:
+    def __init__(
+        self, thesaurus: Sequence[ThesaurusEntry] = (), damped: frozenset[str] = frozenset()
+    ) -> None:
+        self._damped = damped
         self._single: dict[str, dict[str, float]] = {}
         self._phrases: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}  # by first stem
         for entry in thesaurus:
@@ -208,9 +174,17 @@ class Analyzer:
                     continue
                 also = self._single.setdefault(phrase[0], {})
                 for other in group - {phrase[0]}:
-                    also[other] = ALSO_WEIGHT
+                    weight = MEANS_WEIGHT if other in entry.means else ALSO_WEIGHT
+                    also[other] = max(also.get(other, 0.0), weight)
         for phrases in self._phrases.values():
             phrases.sort(key=lambda p: -len(p[0]))  # the longest phrase first
+
+    def knows(self, word: str) -> bool:
+        """Whether the thesaurus has the stem as a word of its own or the first of a phrase."""
+        return word in self._single or word in self._phrases
+
+    def _importance(self, word: str, importance: float) -> float:
+        return min(importance, DAMPED_IMPORTANCE) if word in self._damped else importance
 
     def stems(self, text: str) -> list[str]:
         """The stems of a document's text, stop words and single letters ("d" of "811.1.d") left out."""
@@ -253,15 +227,17 @@ class Analyzer:
             phrase = next((p for p in starting if tuple(stems[i : i + len(p[0])]) == p[0]), None)
             if phrase is None:
                 if content[i]:
-                    add(stems[i], 1.0)
+                    add(stems[i], self._importance(stems[i], 1.0))
                 i += 1
                 continue
             means = {word: 1.0 for word in phrase[1]}
-            if not any(word in c.alternatives for c in found for word in means):
-                found.append(Concept(phrase[1][0], means, 1.0))
+            if not any(set(means) <= set(c.alternatives) for c in found):
+                # A phrase of question words only ("when do", "how long") hints at what is asked, no more.
+                hint = not any(content[i : i + len(phrase[0])])
+                found.append(Concept(phrase[1][0], means, PHRASE_WORD_IMPORTANCE if hint else 1.0))
             for j in range(i, i + len(phrase[0])):
                 if content[j]:
-                    add(stems[j], PHRASE_WORD_IMPORTANCE)
+                    add(stems[j], self._importance(stems[j], PHRASE_WORD_IMPORTANCE))
             i += len(phrase[0])
         return found
 
@@ -295,6 +271,10 @@ class TextIndex:
     _postings: dict[str, dict[int, float]] = field(default_factory=dict)
     _idf: dict[str, float] = field(default_factory=dict)
     _terms: list[str] | None = None  # the indexed words in order, made at the first prefix search
+    _phrases: dict[str, tuple[dict[int, float], float] | None] = field(default_factory=dict)
+    _concepts: OrderedDict[
+        tuple[tuple[str, float], ...], tuple[dict[int, float], dict[int, float], tuple[int, ...]]
+    ] = field(default_factory=OrderedDict)
     size: int = 0
 
     def build(self, documents: Iterable[Sequence[str]]) -> TextIndex:
@@ -345,7 +325,36 @@ class TextIndex:
         return sorted(found, key=lambda t: (-len(self._postings[t]), t))[:limit]
 
     def idf(self, term: str) -> float:
+        """How rare a word is here; for a phrase of the rules (stems joined by spaces: "turn order"), how rare it is
+        to hold all its words."""
+        if " " in term:
+            phrase = self._phrase(term)
+            return phrase[1] if phrase else 0.0
         return self._idf.get(term, 0.0)
+
+    def postings(self, term: str) -> dict[int, float] | None:
+        """Each document holding the word (or every word of the phrase), with its value; None when none does."""
+        if " " in term:
+            phrase = self._phrase(term)
+            return phrase[0] if phrase else None
+        return self._postings.get(term)
+
+    def _phrase(self, term: str) -> tuple[dict[int, float], float] | None:
+        """A phrase's postings and rarity, worked out once: the documents holding all its words, each valued as a
+        word would be, with the phrase's rarity and the mean saturation of its words there."""
+        if term in self._phrases:
+            return self._phrases[term]
+        parts = [(self._postings.get(w, {}), self._idf.get(w, 0.0)) for w in term.split()]
+        holding = (
+            set.intersection(*(set(values) for values, _ in parts)) if all(i > 0 for _, i in parts) else set()
+        )
+        found = None
+        if holding:
+            idf = math.log(1 + (self.size - len(holding) + 0.5) / (len(holding) + 0.5))
+            postings = {p: idf * sum(v[p] / i for v, i in parts) / len(parts) for p in holding}
+            found = (postings, idf)
+        self._phrases[term] = found
+        return found
 
     def concept_weight(self, concept: Concept) -> float:
         """How rare the concept is: the idf of its rarest form that occurs (0 when none occurs)."""
@@ -354,61 +363,73 @@ class TextIndex:
     def score(self, concepts: Sequence[Concept]) -> Scores:
         """Every document holding a concept, with its score: each concept through the best of its words.
 
-        The documents are those holding a selective concept (one of words few documents have), when there is one:
-        the concepts most documents hold ("card", "play") are then only added up for those. A document holding only
+        How much of the question a document holds counts each concept by the rarest of its words the document has,
+        times that word's weight: a document holding only "player" of the phrase "first player" holds less of it than
+        one holding "first", and one holding a word the thesaurus adds less than one holding the word typed.
+
+        The documents scored are those holding a selective word (one few documents have), when the question has
+        one: the words most documents hold ("card", "play") are then only added up for those. A document holding only
         common words holds little of a question that has rarer ones."""
+        merged = [self._merged(concept) for concept in concepts]
+        total = sum(c.importance * self.concept_weight(c) for c in concepts)
+        candidates: set[int] = set()
+        for _, _, rare in merged:
+            candidates.update(rare)
+        weighted = [
+            (c.importance, values, rarities)
+            for c, (values, rarities, _) in zip(concepts, merged, strict=True)
+        ]
         score: dict[int, float] = {}
         held: dict[int, float] = {}
-        found = [
-            (c, [(self._postings[t], w) for t, w in c.alternatives.items() if t in self._postings])
-            for c in concepts
-        ]
-        total = sum(c.importance * self.concept_weight(c) for c in concepts)
-        limit = max(SELECTIVE_POSTINGS, self.size // 6)
-        selective = [(c, p) for c, p in found if 0 < sum(len(d) for d, _ in p) <= limit]
-        common = [(c, p) for c, p in found if sum(len(d) for d, _ in p) > limit] if selective else []
-        for concept, postings in selective or found:
-            rarity = concept.importance * self.concept_weight(concept)
-            for position, value in _best(postings).items():
-                score[position] = score.get(position, 0.0) + concept.importance * value
-                held[position] = held.get(position, 0.0) + rarity
-        for concept, postings in common:
-            rarity = concept.importance * self.concept_weight(concept)
-            for position, value in _best_among(postings, score).items():
-                score[position] += concept.importance * value
-                held[position] += rarity
+        if not candidates:  # no selective word: every document holding a word is scored
+            candidates = {p for _, values, _ in weighted for p in values}
+        for position in candidates:
+            value = rarity = 0.0
+            for importance, values, rarities in weighted:
+                found = values.get(position)
+                if found is not None:
+                    value += importance * found
+                    rarity += importance * rarities[position]
+            if value:
+                score[position] = value
+                held[position] = rarity
         return Scores(score, held, total)
 
-
-def _best_among(
-    postings: Sequence[tuple[dict[int, float], float]], documents: Mapping[int, float]
-) -> dict[int, float]:
-    """`_best`, for the given documents only."""
-    best: dict[int, float] = {}
-    for values, weight in postings:
-        pairs = (
-            ((p, values[p]) for p in documents if p in values)
-            if len(documents) < len(values)
-            else ((p, v) for p, v in values.items() if p in documents)
+    def _merged(self, concept: Concept) -> tuple[dict[int, float], dict[int, float], tuple[int, ...]]:
+        """A concept over the index, worked out once for its words (the last `MERGED_CONCEPTS` kept): each document's
+        value (the best of its words', each times the word's weight), the rarity of the rarest word it holds (times its
+        weight), and the documents holding a selective word of it."""
+        key = tuple(sorted(concept.alternatives.items()))
+        found = self._concepts.get(key)
+        if found is not None:
+            self._concepts.move_to_end(key)
+            return found
+        found_terms = [
+            (self.postings(t), weight, weight * self.idf(t)) for t, weight in concept.alternatives.items()
+        ]
+        terms = sorted(
+            ((values, weight, rarity) for values, weight, rarity in found_terms if values is not None),
+            key=lambda term: -term[2],
         )
-        for position, value in pairs:
-            value *= weight
-            if value > best.get(position, 0.0):
-                best[position] = value
-    return best
-
-
-def _best(postings: Sequence[tuple[dict[int, float], float]]) -> Mapping[int, float]:
-    """Each document's value for a concept: the best of its words' (each times the word's weight)."""
-    if len(postings) == 1 and postings[0][1] == 1.0:
-        return postings[0][0]
-    best: dict[int, float] = {}
-    for values, weight in postings:
-        for position, value in values.items():
-            value *= weight
-            if value > best.get(position, 0.0):
-                best[position] = value
-    return best
+        best: dict[int, float] = {}
+        rarest: dict[int, float] = {}
+        rare: list[int] = []
+        for values, weight, rarity in terms:
+            if len(values) <= SELECTIVE_POSTINGS:
+                rare.extend(values)
+            if not best:
+                best = {p: v * weight for p, v in values.items()} if weight != 1.0 else dict(values)
+                rarest = dict.fromkeys(values, rarity)
+                continue
+            for position, value in values.items():
+                value *= weight
+                if value > best.get(position, 0.0):
+                    best[position] = value
+            rarest.update(dict.fromkeys(values.keys() - rarest.keys(), rarity))
+        found = self._concepts[key] = (best, rarest, tuple(rare))
+        while len(self._concepts) > MERGED_CONCEPTS:
+            self._concepts.popitem(last=False)
+        return found
 
 
 def _counts(stems: Sequence[str]) -> dict[str, int]:

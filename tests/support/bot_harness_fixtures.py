@@ -22,6 +22,7 @@ from cardsdb.models import (
     Legality,
     Printing,
     Rule,
+    RuleMatches,
     RuleView,
     Ruling,
 )
@@ -188,8 +189,25 @@ class FakeCards:
     def ruling_citations(self, ruling: Ruling) -> list[Citation]:
         return [Citation(n, ruling.rules_version or CURRENT_RULES_VERSION) for n in ruling.rules]
 
-    def rules_also_matching(self, words: str, shown: Rule, limit: int = 5) -> list[Rule]:
+    def rules_also_matching(
+        self, words: str, shown: Rule, limit: int = 5, *, doc: str | None = None, version: str | None = None
+    ) -> list[Rule]:
         return [r for r in self.search_rules(words, limit=limit + 1) if r.number != shown.number][:limit]
+
+    def match_rules(
+        self, words: str, limit: int = 6, *, doc: str | None = None, version: str | None = None
+    ) -> RuleMatches:
+        """The rules whose text holds the words; sure of the first only when it is the one rule that does."""
+        found = self.search_rules(words, limit=limit)
+        return RuleMatches(tuple(found), confident=len(found) == 1)
+
+    def rule_view(self, rule: Rule) -> RuleView:
+        view = self.rule(rule.number)
+        assert view is not None
+        return view
+
+    def ruling_links(self, ruling: Ruling) -> list[Rule]:
+        return []
 
     def autocomplete_rules(
         self, text: str, limit: int = 25, *, doc: str | None = None

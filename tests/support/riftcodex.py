@@ -88,10 +88,18 @@ def cardsdb_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Com
     )
 
 
-def damage(path: Path, *, every: int = 3) -> None:
-    """Overwrite the inside of pages past the first few (the header and schema stay readable)."""
-    size = path.stat().st_size
+def damage(path: Path, *, every: int = 3, names: tuple[bytes, ...] = (b"Hidden Blade",)) -> None:
+    """Overwrite the inside of pages past the first few (the header and schema stay readable): every `every`th, and
+    every page holding one of `names`, so that a look-up of that card meets the damage however the build lays the
+    tables out."""
+    content = path.read_bytes()
+    pages = set(range(4, len(content) // 4096, every))
+    for name in names:
+        at = content.find(name)
+        while at >= 0:
+            pages.add(at // 4096)
+            at = content.find(name, at + 1)
     with path.open("r+b") as file:
-        for page in range(4, size // 4096, every):
+        for page in sorted(p for p in pages if p >= 4):
             file.seek(page * 4096 + 64)
             file.write(bytes((page * 37 + i) % 256 for i in range(512)))

@@ -21,6 +21,8 @@ STAT_KEYS = (
     "fuzzy_lookup_ms",
     "rule_lookup_ms",
     "ruling_search_ms",
+    "word_question_ms",
+    "word_ruling_ms",
     "engine_check_ms",
     "deck_check_ms",
     "render_ms",

@@ -158,6 +158,21 @@ def _inputs(db: Any, connection: sqlite3.Connection, typo_set: list[Any]) -> dic
     }
 
 
+def _rule_afresh(db: Any, question: str) -> None:
+    """What /rule works out for a question in words never asked before: the best match, then the rules also
+    matching (the ranker's memory of the last words asked is emptied first)."""
+    db.question_ranker.forget_asked()
+    view = db.rule(question)
+    if view is not None:
+        db.rules_also_matching(question, view.rule)
+
+
+def _rulings_afresh(db: Any, question: str) -> None:
+    """What /ruling works out for a question in words never asked before."""
+    db.question_ranker.forget_asked()
+    db.rulings(question)
+
+
 def _scenarios() -> list[dict[str, Any]]:
     """The scenario examples: every scenario of cardsdb/project/data/claims.yaml."""
     from cardsdb.project.claims import load_claims
@@ -521,6 +536,9 @@ def _time_lookups(
     report["fuzzy_lookup_ms"] = time_calls(db.find_card, cycle(inputs["fuzzy"], sizes.calls))
     report["rule_lookup_ms"] = time_calls(db.rule, cycle(inputs["rules"], sizes.calls))
     report["ruling_search_ms"] = time_calls(db.rulings, cycle(inputs["rulings"], sizes.calls))
+    question_calls = cycle(QUESTION_WORDS, sizes.calls)
+    report["word_question_ms"] = time_calls(functools.partial(_rule_afresh, db), question_calls)
+    report["word_ruling_ms"] = time_calls(functools.partial(_rulings_afresh, db), question_calls)
 
 
 def _time_engine(
@@ -605,6 +623,8 @@ _ROWS = (
     ("fuzzy_lookup_ms", "fuzzy card lookup (typo set)"),
     ("rule_lookup_ms", "rule lookup"),
     ("ruling_search_ms", "ruling search"),
+    ("word_question_ms", "/rule for a question in words, asked afresh"),
+    ("word_ruling_ms", "/ruling for a question in words, asked afresh"),
     ("engine_check_ms", "engine check (claims.yaml scenarios)"),
     ("deck_check_ms", "deck check (a 40-card list per legend)"),
     ("render_ms", "rendering (verdicts, cards, rules)"),

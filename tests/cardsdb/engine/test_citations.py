@@ -40,6 +40,23 @@ V14_MEANINGS: dict[str, str] = {
     "758": "Untargetable Game Objects are not legal targets",
     "356.3": "Apply cost increases",
     "356.4": "Apply discounts",
+    "309.1.a": "Only cards and abilities with the Reaction keyword can be played or activated in a Closed State",
+    "358.4": "appropriate permissions to be played at this timing",
+    "822.1.b": "I have [Reaction] as long as I'm being played to a battlefield where you control Units",
+    "819.1.d": 'Quick-Draw is functionally short for " [Reaction] "',
+    "710": "Units on the board are evaluated according to their current Might",
+    "703": "Each Buff individually contributes +1 Might to a Unit",
+    "137.3": "Might Bonus modulates the Might of the card to which",
+    "718.3": "Effect Text are appended to the Rules Text of the Top-Most Card",
+    "766": "Any abilities ignored in this way are treated as inactive",
+    "054.1": "Cards that forbid actions or effects",
+    "355.3": "bulleted list of modes",
+    "355.9.a": "a spell or ability on the chain, a player or zone",
+    "355.9.a.2": '"Spell" and "ability" refer to objects on the Chain',
+    "355.10.c": "included only as part of a cost, trigger condition, or replacement effect",
+    "355.10.e": "chosen in whole or in part by other players",
+    "355.4": "choose a valid Location as the Move Destination",
+    "355.17": "they are made on resolution",
 }
 # Numbers that older versions use in a meaning the current rules give another number (docs/scenario-format.md).
 TRAPS = ("421", "422", "459.1", "811.1.d.2", "811.1.d.2.a", "811.1.d.3", "811.5.a")

@@ -1,0 +1,200 @@
+"""What a rule is, read from its own words and its place: what `/rule` should lead with for a question.
+
+- A rule that defines a term or states what a keyword does ("Burning is the act of moving cards from the top of a
+  player's Main Deck to their trash"; Vision "is functionally short for 'When this is played, predict.'"; the
+  Tournament Rules' "Warning: An indication that an error occurred") answers "what is", "what does it do" and most
+  questions about the term: it comes before rules that only share its words.
+- Boilerplate repeated under every keyword (how it is formatted, that several instances stack or are redundant, that
+  having it is a characteristic, where it is present) comes after, unless the question asks about that.
+- A special case (a keyword's section, a mode of play other than the duel the rules are written for: 2v2, free for
+  all) does not outrank the general rule unless the question names it.
+
+Nothing here reads the database: the ranker (`cardsdb.search.question_rank`) gives each rule's text and headings.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from cardsdb.names import normalize
+from cardsdb.search.text_rank import Concept, stem, words
+
+DEFINES = "defines"
+BOILERPLATE = "boilerplate"
+
+# Read in lower case.
+_DEFINES = re.compile(
+    r"\bis functionally short for\b"
+    r"|\b(?:is|are) (?:the )?(?:act|action|process|mechanism|concept) (?:of|in which|by which)\b"
+    r"|\bis (?:defined as|shorthand for|when)\b"
+    r"|\brefers to\b"
+)
+# A term and its definition: "Conquer: A player gains Control of a Battlefield ...", "Warning: An indication ...".
+_TERM = re.compile(r"^(?!Examples?:|Remedies:|Reminder:|Step \d)([A-Z][\w'’ ()-]{0,40}): [A-Z]")
+# What kind of keyword a keyword is ("Deathknell is a Triggered Ability keyword."): said of every keyword, it
+# defines none.
+_KIND_OF_KEYWORD = re.compile(r"\bis an? (?:[\w-]+ ){0,3}keyword\b")
+_BOILERPLATE = re.compile(
+    r"\bis formatted as\b|\bthis action is formatted\b"
+    r"|\bis a characteristic of\b|\bwhether or not an? \w+ has\b"
+    r"|\bmultiple instances of\b|\binstances of \w+ (?:are|is) redundant\b|\bare redundant\b"
+    r"|\beach instance of\b|\btrigger separately\b"
+    r"|\bis referenced in the functional text\b|\bis referred to as the\b|\bif x is omitted\b"
+    r"|^(?:it is|they are) present on\b"
+    r"|^examples?:"  # an example standing as a rule of its own (TR 702.14.a.1.a)
+)
+# Words of a question that ask about what boilerplate says: the format, the value, several instances, checking it.
+_BOILERPLATE_WORDS = """
+    format formatted written value x multiple several instances instance stack stacks stacking twice double
+    redundant characteristic characteristics check checked reference referenced
+"""
+BOILERPLATE_ASKED = frozenset(stem(w) for w in _BOILERPLATE_WORDS.split())
+# A mode of play named in a heading's title ("2v2 (Magma Chamber)", "FFA3 (Skirmish)"); the duel (1v1) is what the
+# rules are written for.
+_MODE = re.compile(r"\b(?:\dv\d|ffa\d?)\b", re.IGNORECASE)
+_DUEL = re.compile(r"\b1v1\b", re.IGNORECASE)
+_PARENTHESIS = re.compile(r"\(([^)]*)\)")
+
+
+def reading(text: str, labels: frozenset[str] = frozenset()) -> str:
+    """`DEFINES`, `BOILERPLATE` or "" for a rule's text (without its examples). `labels`: the words before a colon
+    that several rules begin with ("Setup:", "Format:" in each mode of play): a field of a list, not a term defined."""
+    text = " ".join(text.split())
+    low = text.lower()
+    if _BOILERPLATE.search(low):
+        return BOILERPLATE
+    if _KIND_OF_KEYWORD.search(low):
+        return ""
+    term = _TERM.match(text)
+    if _DEFINES.search(low) or (term and term.group(1) not in labels):
+        return DEFINES
+    return ""
+
+
+def labels(texts: Iterable[str]) -> frozenset[str]:
+    """The words before a colon that more than one rule begins with ("Setup:", "Format:", "First Turn Process:")."""
+    found = Counter(m.group(1) for t in texts if (m := _TERM.match(" ".join(t.split()))))
+    return frozenset(term for term, n in found.items() if n > 1)
+
+
+# A rule saying what a player may, can, must or can't do, or what only some can.
+_PERMISSION = re.compile(r"\b(?:may|can|cannot|can't|must|only|unable|allowed|required)\b")  # in lower case
+# A question asking whether something is allowed or required.
+_ASKS_PERMISSION = re.compile(
+    r"^\s*(?:can|could|may|must|do i have to|does it have to|do you have to|do we have to|am i allowed|"
+    r"is it allowed|are (?:you|we) allowed|is it legal|is that allowed|am i required)\b"
+    r"|\b(?:allowed to|able to|have to|required to|legal to)\b",
+    re.IGNORECASE,
+)
+# A question asking what a term means.
+_ASKS_DEFINITION = re.compile(
+    r"^\s*(?:what(?:'s| is| are| does| do)|whats|define|meaning of)\b.*?"
+    r"(?:\bmean\b|\bmeans\b|\bdo\b|\bdoes\b|$)|\bbasically\b|\bmeaning\b|\bdefinition\b",
+    re.IGNORECASE,
+)
+
+
+_LISTS_DEFINITION = re.compile(r"\bis functionally short for the following:?\s*$")
+
+
+def lists_definition(text: str) -> bool:
+    """Whether a rule defines a keyword by the rules listed under it ("Action is functionally short for the
+    following:")."""
+    return bool(_LISTS_DEFINITION.search(" ".join(text.split()).lower()))
+
+
+def states_permission(text: str) -> bool:
+    """Whether a rule's text says what may, can, must or can't be done."""
+    return bool(_PERMISSION.search(text.lower()))
+
+
+def asks_permission(question: str) -> bool:
+    """Whether a question asks if something may or must be done ("can I ...", "do I have to ...")."""
+    return bool(_ASKS_PERMISSION.search(question))
+
+
+def asks_definition(question: str) -> bool:
+    """Whether a question asks what a term is or does ("what does mighty mean", "is vision basically scry")."""
+    return bool(_ASKS_DEFINITION.search(question))
+
+
+def asks_boilerplate(concepts: Sequence[Concept]) -> bool:
+    """Whether a question asks what boilerplate says (how a keyword is written, several instances of it...)."""
+    return any(c.typed in BOILERPLATE_ASKED for c in concepts)
+
+
+@dataclass(frozen=True)
+class SpecialCase:
+    """A section for a special case, and the names that ask for it (each a set of stems that must all be asked)."""
+
+    title: str
+    names: tuple[frozenset[str], ...]
+
+    def named_by(self, asked: frozenset[str]) -> bool:
+        return any(name <= asked for name in self.names)
+
+
+def special_case(title: str | None, *, keyword_chapter: bool) -> SpecialCase | None:
+    """The special case a heading opens: a keyword's section (`keyword_chapter`: the heading is in the Keywords
+    chapter), or a mode of play other than the duel. None for a general heading."""
+    if not title:
+        return None
+    if not keyword_chapter and not (_MODE.search(title) and not _DUEL.search(title)):
+        return None
+    parts = [_PARENTHESIS.sub(" ", title), *_PARENTHESIS.findall(title)]
+    names = tuple(frozenset(stem(w) for w in words(p)) for p in parts if words(p))
+    return SpecialCase(title, names) if names else None
+
+
+# A rule for a mode of play other than the duel, said in its own words ("In Modes of Play with teammates, ...").
+_MODE_IN_TEXT = re.compile(
+    r"^(?:reminder: )?in (?:modes of play|games|team events|2v2) with (?:teammates|teams|more than two players)"
+    r"|^in 2v2\b|^in team events\b",
+    re.IGNORECASE,
+)
+_MODE_NAMES = (
+    frozenset({"teammat"}),
+    frozenset({"team"}),
+    frozenset({"2v2"}),
+    frozenset({"multiplayer"}),
+    frozenset({"ffa"}),
+)
+
+
+def mode_in_text(text: str) -> SpecialCase | None:
+    """The special case a rule opens by naming a mode of play with teammates or more than two players; None for
+    any other rule."""
+    if not _MODE_IN_TEXT.search(" ".join(text.split())):
+        return None
+    return SpecialCase("modes of play with teams or more players", _MODE_NAMES)
+
+
+@functools.lru_cache(maxsize=4096)
+def title_key(title: str) -> str:
+    """A heading's title as compared with words typed: "The Chain" -> "chain", "Facedown Zones" -> "facedownzone"."""
+    key = normalize(title).removeprefix("the ").replace(" ", "")
+    return key[:-1] if key.endswith("s") and len(key) > 3 else key
+
+
+def asked_stems(concepts: Iterable[Concept]) -> frozenset[str]:
+    """Every stem a question's concepts stand for: the words typed and the words the thesaurus gives for them."""
+    return frozenset(s for c in concepts for term in (c.typed, *c.alternatives) for s in term.split())
+
+
+__all__ = [
+    "BOILERPLATE",
+    "DEFINES",
+    "SpecialCase",
+    "asked_stems",
+    "asks_boilerplate",
+    "asks_definition",
+    "asks_permission",
+    "reading",
+    "special_case",
+    "states_permission",
+    "title_key",
+]

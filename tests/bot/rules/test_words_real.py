@@ -1,0 +1,67 @@
+"""/rule and /ruling for words over the real data (issue 22): a ruling citing no rule shows the rule its words discuss
+as related, never as cited; words no rule clearly answers show the closest three alike; words one rule clearly answers
+lead with it."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.harness import Harness
+from cardsdb.models import TOURNAMENT_DOC
+from cardsdb.query import CardsDB
+from cardsdb.rule_versions import cite
+from tests.support.bot_harness_fixtures import assert_fits
+
+pytestmark = pytest.mark.real_data  # every test here reads ../shared
+
+
+async def test_a_ruling_citing_no_rule_shows_the_rule_it_discusses_as_related_never_as_cited(
+    real_harness: Harness, real_cards: CardsDB, real_db: Path
+) -> None:
+    with sqlite3.connect(f"file:{real_db}?mode=ro", uri=True) as connection:
+        ruling_id = connection.execute(
+            "SELECT ruling_id FROM ruling_links ORDER BY ruling_id LIMIT 1"
+        ).fetchone()[0]
+        question = connection.execute("SELECT question FROM rulings WHERE id = ?", [ruling_id]).fetchone()[0]
+    ruling = next(r for r in real_cards.rulings(question) if r.id == ruling_id)
+    related = real_cards.ruling_links(ruling)
+    assert related and not ruling.rules
+    result = await real_harness.command("ruling", {"query": question})
+    shown = [
+        e for e in result.embeds if any(f["name"].startswith("Related rule") for f in e.get("fields", []))
+    ]
+    assert shown, "the ruling's related rule is shown"
+    field = next(f for f in shown[0]["fields"] if f["name"].startswith("Related rule"))
+    assert cite(related[0].number, related[0].version, related[0].doc) in field["value"]
+    assert "Not cited by the source" in field["value"]
+    assert not [f for f in shown[0]["fields"] if f["name"] == "Rules"]  # no citation of its own is made up
+    assert_fits(result)
+
+
+async def test_words_no_rule_clearly_answers_show_the_closest_three_alike(
+    real_harness: Harness, real_cards: CardsDB
+) -> None:
+    words = "what about the timer"
+    found = real_cards.match_rules(words)
+    assert not found.confident and len(found.rules) >= 3
+    result = await real_harness.command("rule", {"query": words})
+    embed = result.embeds[0]
+    assert embed["title"].startswith("Not sure which rule answers")
+    heads = [f["name"] for f in embed["fields"][:3]]
+    assert all(
+        h.startswith(cite(r.number, r.version, r.doc)) for h, r in zip(heads, found.rules, strict=False)
+    )
+    assert_fits(result)
+
+
+async def test_words_a_rule_clearly_answers_lead_with_it(real_harness: Harness, real_cards: CardsDB) -> None:
+    words = "who goes first in game 2"  # TR 407.4, far ahead of the next
+    found = real_cards.match_rules(words)
+    assert found.confident and found.rules[0].doc == TOURNAMENT_DOC
+    result = await real_harness.command("rule", {"query": words})
+    assert result.embeds[0]["title"].startswith(
+        cite(found.rules[0].number, found.rules[0].version, TOURNAMENT_DOC)
+    )

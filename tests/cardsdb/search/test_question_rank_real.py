@@ -1,0 +1,66 @@
+"""Questions in words over the real rules (issue 22): both documents ranked together, a number without `doc` a Core
+Rules number, definitions before boilerplate, the general rule before a special case, everyday words damped."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardsdb.models import CORE_DOC, TOURNAMENT_DOC
+from cardsdb.query import CardsDB
+from cardsdb.rule_versions import cite
+
+pytestmark = pytest.mark.real_data  # every test here reads ../shared
+
+
+def _marks(found: Any) -> list[str]:
+    return [cite(r.number, r.version, r.doc) for r in found]
+
+
+def test_a_number_typed_without_doc_is_a_core_rules_number(real_cards: CardsDB) -> None:
+    core = real_cards.rule("702.2")
+    tournament = real_cards.rule("702.2", doc="tournament")
+    assert core is not None and core.rule.doc == CORE_DOC
+    assert tournament is not None and tournament.rule.doc == TOURNAMENT_DOC
+
+
+def test_words_naming_tournament_procedure_lead_with_the_tournament_rules(real_cards: CardsDB) -> None:
+    assert real_cards.search_rules("my opponent keeps stalling, can I call a judge")[0].doc == TOURNAMENT_DOC
+    assert real_cards.search_rules("can i sleeve my deck in different sleeves")[0].doc == TOURNAMENT_DOC
+    # a question about the game itself stays in the Core Rules
+    assert real_cards.search_rules("does a stunned unit deal combat damage")[0].doc == CORE_DOC
+
+
+def test_doc_narrows_words_to_one_document(real_cards: CardsDB) -> None:
+    words = "my opponent keeps stalling, can I call a judge"
+    assert {r.doc for r in real_cards.search_rules(words, doc="core")} == {CORE_DOC}
+    assert {r.doc for r in real_cards.search_rules(words, doc="tournament")} == {TOURNAMENT_DOC}
+
+
+def test_a_keyword_question_leads_with_what_the_keyword_does_not_its_boilerplate(real_cards: CardsDB) -> None:
+    # 808.1.c: "It is functionally short for "When I die, [Effect].""; not "Each instance ... triggers separately"
+    assert _marks(real_cards.search_rules("what does deathknell do", limit=1)) == ["808.1.c (v1.4)"]
+    found = real_cards.search_rules("what does tank do", limit=3)
+    assert _marks(found)[0] == "815.1.b (v1.4)"
+    assert "815.2 (v1.4)" not in _marks(found)  # "Multiple instances of Tank are redundant."
+    # asked about the boilerplate, it is the answer
+    assert "815.2 (v1.4)" in _marks(
+        real_cards.search_rules("are multiple instances of tank redundant", limit=3)
+    )
+
+
+def test_a_special_case_does_not_outrank_the_general_rule_unless_the_words_name_it(
+    real_cards: CardsDB,
+) -> None:
+    hunt = "823"  # Hunt is both a Conquer and a Hold effect
+    general = real_cards.search_rules("how does holding a battlefield score a point", limit=3)
+    assert not [r for r in general if r.number.split(".")[0] == hunt]
+    named = real_cards.search_rules("does hunt give xp when I hold a battlefield", limit=1)
+    assert named[0].number.split(".")[0] == hunt
+
+
+def test_everyday_words_do_not_lead_to_the_rules_that_use_them_literally(real_cards: CardsDB) -> None:
+    # "back" is not the back of a card (129), "countered" not the Counters on a unit (741-749)
+    found = real_cards.search_rules("do i get my runes back if my spell is countered", limit=1)
+    assert found[0].number.split(".")[0] == "425"  # Counter

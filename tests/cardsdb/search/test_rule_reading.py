@@ -1,0 +1,123 @@
+"""What a rule is, read from its words and its place (cardsdb.search.rule_reading), and what a question asks."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardsdb.search.rule_reading import (
+    BOILERPLATE,
+    DEFINES,
+    asked_stems,
+    asks_boilerplate,
+    asks_definition,
+    asks_permission,
+    labels,
+    lists_definition,
+    mode_in_text,
+    reading,
+    special_case,
+    states_permission,
+)
+from cardsdb.search.text_rank import Analyzer
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('It is functionally short for "When this is played, predict."', DEFINES),
+        ("Burning is the act of moving cards from the top of a player's Main Deck to their trash.", DEFINES),
+        ("Banishing is the action of placing a card from any other zone into Banishment.", DEFINES),
+        ("Conquer: A player gains Control of a Battlefield they did not yet Score this turn.", DEFINES),
+        ("Warning: An indication that an error occurred that provides a record of the error.", DEFINES),
+        ('Assault is formatted as "Assault [X]".', BOILERPLATE),
+        (
+            "Vision, and whether or not a permanent has Vision, is a characteristic of the permanent.",
+            BOILERPLATE,
+        ),
+        ("Multiple instances of Tank are redundant.", BOILERPLATE),
+        ("It is present on Units.", BOILERPLATE),
+        ("Example: If a player accidentally mulliganed 3 cards, the next opponent ...", BOILERPLATE),
+        ("A Stunned Unit does not contribute its might to damage in the combat damage step.", ""),
+        # a colon inside a sentence is no term being defined
+        ("A cost that is ignored is set to zero: a card played from facedown ignores its base cost.", ""),
+        ("This includes hidden gear: a hidden gear is played to the battlefield where it was hidden.", ""),
+    ],
+)
+def test_a_rule_reads_as_a_definition_boilerplate_or_neither(text: str, expected: str) -> None:
+    assert reading(text) == expected
+
+
+def test_boilerplate_is_asked_about_only_by_its_own_words() -> None:
+    analyzer = Analyzer()
+    assert asks_boilerplate(analyzer.concepts("does shield stack with multiple instances"))
+    assert asks_boilerplate(analyzer.concepts("how is assault formatted"))
+    assert not asks_boilerplate(analyzer.concepts("assault on defence, does it still give might"))
+
+
+def test_a_keyword_section_or_a_mode_other_than_the_duel_is_a_special_case_named_by_its_words() -> None:
+    hunt = special_case("Hunt", keyword_chapter=True)
+    magma = special_case("2v2 (Magma Chamber)", keyword_chapter=False)
+    assert hunt is not None and magma is not None
+    assert special_case("1v1 (Duel)", keyword_chapter=False) is None  # the rules are written for the duel
+    assert special_case("Scoring", keyword_chapter=False) is None
+    analyzer = Analyzer()
+    assert not hunt.named_by(asked_stems(analyzer.concepts("difference between conquering and holding")))
+    assert hunt.named_by(asked_stems(analyzer.concepts("does hunt trigger on a hold")))
+    assert magma.named_by(asked_stems(analyzer.concepts("can my teammate and I play the same legend in 2v2")))
+    assert magma.named_by(asked_stems(analyzer.concepts("what is the magma chamber")))
+    assert not magma.named_by(asked_stems(analyzer.concepts("can I score the same battlefield twice")))
+
+
+@pytest.mark.parametrize(
+    ("question", "permission", "definition"),
+    [
+        ("can I play a reaction on my opponent's turn", True, False),
+        ("do I have to pay for deflect", True, False),
+        ("am i allowed to look at my trash", True, False),
+        ("what does mighty mean", False, True),
+        ("what is a showdown", False, True),
+        ("is vision basically scry 1", False, True),
+        ("how many runes go in the rune deck", False, False),
+        ("when do units heal", False, False),
+    ],
+)
+def test_what_a_question_asks(question: str, permission: bool, definition: bool) -> None:
+    assert asks_permission(question) is permission
+    assert asks_definition(question) is definition
+
+
+def test_a_rule_states_a_permission_when_it_says_what_may_can_or_must_be_done() -> None:
+    assert states_permission("A player may concede at any time.")
+    assert states_permission("This action cannot be performed during a Showdown or Combat.")
+    assert states_permission("Only cards with the Reaction keyword can be played in a Closed State.")
+    assert not states_permission("Damage being cleared from Units is Healing.")
+
+
+def test_a_label_several_rules_begin_with_defines_no_term() -> None:
+    # each mode of play lists its "Setup:" and "Format:"; "Conquer:" is said once, and defines Conquer
+    texts = [
+        "Setup: Each player randomly selects one of their Battlefields.",
+        "Setup: Each player selects one of their Battlefields.",
+        "Format: Best of 1.",
+        "Format: Best of 3.",
+        "Conquer: A player gains Control of a Battlefield they did not yet Score this turn.",
+    ]
+    found = labels(texts)
+    assert found == {"Setup", "Format"}
+    assert reading(texts[0], found) == "" and reading(texts[4], found) == DEFINES
+    assert reading("Reminder: In Modes of Play with Teams, battlefields are shared.") == ""
+
+
+def test_a_keyword_defined_by_the_rules_under_it() -> None:
+    assert lists_definition("Action is functionally short for the following:")
+    assert lists_definition("Reaction, additionally, is functionally short for the following:")
+    assert not lists_definition('It is functionally short for "When I die, [Effect]."')
+
+
+def test_a_rule_for_a_mode_with_teammates_is_a_special_case_unless_the_words_name_it() -> None:
+    case = mode_in_text("In Modes of Play with teammates, Battlefields under the Control of a teammate ...")
+    assert case is not None
+    assert case.named_by(frozenset({"teammat", "score"})) and not case.named_by(
+        frozenset({"score", "battlefield"})
+    )
+    assert mode_in_text("A player may only Score once per Battlefield per turn.") is None
