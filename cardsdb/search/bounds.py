@@ -18,13 +18,17 @@ _NUMBER = re.compile(r"[(\[]?\d")  # a word that begins with a digit: "811.1.d",
 
 def question_words(text: str) -> str:
     """The words of `text` a search reads: the first MAX_WORDS, of which at most MAX_NUMBERS written as rule numbers
-    (later numbers are left out). Spaces are folded; nothing else changes."""
+    (later numbers are left out). Spaces are folded; a space follows the last word when one followed it, or more words
+    did (autocomplete reads a last word without one as still being typed); nothing else changes."""
+    split = text.split(maxsplit=MAX_WORDS)
+    read = split[:MAX_WORDS]
     kept: list[str] = []
     numbers = 0
-    for word in text.split(maxsplit=MAX_WORDS)[:MAX_WORDS]:
-        if _NUMBER.match(word):
-            numbers += 1
-            if numbers > MAX_NUMBERS:
-                continue
-        kept.append(word)
-    return " ".join(kept)
+    last_kept = False
+    for word in read:
+        last_kept = not _NUMBER.match(word) or numbers < MAX_NUMBERS
+        numbers += bool(_NUMBER.match(word))
+        if last_kept:
+            kept.append(word)
+    typing = last_kept and len(split) == len(read) and not text[-1:].isspace()
+    return " ".join(kept) + ("" if typing or not kept else " ")
