@@ -220,9 +220,8 @@ class Store(abc.ABC):
             state = SavedState(key, kind, payload, owner_id, now, now + self.state_ttl)
             await self._put_state(state, text)
         else:
-            for _ in range(
-                3
-            ):  # a clash of 72 random bits is all but impossible; a few tries make it impossible
+            # a clash of 72 random bits is all but impossible; a few tries make it impossible
+            for _ in range(3):
                 state = SavedState(new_key(), kind, payload, owner_id, now, now + self.state_ttl)
                 if await self._insert_state(state, text):
                     break

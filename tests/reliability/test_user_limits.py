@@ -1,6 +1,7 @@
 """One user cannot make the bot work without end (issue 25, findings 5 and 6): autocomplete and button presses each have
 a per-user budget of their own, apart from the commands' cooldown (bot/cooldowns.py); repeated toggles of one answer
-keep one saved state; unexpected errors are kept in a bounded ring; answers are computed off the event loop's thread.
+keep a saved state per position they visit, not per toggle; unexpected errors are kept in a bounded ring; answers are
+computed off the event loop's thread.
 
 Before issue 25: 40 of 40 pager presses by one user were accepted, each running the search again; 2,000 builder
 toggles wrote 2,000 saved states kept 90 days; every unexpected error was kept for the life of the process.

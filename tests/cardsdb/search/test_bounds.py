@@ -57,7 +57,8 @@ def test_a_question_past_its_first_words_is_not_read_but_the_build_reads_a_rulin
     # the words that find 811.6 (test_question_rank), after MAX_WORDS words the rules do not hold
     words = "zq " * bounds.MAX_WORDS + "when can I play my facedown card after I hid it"
     assert query_cards.question_ranker.rules(words) == []
-    whole = QuestionRanker.load(query_cards._rows, bounded=False)  # as cardsdb.build.ruling_links reads a ruling
+    # as cardsdb.build.ruling_links reads a ruling
+    whole = QuestionRanker.load(query_cards._rows, bounded=False)
     assert whole.rules(words, limit=1)[0].number == "811.6"
 
 
