@@ -178,6 +178,11 @@ def deck_inputs() -> list[Input]:
     return [
         Input("/deck check of 150 misspelt lines", "deck check", {"list": "\n".join(lines[:150])}),
         Input("/deck check of 400 lines", "deck check", {"list": "\n".join(lines)[:OPTION_CHARS]}),
+        Input(
+            "/deck check of one line of 40-name runs",
+            "deck check",
+            {"list": "Battlefields: " + _fill(" ".join(["Block"] * 40) + "; ", OPTION_CHARS - 14)},
+        ),
     ]
 
 
