@@ -80,6 +80,7 @@ RULE_SUPPORT = 0.3  # how much well-matching cited rules lift a ruling
 QUESTION_BASE = 0.3  # a ruling whose question holds none of the words keeps this share of its relevance
 EVIDENCE_RULINGS = 8  # the best rulings whose citations count
 EVIDENCE_FLOOR = 0.2  # a ruling lends weight only when it matches at least this well
+NARROW_EVIDENCE = 0.5  # a ruling about a card or a keyword the words do not name lends this share of its weight
 NAMED_RULE = 2.0  # a rule whose number the words write
 NAMED_RULE_CHILD = 0.4  # one under it
 CURRENT_PRIOR = 1.1  # the current rules (2026-10-09) before older versions' rows
@@ -105,7 +106,7 @@ OFFICIAL_TIER = 0.7  # among rulings scoring at least this share of the best, of
 PRIOR_POOL = 100  # the best-scoring rules the priors reorder
 CACHED_QUESTIONS = 8  # the last words asked, with what was worked out (/rule asks twice: best, then also)
 
-_HOW_MANY = re.compile(r"\bhow\s+many\b|\bmaximum\b|\bminimum\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|much|long|often)\b|\bmaximum\b|\bminimum\b", re.IGNORECASE)
 # A rule stating a number: digits, or a number word from two ("one or more", "one of" state none).
 _STATES_NUMBER = re.compile(
     r"\b\d+\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I
@@ -184,6 +185,7 @@ class QuestionRanker:
         )
         self._asked_exactly = {_plain(r.question): i for i, r in reversed(list(enumerate(self.rulings_list)))}
         self._cited_lineages = self._citations()
+        self._topics = [ruling_topics(r, analyzer) for r in self.rulings_list]
         self._linked_lineages = self._links()
         self._recent: OrderedDict[str, _Asked] = OrderedDict()
         self._cards: CardTexts | None = None
@@ -382,12 +384,15 @@ class QuestionRanker:
         relevance = self._ruling_relevance(asked)
         lifted: dict[int, float] = {}
         supported: set[int] = set()
+        typed = frozenset(s for c in asked.concepts for s in (c.typed, *c.alternatives))
         for i in heapq.nlargest(EVIDENCE_RULINGS, relevance, key=relevance.__getitem__):
             if relevance[i] < EVIDENCE_FLOOR:
                 continue
             supported.update(shown.cited[i])
+            topics = self._topics[i]
+            narrow = NARROW_EVIDENCE if topics and not any(t <= typed for t in topics) else 1.0
             for weight, positions in ((RULING_EVIDENCE, shown.cited[i]), (LINK_EVIDENCE, shown.linked[i])):
-                lift = weight * relevance[i] / math.sqrt(len(positions)) if positions else 0.0
+                lift = narrow * weight * relevance[i] / math.sqrt(len(positions)) if positions else 0.0
                 for position in positions:
                     lifted[position] = max(lifted.get(position, 0.0), lift)
         asked.supported[key] = frozenset(supported)
@@ -466,6 +471,23 @@ class _Fit:
         if self._both and shown.rules[i].doc == TOURNAMENT_DOC:
             factor *= TOURNAMENT_ASKED if self._tournament else TOURNAMENT_UNASKED
         return factor
+
+
+_TOPIC_TITLE = re.compile(r"(?:Cards|Mechanics):\s*(.+)$")
+
+
+def ruling_topics(ruling: Ruling, analyzer: Analyzer) -> tuple[frozenset[str], ...]:
+    """What a ruling is narrowly about, each as the stems that name it: the card or keyword its source's page is
+    about ("Riftbound FAQ, Cards: Call to Battle"), and the cards its question names (a champion by the name before
+    its comma). Empty for a ruling about the rules in general."""
+    named = [m.group(1) for m in [_TOPIC_TITLE.search(ruling.source_title)] if m]
+    asked = f" {' '.join(words(ruling.question))} "
+    for card in ruling.cards:
+        short = " ".join(words(card.partition(",")[0]))
+        if short and f" {short} " in asked:
+            named.append(card.partition(",")[0])
+    found = (frozenset(analyzer.stems(name)) for name in named)
+    return tuple(dict.fromkeys(t for t in found if t))
 
 
 def _relevance(found: Scores) -> dict[int, float]:
