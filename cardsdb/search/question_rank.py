@@ -379,10 +379,13 @@ class QuestionRanker:
 
     def _ruling_evidence(self, asked: _Asked, key: SetKey) -> dict[int, float]:
         """How much the rulings matching the words point at each rule they cite, or were linked to; the rules they
-        cite are noted as supported."""
+        cite are noted as supported. A ruling about a card or a keyword the words do not name lends less, unless
+        another matching ruling points at the same rule: what rulings on several topics share is general."""
         shown = self.rule_set(*key)
         relevance = self._ruling_relevance(asked)
         lifted: dict[int, float] = {}
+        narrow_lifted: dict[int, float] = {}
+        pointing: dict[int, int] = {}
         supported: set[int] = set()
         typed = frozenset(s for c in asked.concepts for s in (c.typed, *c.alternatives))
         for i in heapq.nlargest(EVIDENCE_RULINGS, relevance, key=relevance.__getitem__):
@@ -390,13 +393,20 @@ class QuestionRanker:
                 continue
             supported.update(shown.cited[i])
             topics = self._topics[i]
-            narrow = NARROW_EVIDENCE if topics and not any(t <= typed for t in topics) else 1.0
+            narrow = bool(topics) and not any(t <= typed for t in topics)
+            for position in {*shown.cited[i], *shown.linked[i]}:
+                pointing[position] = pointing.get(position, 0) + 1
             for weight, positions in ((RULING_EVIDENCE, shown.cited[i]), (LINK_EVIDENCE, shown.linked[i])):
-                lift = narrow * weight * relevance[i] / math.sqrt(len(positions)) if positions else 0.0
+                lift = weight * relevance[i] / math.sqrt(len(positions)) if positions else 0.0
                 for position in positions:
                     lifted[position] = max(lifted.get(position, 0.0), lift)
+                    if not narrow:
+                        narrow_lifted[position] = max(narrow_lifted.get(position, 0.0), lift)
         asked.supported[key] = frozenset(supported)
-        return lifted
+        return {
+            p: lift if pointing[p] > 1 else max(narrow_lifted.get(p, 0.0), NARROW_EVIDENCE * lift)
+            for p, lift in lifted.items()
+        }
 
     # --- rulings ---------------------------------------------------------------------------------------
     def rulings(self, words: str, limit: int = 10) -> list[RankedRuling]:
