@@ -80,7 +80,9 @@ RULE_SUPPORT = 0.3  # how much well-matching cited rules lift a ruling
 QUESTION_BASE = 0.3  # a ruling whose question holds none of the words keeps this share of its relevance
 EVIDENCE_RULINGS = 8  # the best rulings whose citations count
 EVIDENCE_FLOOR = 0.2  # a ruling lends weight only when it matches at least this well
-NARROW_EVIDENCE = 0.5  # a ruling about a card or a keyword the words do not name lends this share of its weight
+NARROW_EVIDENCE = (
+    0.5  # a ruling about a card or a keyword the words do not name lends this share of its weight
+)
 NAMED_RULE = 2.0  # a rule whose number the words write
 NAMED_RULE_CHILD = 0.4  # one under it
 CURRENT_PRIOR = 1.1  # the current rules (2026-10-09) before older versions' rows
@@ -91,6 +93,7 @@ QUANTITY_PRIOR = 1.25  # a rule stating a number, for a question asking how many
 DEFINES_PRIOR = 1.3  # a rule defining a term or stating what a keyword does
 DEFINES_ASKED = 1.5  # the same, for a question asking what a term is or does
 PERMISSION_PRIOR = 1.2
+NAMED_HEADING = 1.1  # a rule under a heading whose title's words the question holds ("heal": 418 Heal)
 NAMED_SECTION = 1.3  # a rule under the heading a question's words name ("what is a showdown": Showdowns)  # a rule saying what may or must be done, for a question asking whether it may
 BOILERPLATE_PRIOR = (
     0.55  # a keyword's formatting, stacking, characteristic: unless the question asks about it
@@ -144,6 +147,7 @@ class _RuleSet:
     permits: list[bool]  # the rule says what may, can, must or can't be done
     special: list[rule_reading.SpecialCase | None]  # the special case the rule is part of
     sections: list[frozenset[str]]  # the title keys of the headings the rule stands under (and its own)
+    headings: list[tuple[frozenset[str], ...]]  # the stems of the titles of those headings
     by_number: dict[str, list[int]]  # a Core Rules number -> positions
     cited: list[list[int]]  # for each ruling, the positions of the rules it cites
     linked: list[list[int]]  # for each ruling, the positions of the rules the build linked it to
@@ -223,11 +227,16 @@ class QuestionRanker:
             reading=[self._reading(r) for r in shown],
             special=[self._where.special_case(r) for r in shown],
             sections=[self._where.headings_above(r) for r in shown],
+            headings=[self._heading_stems(r) for r in shown],
             permits=[rule_reading.states_permission(split_examples(str(r["text"] or ""))[0]) for r in shown],
             by_number=by_number,
             cited=[_positions(lineages, by_lineage) for lineages in self._cited_lineages],
             linked=[_positions(lineages, by_lineage) for lineages in self._linked_lineages],
         )
+
+    def _heading_stems(self, row: sqlite3.Row) -> tuple[frozenset[str], ...]:
+        found = (frozenset(self.analyzer.stems(t)) for t in self._where.heading_titles(row))
+        return tuple(dict.fromkeys(h for h in found if h))
 
     def _reading(self, row: sqlite3.Row) -> str:
         """What a rule is (`rule_reading.reading`); a rule listed under "X is functionally short for the following:"
@@ -455,6 +464,7 @@ class _Fit:
 
     def __init__(self, asked: _Asked, *, both: bool) -> None:
         self._asked_stems = rule_reading.asked_stems(asked.rule_concepts)
+        self._typed_stems = rule_reading.typed_stems(asked.concepts)
         self._boilerplate_asked = rule_reading.asks_boilerplate(asked.concepts)
         self._quantity = bool(_HOW_MANY.search(asked.words))
         self._permission = rule_reading.asks_permission(asked.words)
@@ -473,6 +483,8 @@ class _Fit:
             factor *= BOILERPLATE_PRIOR
         if self._section and self._section in shown.sections[i]:
             factor *= NAMED_SECTION
+        if any(h <= self._typed_stems for h in shown.headings[i]):
+            factor *= NAMED_HEADING
         if self._permission and shown.permits[i]:
             factor *= PERMISSION_PRIOR
         special = shown.special[i]

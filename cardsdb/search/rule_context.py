@@ -134,6 +134,12 @@ class RuleContext:
             if h is not None and h["kind"] in ("heading", "chapter") and h["title"]
         )
 
+    def heading_titles(self, row: sqlite3.Row) -> list[str]:
+        """The titles of the headings (not chapters) a rule stands under, its own if it is one."""
+        number = str(row["number"])
+        above = [row, self.section(row), *(self.context(row, n) for n in rule_numbers.ancestors(number))]
+        return [str(h["title"]) for h in above if h is not None and h["kind"] == "heading" and h["title"]]
+
     def _keyword_chapters(self) -> dict[tuple[str, str], list[int]]:
         """(doc, version) -> the first numbers of the chapters titled Keywords (800 in the Core Rules)."""
         found: dict[tuple[str, str], list[int]] = {}

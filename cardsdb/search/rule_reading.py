@@ -185,6 +185,14 @@ def asked_stems(concepts: Iterable[Concept]) -> frozenset[str]:
     return frozenset(s for c in concepts for term in (c.typed, *c.alternatives) for s in term.split())
 
 
+def typed_stems(concepts: Iterable[Concept]) -> frozenset[str]:
+    """The stems a question's concepts hold as typed: its own words, and the rules' words of a thesaurus phrase it
+    holds ("run out": remaining, sufficient, empty), not the other words the thesaurus lends a word."""
+    return frozenset(
+        s for c in concepts for term, weight in c.alternatives.items() if weight >= 1.0 for s in term.split()
+    )
+
+
 __all__ = [
     "BOILERPLATE",
     "DEFINES",
@@ -197,4 +205,5 @@ __all__ = [
     "special_case",
     "states_permission",
     "title_key",
+    "typed_stems",
 ]
