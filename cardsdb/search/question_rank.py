@@ -78,8 +78,9 @@ RULING_EVIDENCE = 0.8  # how much a well-matching ruling lifts the rules it cite
 LINK_EVIDENCE = 0.3  # how much it lifts the rules the build linked it to by its words
 RULE_SUPPORT = 0.3  # how much well-matching cited rules lift a ruling
 QUESTION_BASE = 0.3  # a ruling whose question holds none of the words keeps this share of its relevance
-EVIDENCE_RULINGS = 8  # the best rulings whose citations count
-EVIDENCE_FLOOR = 0.2  # a ruling lends weight only when it matches at least this well
+EVIDENCE_RULINGS = 5  # the best rulings whose citations count
+EVIDENCE_FLOOR = 0.05  # a ruling lends weight only when it matches at least this well
+SUPPORT_FLOOR = 0.2  # the rules a ruling matching at least this well cites are supported (for confidence)
 NARROW_EVIDENCE = (
     0.5  # a ruling about a card or a keyword the words do not name lends this share of its weight
 )
@@ -400,7 +401,8 @@ class QuestionRanker:
         for i in heapq.nlargest(EVIDENCE_RULINGS, relevance, key=relevance.__getitem__):
             if relevance[i] < EVIDENCE_FLOOR:
                 continue
-            supported.update(shown.cited[i])
+            if relevance[i] >= SUPPORT_FLOOR:
+                supported.update(shown.cited[i])
             topics = self._topics[i]
             narrow = bool(topics) and not any(t <= typed for t in topics)
             for position in {*shown.cited[i], *shown.linked[i]}:
