@@ -165,7 +165,8 @@ class RuleContext:
             case = rule_reading.special_case(heading["title"], keyword_chapter=keyword_chapter and at == top)
             if case is not None:
                 return case
-        return rule_reading.mode_in_text(str(row["text"] or ""))
+        text = str(row["text"] or "")
+        return rule_reading.mode_in_text(text) or rule_reading.token_in_text(text)
 
     def is_scaffold(self, row: sqlite3.Row) -> bool:
         return row["version"] == CURRENT_RULES_VERSION and row["number"] in self._scaffold
