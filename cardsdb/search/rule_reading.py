@@ -44,7 +44,8 @@ _BOILERPLATE = re.compile(
     r"|\bmultiple instances of\b|\binstances of \w+ (?:are|is) redundant\b|\bare redundant\b"
     r"|\beach instance of\b|\btrigger separately\b|\bby an additional source\b"
     r"|\bis referenced in the functional text\b|\bis referred to as the\b|\bif x is omitted\b"
-    r"|^(?:it is|they are) present on\b"
+    r"|^[\w' -]+ (?:is|are|can be) (?:normally |usually )?present on (?:(?!\b(?:for|until|when|while|if|unless)\b)[\w ,-])+\.?$"
+    r"|\breferenc\w*able characteristic\b|\bis one of its characteristics\b|\bare a characteristic of\b"
     r"|^examples?:"  # an example standing as a rule of its own (TR 702.14.a.1.a)
 )
 # Words of a question that ask about what boilerplate says: the format, the value, several instances, checking it.
