@@ -13,12 +13,16 @@ Read once from the read-only database (`QuestionRanker.load`), then answered in 
 - The rulings whose question and answer match the words well lend their weight to the rules they cite (numbered in
   their own version, found under any number in the version shown: a FAQ citing v1.3 421.4 points at the current
   422.4), and, less, to the rules the build linked them to by their words (`cardsdb.build.ruling_links`); a ruling citing
-  rules that match well is lifted the same way.
+  rules that match well is lifted the same way. A ruling narrowly about a card or a keyword (its page's, or a card its
+  question names) that the words do not name lends half its weight, unless another matching ruling points at the same
+  rule: what rulings on several topics agree on is the general rule.
 - A rule number written in the words (`does 811.1.d apply to gear`) puts that rule first, and the rulings citing it.
 - Then what each rule is and what the question asks (`cardsdb.search.rule_reading`): a definition or a keyword's effect
   before boilerplate (more so for "what does ... mean"), the general rule before a special case the question does not
-  name, a rule saying what may or must be done for "can I ...", one stating a number for "how many", the rules under a
-  heading the question names; the newest version first, a heading and a sub-rule a little after.
+  name (a keyword's section, a mode of play, one kind of token), a rule saying what may or must be done for "can I ...",
+  one stating a number for "how many" (how long, how much), the rules under a heading the question names, and a little
+  those under a heading whose title's words the question types ("heal": 418 Heal); the newest version first, a heading
+  and a sub-rule a little after.
 
 Only rows a word search may show are ranked: each rule in its newest form (`latest`: where the current rules gave
 its number to another rule, the older form is still shown, marked with its version), or every row of a version when
@@ -81,9 +85,7 @@ QUESTION_BASE = 0.3  # a ruling whose question holds none of the words keeps thi
 EVIDENCE_RULINGS = 5  # the best rulings whose citations count
 EVIDENCE_FLOOR = 0.05  # a ruling lends weight only when it matches at least this well
 SUPPORT_FLOOR = 0.2  # the rules a ruling matching at least this well cites are supported (for confidence)
-NARROW_EVIDENCE = (
-    0.5  # a ruling about a card or a keyword the words do not name lends this share of its weight
-)
+NARROW_EVIDENCE = 0.5  # the share a ruling on a card or keyword the words do not name lends, alone
 NAMED_RULE = 2.0  # a rule whose number the words write
 NAMED_RULE_CHILD = 0.4  # one under it
 CURRENT_PRIOR = 1.1  # the current rules (2026-10-09) before older versions' rows
@@ -93,9 +95,9 @@ SUPERSEDED_PRIOR = 0.85  # an older rule whose number the current rules gave to 
 QUANTITY_PRIOR = 1.25  # a rule stating a number, for a question asking how many
 DEFINES_PRIOR = 1.3  # a rule defining a term or stating what a keyword does
 DEFINES_ASKED = 1.5  # the same, for a question asking what a term is or does
-PERMISSION_PRIOR = 1.2
+PERMISSION_PRIOR = 1.2  # a rule saying what may or must be done, for a question asking whether it may
 NAMED_HEADING = 1.1  # a rule under a heading whose title's words the question holds ("heal": 418 Heal)
-NAMED_SECTION = 1.3  # a rule under the heading a question's words name ("what is a showdown": Showdowns)  # a rule saying what may or must be done, for a question asking whether it may
+NAMED_SECTION = 1.3  # a rule under the heading a question's words name ("what is a showdown": Showdowns)
 BOILERPLATE_PRIOR = (
     0.55  # a keyword's formatting, stacking, characteristic: unless the question asks about it
 )
