@@ -150,7 +150,10 @@ class _RuleSet:
     permits: list[bool]  # the rule says what may, can, must or can't be done
     special: list[rule_reading.SpecialCase | None]  # the special case the rule is part of
     sections: list[frozenset[str]]  # the title keys of the headings the rule stands under (and its own)
-    headings: list[tuple[frozenset[str], ...]]  # the stems of the titles of those headings
+    heading_titles: list[frozenset[str]]  # the stems of each title of a heading, once each
+    headings: list[
+        frozenset[int]
+    ]  # for each rule, the headings it stands under (positions in heading_titles)
     by_number: dict[str, list[int]]  # a Core Rules number -> positions
     cited: list[list[int]]  # for each ruling, the positions of the rules it cites
     linked: list[list[int]]  # for each ruling, the positions of the rules the build linked it to
@@ -218,6 +221,10 @@ class QuestionRanker:
         shown = sorted(self._shown_rows(doc, version), key=lambda r: (r["doc"], str(r["sort_key"] or "")))
         by_number: dict[str, list[int]] = {}
         by_lineage: dict[str, list[int]] = {}
+        title_at: dict[frozenset[str], int] = {}  # each heading title's stems -> its position, in order
+        headings = [
+            frozenset(title_at.setdefault(t, len(title_at)) for t in self._heading_stems(r)) for r in shown
+        ]
         for i, r in enumerate(shown):
             if r["doc"] == CORE_DOC:
                 by_number.setdefault(str(r["number"]), []).append(i)
@@ -230,7 +237,8 @@ class QuestionRanker:
             reading=[self._reading(r) for r in shown],
             special=[self._where.special_case(r) for r in shown],
             sections=[self._where.headings_above(r) for r in shown],
-            headings=[self._heading_stems(r) for r in shown],
+            heading_titles=list(title_at),
+            headings=headings,
             permits=[rule_reading.states_permission(split_examples(str(r["text"] or ""))[0]) for r in shown],
             by_number=by_number,
             cited=[_positions(lineages, by_lineage) for lineages in self._cited_lineages],
@@ -469,6 +477,7 @@ class _Fit:
     def __init__(self, asked: _Asked, *, both: bool) -> None:
         self._asked_stems = rule_reading.asked_stems(asked.rule_concepts)
         self._typed_stems = rule_reading.typed_stems(asked.concepts)
+        self._named: frozenset[int] | None = None  # worked out for the one rule set a _Fit is used with
         self._boilerplate_asked = rule_reading.asks_boilerplate(asked.concepts)
         self._quantity = bool(_HOW_MANY.search(asked.words))
         self._permission = rule_reading.asks_permission(asked.words)
@@ -477,6 +486,13 @@ class _Fit:
         self._both = both
         named = asked_about(asked.words)
         self._section = rule_reading.title_key(named) if named else ""
+
+    def _named_headings(self, shown: _RuleSet) -> frozenset[int]:
+        """The headings whose titles' words the question types (positions in `shown.heading_titles`)."""
+        if self._named is None:
+            typed = self._typed_stems
+            self._named = frozenset(n for n, title in enumerate(shown.heading_titles) if title <= typed)
+        return self._named
 
     def factor(self, shown: _RuleSet, i: int) -> float:
         factor = QUANTITY_PRIOR if self._quantity and shown.numbered[i] else 1.0
@@ -487,7 +503,7 @@ class _Fit:
             factor *= BOILERPLATE_PRIOR
         if self._section and self._section in shown.sections[i]:
             factor *= NAMED_SECTION
-        if any(h <= self._typed_stems for h in shown.headings[i]):
+        if not self._named_headings(shown).isdisjoint(shown.headings[i]):
             factor *= NAMED_HEADING
         if self._permission and shown.permits[i]:
             factor *= PERMISSION_PRIOR
