@@ -14,7 +14,7 @@ from bot.controls.buttons import suggestion_view
 from bot.database import NOT_AVAILABLE
 from bot.errors import discord_failure
 from bot.server_settings.apply import card_lookups_on, services_for
-from bot.services import Services
+from bot.services import Services, off_loop
 from bot.ui.notices import error_embed
 from bot.ui.render import pack
 from bot.ui.reply import NONE, Reply
@@ -58,7 +58,7 @@ class Messages(commands.Cog):
         services = await services_for(self.services, guild_id)
         embeds: list[discord.Embed] = []
         suggestions: list[str] = []
-        for reply in replies_for(services, message.content):
+        for reply in await off_loop(replies_for, services, message.content):
             embeds.extend(reply.embeds)
             suggestions.extend(reply.extras.get("suggestions") or ())
         groups = pack(embeds)
