@@ -15,7 +15,7 @@ from bot.ui import limits
 from bot.ui.notices import not_found_embed
 from bot.ui.render import pack
 from bot.ui.symbols import Symbols
-from cardsdb.engine import Answer, Check, Choice, Effect, Excluded, HiddenProfile
+from cardsdb.engine import Answer, Check, CheckCode, Choice, Effect, EffectCode, Excluded, HiddenProfile
 from cardsdb.engine.naming import Target
 from cardsdb.engine.profile import ProfileChoice
 from cardsdb.models import (
@@ -288,8 +288,8 @@ def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:
         ask="play_hidden",
         action="play Hidden Blade from facedown this turn",
         checks=(
-            Check(False, "hidden_this_turn", ("811.1.b", "811.6"), "It was hidden this turn."),
-            Check(True, "has_legal_targets", ("811.1.d",), "Pouty Poro is there."),
+            Check(False, CheckCode.HIDDEN_THIS_TURN, ("811.1.b", "811.6"), "It was hidden this turn."),
+            Check(True, CheckCode.HAS_LEGAL_TARGETS, ("811.1.d",), "Pouty Poro is there."),
         ),
         choices=CHOICES,
     )
@@ -368,7 +368,7 @@ def test_any_verdict_fits_discords_limits(summary: str, becauses: list[str], tar
     answer = Answer(
         ask="play_hidden",
         action=summary,
-        checks=tuple(Check(i % 2 == 1, "c", ("811.1.b",), b) for i, b in enumerate(becauses)),
+        checks=tuple(Check(i % 2 == 1, CheckCode.YOUR_TURN, ("811.1.b",), b) for i, b in enumerate(becauses)),
         choices=(
             Choice(
                 choice="a unit",
@@ -381,7 +381,7 @@ def test_any_verdict_fits_discords_limits(summary: str, becauses: list[str], tar
                 ),
             ),
         ),
-        effects=tuple(Effect(("811.2",), b) for b in becauses),
+        effects=tuple(Effect(EffectCode.WORKS_AS_NORMAL, ("811.2",), b) for b in becauses),
     )
     embeds = verdict_embeds(answer, position="turn: 1\n" * 600, code="rb1." + "A" * 3000, assumed=becauses)
     assert embeds[0].title is not None and embeds[0].title.split(":")[0] == "No"
