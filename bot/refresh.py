@@ -6,8 +6,9 @@ folder the database was built from (or `RIFTBOUND_DATA`), build beside the servi
   hour later (or after the interval, when that is shorter). A damaged database asks for a rebuild at once
   (`rebuild_soon`), refreshing on or off.
 - Where: in a child process (`python -m cardsdb refresh --json`), so that the build never holds this interpreter's
-  lock while commands are answered; the new file is then opened and its indexes built in a worker thread. One
-  refresh at a time.
+  lock while commands are answered; the new file is then opened and its indexes built in a worker thread, with the
+  interpreter's turns between threads shortened meanwhile (`short_turns`) so that a command waits a fraction of a
+  millisecond, not 5, each time it gives the lock up. One refresh at a time.
 - A build that knows less than the database serving (a kind lost, or one shrunk beyond the tolerance) is refused: the
   old file keeps serving, byte for byte, and one WARNING says what the new build lacked. A build with the same
   content changes nothing.
@@ -21,8 +22,10 @@ import json
 import logging
 import math
 import sys
+import threading
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +40,9 @@ DEFAULT_REFRESH_HOURS = 24.0
 MIN_REFRESH_HOURS = 1.0  # RiftCodex is a free service: not more often than hourly
 MAX_REFRESH_HOURS = 24.0 * 366
 RETRY_HOURS = 1.0
+WARM_SWITCH_INTERVAL_S = (
+    0.0005  # the interpreter's turn between threads while a new database's indexes are built
+)
 CHILD_TIMEOUT_S = 3600.0  # a refresh that has not ended in an hour is stopped
 MAX_SLEEP_S = 86400.0 * 365  # "never", for asyncio
 
@@ -217,11 +223,37 @@ def open_warm(path: Path) -> CardsDB:
     """In a worker thread: open the new file and build its in-memory indexes, before any command uses it."""
     db = CardsDB.open(path)
     try:
-        db.warm()
+        with short_turns():
+            db.warm()
     except BaseException:
         db.close()
         raise
     return db
+
+
+_turns_lock = threading.Lock()
+_turns_held = 0
+_turns_before = 0.0
+
+
+@contextmanager
+def short_turns(interval_s: float = WARM_SWITCH_INTERVAL_S) -> Iterator[None]:
+    """Shorten the interpreter's switch interval (5 ms by default) while a worker thread runs a second or so of pure
+    Python: a thread that waits for the lock asks for it after one interval, so an answer that gives the lock up
+    for each SQLite call waits that long each time. Restored when the last holder leaves."""
+    global _turns_held, _turns_before
+    with _turns_lock:
+        if _turns_held == 0:
+            _turns_before = sys.getswitchinterval()
+            sys.setswitchinterval(min(interval_s, _turns_before))
+        _turns_held += 1
+    try:
+        yield
+    finally:
+        with _turns_lock:
+            _turns_held -= 1
+            if _turns_held == 0:
+                sys.setswitchinterval(_turns_before)
 
 
 def refresher_for(

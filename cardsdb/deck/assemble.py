@@ -18,6 +18,8 @@ from cardsdb.deck.formats import set_name
 from cardsdb.models import Card, Printing
 
 CONFIDENT = 85.0  # a fuzzy match at least this good, with no close runner-up, is taken as the card meant
+MAX_NAME_WORDS = 8  # the longest card name a glued run of names is split into, in words
+MAX_GLUED_WORDS = 40  # a longer run of words is not split: it is not a few names written without counts
 
 _SECTION_KINDS: dict[Section, Callable[[Card], bool]] = {
     "legend": lambda c: c.is_type("Legend"),
@@ -72,11 +74,52 @@ def _look_up(cards: DeckCards, line: ListLine) -> tuple[Card | None, Printing | 
     return card, None, note, suggestions
 
 
+def glued_names(cards: DeckCards, name: str) -> list[Card] | None:
+    """The cards a run of names written without counts holds, when it is exactly such a run: a list pasted on one line
+    loses the breaks between names without counts (`Battlefields: Zaun Warrens Grove of the God-Willow ...`). Only
+    exact names (ignoring case and punctuation), the longest name first at each word; None when the run is not one."""
+    words = name.split()
+    if not 2 <= len(words) <= MAX_GLUED_WORDS:
+        return None
+    # ends[i]: the cards of words[:i] split into whole names (fewest names), or None when they do not split
+    ends: list[list[Card] | None] = [[], *([None] * len(words))]
+    for start in range(len(words)):
+        before = ends[start]
+        if before is None:
+            continue
+        for end in range(min(len(words), start + MAX_NAME_WORDS), start, -1):
+            split = ends[end]
+            if split is not None and len(split) <= len(before) + 1:
+                continue
+            card = cards.get_card(" ".join(words[start:end]))
+            if card is not None:
+                ends[end] = [*before, card]
+    found = ends[-1]
+    return found if found is not None and len(found) >= 2 else None
+
+
+def _split_glued(parsed: DeckList, cards: DeckCards) -> tuple[list[ListLine], list[str]]:
+    """The list's lines, a one-line list's runs of names without counts split into one line a name."""
+    if not parsed.one_line:
+        return list(parsed.lines), []
+    lines: list[ListLine] = []
+    assumed: list[str] = []
+    for line in parsed.lines:
+        run = glued_names(cards, line.name) if line.name and cards.get_card(line.name) is None else None
+        if run is None:
+            lines.append(line)
+            continue
+        assumed.append(f"read “{line.name}” as {len(run)} cards: " + "; ".join(c.name for c in run))
+        for index, card in enumerate(run):
+            lines.append(replace(line, text=card.name, name=card.name, count=line.count if index == 0 else 1))
+    return lines, assumed
+
+
 def from_list(parsed: DeckList, cards: DeckCards) -> Deck:
     entries: list[Entry] = []
     unresolved: list[Unresolved] = []
-    assumed: list[str] = []
-    for line in parsed.lines:
+    lines, assumed = _split_glued(parsed, cards)
+    for line in lines:
         origin = _origin(line, parsed.one_line)
         card, printing, note, suggestions = _look_up(cards, line)
         if note:
@@ -95,7 +138,7 @@ def from_list(parsed: DeckList, cards: DeckCards) -> Deck:
             "that is not a deck list: no line names a card. Write one card a line (`3 Jinx, Rebel` or `OGN-202`) "
             "under headings like `Legend:`, `Main Deck:`, `Battlefields:`, `Runes:`"
         )
-    placed = sum(1 for line in parsed.lines if line.section is None)
+    placed = sum(1 for line in lines if line.section is None)
     if placed and not parsed.headings:
         assumed.append("the list has no section headings: each card was placed by its type")
     elif placed:

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,8 +28,10 @@ class Language:
     tournament: tuple[Phrase, ...]  # the longest first
 
 
+@functools.cache
 def load_language() -> Language:
-    """The project's vocabulary as stems (read at the first word search: start-up reads no project data)."""
+    """The project's vocabulary as stems (read at the first word search: start-up reads no project data), once a
+    process: a refresh's new database reuses it rather than parse the YAML again while commands are answered."""
     return language(load_vocabulary())
 
 

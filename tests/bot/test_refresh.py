@@ -12,6 +12,7 @@ import math
 import os
 import shutil
 import socket
+import sys
 import threading
 import weakref
 from collections.abc import Iterator
@@ -27,7 +28,15 @@ from bot import cli
 from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import Harness
-from bot.refresh import DEFAULT_REFRESH_HOURS, Refresher, parse_refresh_hours, refresher_for
+from bot.refresh import (
+    DEFAULT_REFRESH_HOURS,
+    WARM_SWITCH_INTERVAL_S,
+    Refresher,
+    open_warm,
+    parse_refresh_hours,
+    refresher_for,
+    short_turns,
+)
 from bot.run import _refresh_plan
 from bot.settings import Settings, SettingsError
 from cardsdb.build.pipeline import build_database
@@ -349,3 +358,40 @@ def test_the_setting_turns_the_refresher_on_or_off(path: Path) -> None:
     assert _refresh_plan(on).startswith(
         "refreshing the card database from RiftCodex every 24 h (next in 24.0 h)"
     )
+
+
+def test_warming_a_new_database_shortens_the_threads_turns_then_restores_them(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The new file's indexes are built in a worker thread with short turns between threads, so that commands
+    answered meanwhile wait a fraction of a millisecond for the interpreter's lock; the usual turn comes back after,
+    even when warming fails."""
+    usual = sys.getswitchinterval()
+    seen: list[float] = []
+    real_warm = CardsDB.warm
+
+    def warm(db: CardsDB) -> None:
+        seen.append(sys.getswitchinterval())
+        real_warm(db)
+
+    monkeypatch.setattr(CardsDB, "warm", warm)
+    open_warm(path).close()
+    assert seen == [WARM_SWITCH_INTERVAL_S] and sys.getswitchinterval() == usual
+
+    def broken(db: CardsDB) -> None:
+        seen.append(sys.getswitchinterval())
+        raise RuntimeError("a bug while warming")
+
+    monkeypatch.setattr(CardsDB, "warm", broken)
+    with pytest.raises(RuntimeError):
+        open_warm(path)
+    assert seen[-1] == WARM_SWITCH_INTERVAL_S and sys.getswitchinterval() == usual
+
+
+def test_turns_stay_short_until_the_last_of_two_overlapping_warms_ends() -> None:
+    usual = sys.getswitchinterval()
+    with short_turns():
+        with short_turns():
+            assert sys.getswitchinterval() == WARM_SWITCH_INTERVAL_S
+        assert sys.getswitchinterval() == WARM_SWITCH_INTERVAL_S
+    assert sys.getswitchinterval() == usual

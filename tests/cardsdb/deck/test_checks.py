@@ -433,3 +433,38 @@ def test_a_codes_extra_legends_are_checked_for_what_they_are() -> None:
     found = problems(verdict)
     assert "not_a_legend" in found  # a battlefield among the extra legends
     assert "legend_count" in found  # a legend there, and no Neeko to allow it
+
+
+# ---- a list pasted on one line ----------------------------------------------------------------------------------
+
+BATTLEFIELDS = "Zaun Warrens\nGrove of the God-Willow\nMonastery of Hirana"
+
+
+def on_one_line(text: str) -> str:
+    """The list on one line, its battlefields (written without counts) run together as a Discord option has them;
+    the other lines kept apart with `;` (the fixture's "Fury Unit 1" names end in digits, read as counts on one line)."""
+    assert BATTLEFIELDS in text
+    return "; ".join(text.replace(BATTLEFIELDS, BATTLEFIELDS.replace("\n", " ")).split("\n"))
+
+
+def test_names_without_counts_run_together_on_one_line_are_read_as_the_cards_they_name() -> None:
+    """Split into exact names, the deck is the one pasted, and `assumed` says how the run was read."""
+    verdict = check(on_one_line(LEGAL_LIST))
+    assert verdict.legal is True, [p.text for p in verdict.problems]
+    assert verdict.summary.sections["battlefields"] == 3
+    assert any(
+        "as 3 cards: Zaun Warrens; Grove of the God-Willow; Monastery of Hirana" in a for a in verdict.assumed
+    )
+
+
+def test_103_4_c_a_battlefield_repeated_in_a_run_of_names_is_still_found() -> None:
+    verdict = check(on_one_line(LEGAL_LIST).replace("Monastery of Hirana", "Zaun Warrens"))
+    assert verdict.summary.sections["battlefields"] == 3
+    assert problems(verdict) == ["battlefield_duplicate"]
+
+
+def test_a_run_of_words_that_is_not_only_card_names_stays_one_unknown_name_with_suggestions() -> None:
+    verdict = check(on_one_line(LEGAL_LIST).replace("Monastery of Hirana", "Monastery of Nowhere"))
+    assert verdict.legal is False
+    assert not any("cards:" in a for a in verdict.assumed)
+    assert "unknown_card" in problems(verdict)

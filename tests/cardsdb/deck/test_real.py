@@ -55,6 +55,7 @@ def _styles() -> dict[str, str]:
         .replace("Battlefields:\n", "")
         .replace("Runes:\n", ""),
         "one line": one_line,
+        "one line as Discord flattens a paste": " ".join(JINX.split()),
     }
 
 
