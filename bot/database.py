@@ -32,6 +32,7 @@ from cardsdb.models import (
     Legality,
     Printing,
     Rule,
+    RuleLookup,
     RuleMatches,
     RuleView,
     Ruling,
@@ -64,6 +65,9 @@ class CardsLookup(Protocol):
     def match_rules(
         self, words: str, limit: int = 6, *, doc: str | None = None, version: str | None = None
     ) -> RuleMatches: ...
+    def look_up_rule(
+        self, query: str, *, doc: str | None = None, version: str | None = None, limit: int = 6
+    ) -> RuleLookup: ...
     def rule_view(self, rule: Rule) -> RuleView: ...
     def ruling_links(self, ruling: Ruling) -> Sequence[Rule]: ...
     def suggest_rules(

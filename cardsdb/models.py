@@ -214,6 +214,17 @@ class RuleMatches:
 
 
 @dataclass(frozen=True)
+class RuleLookup:
+    """A rule query read once as a number or as words (`CardsDB.look_up_rule`). A number: `view` is the rule, None
+    when no rule has it (`found` holds it alone). Words: `found`, the rules best first and whether the first clearly
+    leads, ranked once (`view` None: the caller shows the first with `rule_view` when it shows one)."""
+
+    by_number: bool
+    found: RuleMatches
+    view: RuleView | None = None
+
+
+@dataclass(frozen=True)
 class RuleChange:
     """One rule added, removed, reworded or moved between two versions (matched by wording, not by number)."""
 

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.controls.buttons import answer_view
-from bot.server_settings.apply import services_for
+from bot.server_settings.apply import services_in
 from bot.services import Services
 from bot.ui import limits
 from bot.ui.reply import Reply, send
@@ -27,7 +27,7 @@ PUBLIC = "Show the answer to everyone? (default: this server's setting)"
 async def services_of(interaction: discord.Interaction[Any]) -> Services:
     """The bot's services as the interaction's server sees them (its symbol style, from /settings)."""
     services: Services = interaction.client.services
-    return await services_for(services, interaction.guild_id)
+    return await services_in(interaction, services)
 
 
 def to_choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:

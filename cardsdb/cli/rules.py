@@ -11,7 +11,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from cardsdb import paths, rule_numbers
+from cardsdb import paths
 from cardsdb.build.rule_diff import render_diff, word_diff
 from cardsdb.errors import NotFound
 from cardsdb.models import (
@@ -190,16 +190,16 @@ def cmd_rule(args: argparse.Namespace) -> int:
     query = _query(args)
     doc, version = getattr(args, "doc", None), getattr(args, "version", None)
     with _open(args) as db:
-        if rule_numbers.looks_like_number(query):
-            view = db.rule(query, doc=doc, version=version)
+        lookup = db.look_up_rule(query, doc=doc, version=version)
+        found = lookup.found
+        if lookup.by_number:
+            view = lookup.view
             if view is None:
                 raise NotFound(
                     f'no rule numbered "{query}"{_where(doc, version)}.',
                     db.suggest_rules(query, doc=doc, version=version),
                 )
-            found = RuleMatches((view.rule,), confident=True)
         else:
-            found = db.match_rules(query, doc=doc, version=version)
             if not found.rules:
                 raise NotFound(f'no rule matches "{query}"{_where(doc, version)}.', [])
             view = db.rule_view(found.rules[0])

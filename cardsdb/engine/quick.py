@@ -99,9 +99,8 @@ def play_scenario(
     chain_open: bool = False,
     control_battlefield: bool = True,
 ) -> dict[str, Any]:
-    """/hidden play: may the facedown `card` be played now? Hidden this turn implies your turn."""
-    if hidden_this_turn:
-        your_turn = True
+    """/hidden play: may the facedown `card` be played now? Hidden this turn implies your turn (`play_implies`)."""
+    your_turn = play_implies(hidden_this_turn=hidden_this_turn).get("your_turn", your_turn)
     turn = 4
     scenario = _position(
         turn=turn,
@@ -118,6 +117,13 @@ def play_scenario(
     scenario["me"]["runes"] = {"energy": 0, "power": ["any"]}
     scenario["ask"] = {"play_hidden": _name(card), "at": HERE}
     return scenario
+
+
+def play_implies(*, hidden_this_turn: bool) -> dict[str, bool]:
+    """The options of /hidden play that its others impose, whatever was asked: a card is hidden only on its owner's
+    turn (811.1.b), so one hidden this turn is played on your turn. The one place this is decided (the bot's builder
+    shows what it imposed)."""
+    return {"your_turn": True} if hidden_this_turn else {}
 
 
 def targets_scenario(card: str | Card, *, your_turn: bool = False) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from cardsdb.models import (
     Rewording,
     Rule,
     RuleChange,
+    RuleLookup,
     RuleMatches,
     RuleVersion,
     RuleView,
@@ -113,11 +114,31 @@ class RuleQueries(Queries):
         """A rule by number (from the newest version that has it, or the version asked for) or by words (the best
         match). `doc`: core or tournament (a number without it is a Core Rules number; words without it are asked of
         both documents); raises BadVersion for a document or version that doesn't exist."""
-        ref = rule_numbers.parse_rule_ref(number_or_words)
+        lookup = self.look_up_rule(number_or_words, doc=doc, version=version, limit=1)
+        if lookup.by_number:
+            return lookup.view
+        return self._view(lookup.found.rules[0]) if lookup.found.rules else None
+
+    def look_up_rule(
+        self, query: str, *, doc: str | None = None, version: str | None = None, limit: int = RULE_CANDIDATES
+    ) -> RuleLookup:
+        """The one place a rule query is read as a number or as words (/rule, `python -m cardsdb rule`, `rule`): a
+        number (`811.1.d`, `TR 702.2`, `v1.4 421`, or shaped as one that is none, `9999.9`) is looked up; words are
+        ranked once, `limit` of them (`match_rules`). Raises BadVersion for a document or version that doesn't exist."""
+        if not rule_numbers.looks_like_number(query):
+            return RuleLookup(False, self.match_rules(query, limit, doc=doc, version=version))
+        ref = rule_numbers.parse_rule_ref(query)
         if ref is None:
-            # Words shaped as a number that is none ("9999.9") name no rule: search_rules finds nothing for them.
-            found = self.search_rules(number_or_words, limit=1, doc=doc, version=version)
-            return self._view(found[0]) if found else None
+            # shaped as a number that is none ("9999.9"): no rule, once the options are known to be good
+            word_scope(doc, version)
+            return RuleLookup(True, RuleMatches((), confident=False))
+        view = self._numbered_view(ref, doc, version)
+        return RuleLookup(True, RuleMatches((view.rule,) if view else (), confident=view is not None), view)
+
+    def _numbered_view(
+        self, ref: rule_numbers.RuleRef, doc: str | None, version: str | None
+    ) -> RuleView | None:
+        """The rule a number names: from the version asked, else the newest version that has it."""
         doc, wanted = self._doc_and_version(ref, doc, version)
         versions = (wanted,) if wanted else VERSIONS_BY_DOC[doc]
         for candidate in versions:

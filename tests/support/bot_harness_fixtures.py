@@ -22,11 +22,13 @@ from cardsdb.models import (
     Legality,
     Printing,
     Rule,
+    RuleLookup,
     RuleMatches,
     RuleView,
     Ruling,
 )
 from cardsdb.names import begins
+from cardsdb.rule_numbers import looks_like_number
 from cardsdb.rule_versions import Citation
 
 if TYPE_CHECKING:
@@ -200,6 +202,15 @@ class FakeCards:
         """The rules whose text holds the words; sure of the first only when it is the one rule that does."""
         found = self.search_rules(words, limit=limit)
         return RuleMatches(tuple(found), confident=len(found) == 1)
+
+    def look_up_rule(
+        self, query: str, *, doc: str | None = None, version: str | None = None, limit: int = 6
+    ) -> RuleLookup:
+        """As `CardsDB.look_up_rule`: a number looked up, words matched."""
+        if looks_like_number(query):
+            view = self.rule(query, doc=doc, version=version)
+            return RuleLookup(True, RuleMatches((view.rule,) if view else (), view is not None), view)
+        return RuleLookup(False, self.match_rules(query, limit, doc=doc, version=version))
 
     def rule_view(self, rule: Rule) -> RuleView:
         view = self.rule(rule.number)
