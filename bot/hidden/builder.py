@@ -177,3 +177,10 @@ def quick_position(question: Question, card: Card, given: Mapping[str, Any]) -> 
         return QuickPosition(found.scenario, " ".join(found.notes), tuple(found.notes))
     options = QuickOptions.of(question, given)
     return QuickPosition(options.scenario(card), options.assumed(), tuple(options.lines()))
+
+
+def position_lines(question: Question, card: Card, given: Mapping[str, Any]) -> tuple[str, ...]:
+    """What `quick_position` assumed, line by line, without building its position (Details decodes the saved one)."""
+    if question == "targets":
+        return quick.targets_notes(card)
+    return tuple(QuickOptions.of(question, given).lines())

@@ -152,15 +152,27 @@ def needs_your_turn(card: Card) -> str | None:
 
 def targets_position(card: Card) -> QuickPosition:
     """/hidden targets: the position where the card's choices arise, and a line that says which it is."""
+    your_turn, note = _targets_turn(card)
+    return QuickPosition(targets_scenario(card, your_turn=your_turn), (note,))
+
+
+def targets_notes(card: Card) -> tuple[str, ...]:
+    """What `targets_position` says of its position, without building it (Details, which has the scenario code)."""
+    return (_targets_turn(card)[1],)
+
+
+def _targets_turn(card: Card) -> tuple[bool, str]:
+    """Whose turn /hidden targets asks on for `card` (yours when its play effect chooses only then), and why."""
     trigger = needs_your_turn(card)
     if trigger is not None:
         note = (
             f"Played from facedown at {HERE} on your turn, where its choice arises: its play effect triggers only "
             f"when you play it {trigger}."
         )
-        return QuickPosition(targets_scenario(card, your_turn=True), (note,))
-    note = f"Played from facedown at {HERE} on your opponent's turn, in a showdown there (hidden on your turn before)."
-    return QuickPosition(targets_scenario(card), (note,))
+        return True, note
+    return False, (
+        f"Played from facedown at {HERE} on your opponent's turn, in a showdown there (hidden on your turn before)."
+    )
 
 
 def options(make_scenario: Callable[..., dict[str, Any]]) -> dict[str, Any]:
