@@ -27,6 +27,8 @@ from cardsdb.models import (
     RuleChange,
     RuleLookup,
     RuleMatches,
+    RuleNote,
+    RuleNoteKind,
     RuleVersion,
     RuleView,
     Ruling,
@@ -34,12 +36,9 @@ from cardsdb.models import (
 from cardsdb.names import normalize
 from cardsdb.query.base import Queries
 from cardsdb.rule_versions import (
-    VERSION_DATES,
     VERSIONS_BY_DOC,
     BadVersion,
     Citation,
-    cite,
-    cite_versions,
     is_newer,
     parse_doc,
     parse_version,
@@ -222,23 +221,26 @@ class RuleQueries(Queries):
         rows = self._rows("SELECT lineage FROM rules WHERE key = ?", [_key(rule)])
         return str(rows[0]["lineage"]) if rows and rows[0]["lineage"] else None
 
-    def _moved(self, rule: Rule, lineage: Sequence[Rule], now: Sequence[str]) -> list[str]:
-        """Where the number moved, in plain sentences, every number marked with its version; one sentence per move
-        (the versions that had the old number together), the rule's own moves, else its nearest parent's."""
+    def _moved(self, rule: Rule, lineage: Sequence[Rule], now: Sequence[str]) -> list[RuleNote]:
+        """Where the number moved, one note per move (the versions that had the old number together), the rule's own
+        moves, else its nearest parent's."""
         if rule.doc != CORE_DOC:
             return []
         if rule.version == CURRENT_RULES_VERSION:
             return self._moved_here(rule, lineage)
-        sentences: list[str] = []
+        notes: list[RuleNote] = []
         for newer in lineage:
             renumbered = newer.number != rule.number and newer.version != CURRENT_RULES_VERSION
             if renumbered and is_newer(newer.version, rule.version):
-                sentences.append(f"{cite(rule.number, rule.version)} is {cite(newer.number, newer.version)}.")
+                notes.append(
+                    RuleNote("renumbered", rule.number, rule.version, ((newer.number, newer.version),))
+                )
         if now and list(now) != [rule.number]:
-            sentences.append(f"{cite(rule.number, rule.version)} is {_joined([cite(n) for n in now])} now.")
-        return sentences
+            current = tuple((n, CURRENT_RULES_VERSION) for n in now)
+            notes.append(RuleNote("now", rule.number, rule.version, current))
+        return notes
 
-    def _moved_here(self, rule: Rule, lineage: Sequence[Rule]) -> list[str]:
+    def _moved_here(self, rule: Rule, lineage: Sequence[Rule]) -> list[RuleNote]:
         """A current rule's moves: (old number, current) -> the older versions that had it, oldest first."""
         moves: dict[tuple[str, str], list[str]] = {}
         for number in [rule.number, *reversed(rule_numbers.ancestors(rule.number))]:
@@ -254,57 +256,42 @@ class RuleQueries(Queries):
                         found.append(older.version)
             if moves:
                 break
-        return [self._move_sentence(old, versions, current) for (old, current), versions in moves.items()]
+        return [
+            RuleNote(
+                "moved_here",
+                old,
+                versions[-1],
+                ((current, CURRENT_RULES_VERSION),),
+                title=self._title(old, versions[-1]),
+                versions=tuple(versions),
+            )
+            for (old, current), versions in moves.items()
+        ]
 
-    def _move_sentence(self, old: str, versions: Sequence[str], current: str) -> str:
-        title = self._title(old, versions[-1])
-        marked = cite_versions(old, versions)
-        named = f"{marked}, {title}," if title else marked
-        return f"{named} is {cite(current)} now."
-
-    def _notes(self, rule: Rule, lineage: Sequence[Rule], now: Sequence[str]) -> list[str]:
+    def _notes(self, rule: Rule, lineage: Sequence[Rule], now: Sequence[str]) -> list[RuleNote]:
         """Why this version's text is shown, and what the current rules do with its number."""
         if rule.doc == TOURNAMENT_DOC:
-            return [
-                f"The Tournament Rules of {rule.version}. An update of October 9, 2026 was announced; its text is "
-                "not in the data."
-            ]
+            return [RuleNote("tournament_update_missing", rule.number, rule.version)]
         if rule.version == CURRENT_RULES_VERSION:
             return []  # where it comes from is its source line (`Rule.source`), a summary is marked as one
         if rule.superseded:
             return self._superseded_notes(rule, lineage)
-        notes: list[str] = []
+        notes: list[RuleNote] = []
         current = self._rule_row(rule.number, CURRENT_RULES_VERSION)
-        if current is not None and not now:
-            notes.append(
-                f"This is the {rule.version} text; the current rules ({CURRENT_RULES_VERSION}) word {rule.number} "
-                "differently."
-            )
-        elif current is not None and rule.number in now:
-            notes.append(
-                f"This is the {rule.version} text; the current rules ({CURRENT_RULES_VERSION}) word "
-                f"{cite(rule.number)} differently."
-            )
+        if current is not None and (not now or rule.number in now):
+            notes.append(RuleNote("worded_differently_now", rule.number, rule.version))
         elif not now:
-            notes.append(
-                f"This is {rule.version}'s text (dated {VERSION_DATES.get(rule.version, rule.version)}); the current "
-                f"rules ({CURRENT_RULES_VERSION}) may word it differently."
-            )
+            notes.append(RuleNote("older_text", rule.number, rule.version))
         newer = [
             r for r in lineage if r.version != CURRENT_RULES_VERSION and is_newer(r.version, rule.version)
         ]
         for later in newer:
             if later.number == rule.number and later.text != rule.text:
-                notes.append(
-                    f"{later.version} words it differently: see {cite(later.number, later.version)}."
-                )
+                notes.append(RuleNote("newer_worded_differently", later.number, later.version))
         if not newer and rule.version == V13_RULES_VERSION and self._holds(V14_RULES_VERSION):
             other = self._rule_row(rule.number, V14_RULES_VERSION)
-            notes.append(
-                f"{V14_RULES_VERSION} uses {rule.number} for another rule."
-                if other is not None
-                else f"{V14_RULES_VERSION} no longer has this rule."
-            )
+            kind: RuleNoteKind = "later_other_rule" if other is not None else "later_lacks"
+            notes.append(RuleNote(kind, rule.number, V14_RULES_VERSION))
         return notes
 
     def _holds(self, version: str) -> bool:
@@ -312,15 +299,12 @@ class RuleQueries(Queries):
             self._rows("SELECT 1 FROM rules WHERE doc = ? AND version = ? LIMIT 1", [CORE_DOC, version])
         )
 
-    def _superseded_notes(self, rule: Rule, lineage: Sequence[Rule]) -> list[str]:
+    def _superseded_notes(self, rule: Rule, lineage: Sequence[Rule]) -> list[RuleNote]:
         """An older rule whose number the current rules give another meaning: changed in its place (split, narrowed
         or reversed: 811.5.a), or another rule under that number (v1.4's 422 is Discard; 422 is Hide now), then where
         the older version has the rule that number means now."""
         if any(r.version == CURRENT_RULES_VERSION and r.number == rule.number for r in lineage):
-            return [
-                f"Not a current rule in these words: the current rules changed it (see {cite(rule.number)}); this is "
-                f"{rule.version}'s text."
-            ]
+            return [RuleNote("changed_in_place", rule.number, rule.version)]
         numbers = [*rule_numbers.ancestors(rule.number), rule.number]
         top = next(
             (
@@ -332,18 +316,15 @@ class RuleQueries(Queries):
         )
         now_title = self._title(top, CURRENT_RULES_VERSION)
         then_title = self._title(top, rule.version)
-        then = f"{rule.version}'s {top} {then_title}" if then_title else f"{rule.version}'s {top}"
-        notes = [
-            f"In the current rules {top} is {now_title or 'another rule'}; this is {then}, not a current rule."
-        ]
+        notes = [RuleNote("superseded", top, rule.version, title=now_title, then_title=then_title)]
         for move in self._rows(
             "SELECT old FROM rule_moves WHERE current = ? AND version = ?", [top, rule.version]
         ):
-            there = cite(str(move["old"]) + rule.number[len(top) :], rule.version)
+            there = str(move["old"]) + rule.number[len(top) :]
             if now_title:
-                notes.append(f"For {now_title} as of {rule.version}, see {there}.")
+                notes.append(RuleNote("see_older", there, rule.version, title=now_title))
             else:
-                notes.append(f"What the current rules number {top} was {there}.")
+                notes.append(RuleNote("was_numbered", there, rule.version, ((top, CURRENT_RULES_VERSION),)))
         return notes
 
     def _changed(self, rule: Rule, lineage: Sequence[Rule]) -> Rewording | None:
@@ -756,11 +737,6 @@ def _patch_note(row: sqlite3.Row) -> PatchNote:
         from_version=str(row["from_version"]),
         to_version=str(row["to_version"]),
     )
-
-
-def _joined(values: Sequence[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
 
 
 def word_scope(doc: str | None, version: str | None) -> tuple[str | None, str | None]:

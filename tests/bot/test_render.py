@@ -26,6 +26,7 @@ from cardsdb.models import (
     Legality,
     OlderWording,
     Rule,
+    RuleNote,
     RuleView,
     Ruling,
 )
@@ -194,7 +195,7 @@ def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:
         RULE_811_1_D,
         parents=(Rule("811", CURRENT_RULES_VERSION, "heading", "Hidden", title="Hidden"),),
         children=(RULE_811_1_D_2,),
-        moved=("v1.3 811.1.d is split into 811.1.d.1-5",),
+        moved=(RuleNote("now", "811.1.d", V13_RULES_VERSION, (("811.1.d.1", CURRENT_RULES_VERSION),)),),
     )
     embeds = rule_embeds(view)
     text = _all_text(embeds)
@@ -202,11 +203,21 @@ def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:
     assert "current, 2026-10-09" in text
     assert "Part of" in text and "**811**" in text
     assert "Sub-rules" in text and "811.1.d.2" in text
-    assert "Moved" in text and "split" in text
+    assert "Moved" in text and "811.1.d (v1.3) is 811.1.d.1 now." in text
+
+
+HIDE_MOVED = RuleNote(
+    "moved_here",
+    "421",
+    V13_RULES_VERSION,
+    (("422", CURRENT_RULES_VERSION),),
+    title="Hide",
+    versions=(V13_RULES_VERSION,),
+)
 
 
 def test_summary_is_labelled_never_passed_off_as_official_wording() -> None:
-    text = _all_text(rule_embeds(RuleView(RULE_422, moved=("421 (v1.3), Hide, is 422 now.",))))
+    text = _all_text(rule_embeds(RuleView(RULE_422, moved=(HIDE_MOVED,))))
     assert text.count(SUMMARY_LABEL) == 1
     assert "421 (v1.3), Hide, is 422 now." in text
     official = _all_text(rule_embeds(RuleView(RULE_811_1_D_2)))
@@ -215,7 +226,11 @@ def test_summary_is_labelled_never_passed_off_as_official_wording() -> None:
 
 def test_v13_rule_is_stamped_as_of_v13() -> None:
     assert RULE_V13_421.version == V13_RULES_VERSION
-    view = RuleView(RULE_V13_421, moved=("421 (v1.3) is 422 now.",), now=("422",))
+    view = RuleView(
+        RULE_V13_421,
+        moved=(RuleNote("now", "421", V13_RULES_VERSION, (("422", CURRENT_RULES_VERSION),)),),
+        now=("422",),
+    )
     text = _all_text(rule_embeds(view))
     assert text.startswith("Rule 421 (v1.3) · Hide")
     assert "as of v1.3" in text and "is 422 now" in text

@@ -24,6 +24,7 @@ from cardsdb.models import (
     Rule,
     RuleLookup,
     RuleMatches,
+    RuleNote,
     RuleView,
     Ruling,
 )
@@ -72,6 +73,16 @@ POUTY_PORO = Card(
     text="A plain unit.",
     text_raw="A plain unit.",
 )
+
+HIDE_MOVED = RuleNote(
+    "moved_here",
+    "421",
+    V13_RULES_VERSION,
+    (("422", CURRENT_RULES_VERSION),),
+    title="Hide",
+    versions=(V13_RULES_VERSION,),
+)
+"""What the fake 422 says of its move: "421 (v1.3), Hide, is 422 now." in words."""
 
 RULE_811 = Rule("811", CURRENT_RULES_VERSION, "heading", "Hidden", title="Hidden")
 RULE_811_1_D = Rule(
@@ -170,7 +181,7 @@ class FakeCards:
             return None
         parents = tuple(r for n, r in self.rules.items() if rule.number.startswith(n + "."))
         children = tuple(r for r in self.rules.values() if r.parent == rule.number)
-        moved = ("421 (v1.3), Hide, is 422 now.",) if rule.number == "422" else ()
+        moved = (HIDE_MOVED,) if rule.number == "422" else ()
         return RuleView(rule, parents=parents, children=children, moved=moved)
 
     def search_rules(
