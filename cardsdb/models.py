@@ -377,3 +377,26 @@ class ChangeList:
     # patch-note statements tied to no rule (listed when `under` is None)
     unplaced_notes: tuple[PatchNote, ...] = ()
     under_version: str | None = None  # the newer of the two versions that has `under`, to mark it with
+
+
+@dataclass(frozen=True)
+class BothValuesHint:
+    """A search that asked one field for two values (`d:order d:chaos`): a card must have both. `either`: the term
+    that asks for either (`d:order,chaos`)."""
+
+    first: str
+    second: str
+    either: str
+
+
+@dataclass(frozen=True)
+class NearestValueHint:
+    """A search for a tag or a name word no card has (`field`: tag | name), with the nearest search terms."""
+
+    field: Literal["tag", "name"]
+    value: str
+    nearest: tuple[str, ...]
+
+
+SearchHint = BothValuesHint | NearestValueHint
+"""Why a search that found nothing may have, as data (`CardsDB.search_hint`); worded by `cardsdb/cli/search_words.py`."""

@@ -14,8 +14,9 @@ from bot.ui.notices import STARTING_LOOKED_UP, more_cards_embed, not_found_embed
 from bot.ui.render import marked, rule_mark
 from bot.ui.reply import Reply
 from bot.ui.text import echo
+from cardsdb.cli.search_words import hint_text
 from cardsdb.engine import HiddenProfile, card_profile
-from cardsdb.models import Card
+from cardsdb.models import Card, SearchHint
 from cardsdb.query import currency
 
 MAX_CARD_REFS = 3
@@ -117,6 +118,10 @@ def search_reply(services: Services, query: str, page: int = 0) -> Reply:
         total=total,
         page=page,
         symbols=services.symbols,
-        hint=db.search_hint(text) if total == 0 else None,
+        hint=_hint(db.search_hint(text)) if total == 0 else None,
     )
     return Reply([embed], extras={"query": text, "page": page, "total": total})
+
+
+def _hint(hint: SearchHint | None) -> str | None:
+    return hint_text(hint) if hint is not None else None

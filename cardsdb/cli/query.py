@@ -17,6 +17,7 @@ from cardsdb.build.importers.printings import loose_wording
 from cardsdb.build.importers.text import from_article_symbols, readable
 from cardsdb.build.rule_diff import render_diff, word_diff
 from cardsdb.cli.rules import rule_dict, rule_line
+from cardsdb.cli.search_words import hint_text
 from cardsdb.errors import NotFound
 from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Rule, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
@@ -293,7 +294,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         result = db.search(query, limit=CLI_SEARCH_LIMIT)
         if result.total == 0:
             hint = db.search_hint(query)
-            raise NotFound(f'no cards match "{query}".' + (f" ({hint})" if hint else ""))
+            raise NotFound(f'no cards match "{query}".' + (f" ({hint_text(hint)})" if hint else ""))
         if args.json:
             _print_json(
                 {"query": query, "total": result.total, "cards": [card_dict(c) for c in result.cards]}

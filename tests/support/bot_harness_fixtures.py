@@ -27,6 +27,7 @@ from cardsdb.models import (
     RuleNote,
     RuleView,
     Ruling,
+    SearchHint,
 )
 from cardsdb.names import begins
 from cardsdb.rule_numbers import looks_like_number
@@ -260,7 +261,7 @@ class FakeCards:
         exact = {n.casefold(): n for n in self.keyword_names()}.get(text.strip().casefold())
         return (exact, True) if exact else None
 
-    def search_hint(self, query: str) -> str | None:
+    def search_hint(self, query: str) -> SearchHint | None:
         return None
 
     def autocomplete_keywords(self, text: str, limit: int = 25) -> list[str]:
