@@ -59,7 +59,10 @@ async def card_names(interaction: discord.Interaction[Any], current: str) -> lis
     return _safe(
         interaction,
         "card",
-        lambda s: ((n, n) for n in s.cards().autocomplete_cards(current, limit=limits.CHOICES)),
+        lambda s: (
+            (n[: limits.CHOICE_VALUE], n[: limits.CHOICE_VALUE])
+            for n in s.cards().autocomplete_cards(current, limit=limits.CHOICES)
+        ),
     )
 
 
@@ -70,7 +73,10 @@ async def rule_numbers(interaction: discord.Interaction[Any], current: str) -> l
     return _safe(
         interaction,
         "rule",
-        lambda s: s.cards().autocomplete_rules(current, limit=limits.CHOICES, doc=doc_value),
+        lambda s: (
+            (limits.choice_label(label), value[: limits.CHOICE_VALUE])
+            for label, value in s.cards().autocomplete_rules(current, limit=limits.CHOICES, doc=doc_value)
+        ),
     )
 
 

@@ -44,7 +44,7 @@ from cardsdb.rule_versions import (
     parse_version,
     rule_key,
 )
-from cardsdb.schema import rule_from_row, truncate
+from cardsdb.schema import rule_from_row
 from cardsdb.search.question_confidence import CLEAR_LEAD, RULE_CANDIDATES, confident
 from cardsdb.search.question_rank import QuestionRanker, RankedRule
 from cardsdb.search.rule_reading import title_key
@@ -486,7 +486,8 @@ class RuleQueries(Queries):
     def autocomplete_rules(
         self, text: str, limit: int = 25, *, doc: str | None = None
     ) -> list[tuple[str, str]]:
-        """(label of at most 100 characters, value) pairs: numbers starting with text, else full-text matches."""
+        """(label, value) pairs: numbers starting with text, else full-text matches. The label is the rule's number and
+        title or text, whole (the bot fits it to Discord's 100 characters)."""
         asked_doc = doc
         try:
             doc = parse_doc(doc)
@@ -527,8 +528,7 @@ class RuleQueries(Queries):
         choices = []
         for rule in rules[:limit]:
             stamp = "TR " if rule.doc == TOURNAMENT_DOC else "" if rule.is_current else f"{rule.version} "
-            label = truncate(f"{stamp}{rule.number} {rule.title or rule.text}", 100)
-            choices.append((label, _value(rule)[:100]))
+            choices.append((f"{stamp}{rule.number} {rule.title or rule.text}", _value(rule)))
         return choices
 
     def _rule_prefix_search(self, text: str, limit: int, doc: str | None) -> list[Rule]:
