@@ -12,7 +12,6 @@ case a rule is part of (a keyword's section, a mode of play other than the duel)
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 import sqlite3
 from collections.abc import Sequence
@@ -34,7 +33,6 @@ class RuleContext:
     def __init__(self, rows: Sequence[sqlite3.Row]) -> None:
         self._all = rows
         self._by_key = {(r["doc"], r["version"], r["number"]): r for r in rows}
-        self._scaffold = _scaffold_numbers()
         self._headings: dict[tuple[str, str], list[tuple[int, sqlite3.Row]]] = {}
         self._chapters = self._keyword_chapters()
 
@@ -162,22 +160,13 @@ class RuleContext:
         return rule_reading.mode_in_text(str(row["text"] or ""))
 
     def is_scaffold(self, row: sqlite3.Row) -> bool:
-        return row["version"] == CURRENT_RULES_VERSION and row["number"] in self._scaffold
+        """A row the project added only so that a rule's parent resolves (the build stores which: `rules.scaffold`)."""
+        return bool(row["scaffold"])
 
 
 def split_examples(text: str) -> tuple[str, str]:
     found = _EXAMPLE.search(text)
     return (text, "") if found is None else (text[: found.start()], text[found.end() :])
-
-
-@functools.cache
-def _scaffold_numbers() -> frozenset[str]:
-    """The current rules' numbers the project added only as parents (cardsdb/project/data/rules_current.yaml)."""
-    from cardsdb.project.overlay import (
-        load_overlay,  # at the first word search: start-up reads no project data
-    )
-
-    return frozenset(r.number for r in load_overlay().rules if r.scaffold)
 
 
 __all__ = ["RuleContext", "split_examples"]
