@@ -56,8 +56,9 @@ _RANK = (
     + " ".join(f"WHEN '{v}' THEN {i}" for i, v in enumerate(VERSIONS_BY_DOC[CORE_DOC]))
     + " ELSE 9 END"
 )
-# A row worth showing in word searches: the newest form of its rule, and not an older rule the current rules replaced.
-_SHOWN = "(r.latest = 1 AND (r.version = ? OR COALESCE(r.superseded, 0) = 0))"
+# A keyword's rules as listed under it: each rule's newest form that its number still means (not an older row whose
+# number the current rules gave to another rule). Which rows a word search shows is `QuestionRanker.shown_rows`.
+_KEYWORD_SHOWN = "(r.latest = 1 AND (r.version = ? OR COALESCE(r.superseded, 0) = 0))"
 TITLED_LEAD = 1.2 * CLEAR_LEAD  # a heading named as the words, against the best match's score: clearly ahead
 
 
@@ -451,12 +452,17 @@ class RuleQueries(Queries):
         cached = self._titles_by.get((doc, version))
         if cached is not None:
             return cached
-        where, params = ("r.version = ?", [version]) if version else ("r.latest = 1", [])
-        rows = self._rows(
-            "SELECT r.* FROM rules r WHERE (r.title IS NOT NULL OR r.kind IN ('heading', 'chapter')) "
-            f"AND r.doc = ? AND {where} ORDER BY (r.version = ?) DESC, "
-            "length(r.number) - length(replace(r.number, '.', '')), r.sort_key",
-            [doc, *params, CURRENT_RULES_VERSION],
+        rows = sorted(
+            (
+                r
+                for r in self.question_ranker.shown_rows(doc, version)
+                if r["title"] is not None or r["kind"] in ("heading", "chapter")
+            ),  # current first, then the shallowest
+            key=lambda r: (
+                r["version"] != CURRENT_RULES_VERSION,
+                str(r["number"]).count("."),
+                str(r["sort_key"]),
+            ),
         )
         titles = []
         for row in rows:
@@ -477,11 +483,6 @@ class RuleQueries(Queries):
                 by_key.setdefault(title, []).append(rule)
         key = title_key(words)
         return list(by_key.get(key, ())) if key else []
-
-    def _word_filter(self, doc: str, version: str | None) -> tuple[str, list[object]]:
-        if version:
-            return "r.doc = ? AND r.version = ?", [doc, version]
-        return f"r.doc = ? AND {_SHOWN}", [doc, CURRENT_RULES_VERSION]
 
     def autocomplete_rules(
         self, text: str, limit: int = 25, *, doc: str | None = None
@@ -586,7 +587,7 @@ class RuleQueries(Queries):
         older rows the current rules neither hold nor gave to another rule."""
         rows = self._rows(
             f"SELECT * FROM rules r WHERE r.doc = ? AND {rule_numbers.subtree_sql('r.number')} "
-            f"AND {_SHOWN} ORDER BY r.sort_key, r.number",
+            f"AND {_KEYWORD_SHOWN} ORDER BY r.sort_key, r.number",
             [CORE_DOC, *rule_numbers.subtree_params(number), CURRENT_RULES_VERSION],
         )
         return sorted(
