@@ -47,6 +47,7 @@ from cardsdb.rule_versions import (
 from cardsdb.schema import rule_from_row
 from cardsdb.search.question_confidence import CLEAR_LEAD, RULE_CANDIDATES, confident
 from cardsdb.search.question_rank import QuestionRanker, RankedRule
+from cardsdb.search.rule_context import ancestor_row
 from cardsdb.search.rule_reading import title_key
 from cardsdb.search.syntax import escape_like
 
@@ -360,15 +361,8 @@ class RuleQueries(Queries):
         return [p for p in found if p is not None]
 
     def _parent_rule(self, number: str, version: str, doc: str) -> Rule | None:
-        """The parent in the same version; for a current rule the seeds give without its parent, the newest older
-        version's (where the current rules did not give that number to another rule)."""
-        row = self._rule_row(number, version, doc)
-        if row is None and version == CURRENT_RULES_VERSION:
-            for older in VERSIONS_BY_DOC[doc][1:]:
-                row = self._rule_row(number, older, doc)
-                if row is not None and not row["superseded"]:
-                    break
-                row = None
+        """The parent as shown (`ancestor_row`: the same version's, else an older version's for a current rule)."""
+        row = ancestor_row(lambda v: self._rule_row(number, v, doc), doc, version)
         return rule_from_row(row) if row is not None else None
 
     def _children(self, number: str, version: str, doc: str = CORE_DOC) -> list[Rule]:
