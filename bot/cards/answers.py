@@ -14,6 +14,7 @@ from bot.ui.notices import STARTING_LOOKED_UP, more_cards_embed, not_found_embed
 from bot.ui.render import marked, rule_mark
 from bot.ui.reply import Reply
 from bot.ui.text import echo
+from cardsdb.cli import currency_words
 from cardsdb.cli.search_words import hint_text
 from cardsdb.engine import HiddenProfile, card_profile
 from cardsdb.models import Card, SearchHint
@@ -81,7 +82,7 @@ def card_reply(services: Services, name: str, *, image: bool = False) -> Reply:
         facedown=facedown,
         match_note=note,
         image=image,
-        gaps=currency.gaps_line(currency.lacks(db.meta())),
+        gaps=currency_words.gaps_line(currency.lacks(db.meta())),
     )
     return Reply(embeds, citations=marked(facedown.cited) if facedown else ())
 

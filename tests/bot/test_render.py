@@ -181,7 +181,7 @@ def test_image_shows_the_full_card_instead_of_a_thumbnail() -> None:
 
 
 def test_a_database_without_ban_lists_or_errata_says_so_in_one_line() -> None:
-    from cardsdb.query.currency import gaps_line
+    from cardsdb.cli.currency_words import gaps_line
 
     line = gaps_line(("gallery", "errata", "ban_lists"))
     assert line is not None and "\n" not in line
