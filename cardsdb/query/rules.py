@@ -126,9 +126,9 @@ class RuleQueries(Queries):
         """The one place a rule query is read as a number or as words (/rule, `python -m cardsdb rule`, `rule`): a
         number (`811.1.d`, `TR 702.2`, `v1.4 421`, or shaped as one that is none, `9999.9`) is looked up; words are
         ranked once, `limit` of them (`match_rules`). Raises BadVersion for a document or version that doesn't exist."""
-        if not rule_numbers.looks_like_number(query):
+        ref = rule_numbers.parse_rule_ref(query)  # `looks_like_number`, with the number read once
+        if ref is None and not rule_numbers.number_shaped(query):
             return RuleLookup(False, self.match_rules(query, limit, doc=doc, version=version))
-        ref = rule_numbers.parse_rule_ref(query)
         if ref is None:
             # shaped as a number that is none ("9999.9"): no rule, once the options are known to be good
             word_scope(doc, version)
