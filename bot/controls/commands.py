@@ -86,7 +86,10 @@ async def keyword_names(
     return _safe(
         interaction,
         "keyword",
-        lambda s: ((n, n) for n in s.cards().autocomplete_keywords(current, limit=limits.CHOICES)),
+        lambda s: (
+            (n[: limits.CHOICE_VALUE], n[: limits.CHOICE_VALUE])
+            for n in s.cards().autocomplete_keywords(current, limit=limits.CHOICES)
+        ),
     )
 
 
