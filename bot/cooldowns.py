@@ -1,8 +1,15 @@
-"""Per-user cooldowns: a small token bucket per user id, shared by slash commands and `[[card]]` messages.
+"""Per-user limits: a small token bucket per user id for each kind of interaction, each with its own budget.
 
-Each user may ask `rate` times in a row, and earns one more ask every `per / rate` seconds (5 per 10 s by default).
-Autocomplete is exempt (Discord sends one per keystroke). The tree's `interaction_check` applies it to every slash
-command, answering privately "Slow down"; the `[[card]]` listener ignores a message over the limit.
+- Commands (`Cooldowns`, `RIFTBOUND_COOLDOWN`): shared by slash commands and `[[card]]` messages. Each user may ask
+  `rate` times in a row, and earns one more ask every `per / rate` seconds (5 per 10 s by default). The tree's
+  `interaction_check` applies it to every slash command, answering privately "Slow down"; the `[[card]]` listener
+  ignores a message over the limit.
+- Autocomplete (`AUTOCOMPLETE_RATE`, 30 per 10 s): Discord sends one per keystroke, so the budget is a typist's; over
+  it, the suggestions are empty until the bucket refills (`interaction_check`).
+- Presses of buttons and menus (`PRESS_RATE`, 10 per 10 s): a pager, the builder's toggles, Post publicly, Details;
+  over it, "Slow down" privately, and the press does nothing (`bot.ui.persistent.StatefulItem.callback`).
+
+`RIFTBOUND_COOLDOWN=off` turns all three off (`user_limits`).
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ from discord import app_commands
 
 DEFAULT_RATE = 5
 DEFAULT_PER = 10.0
+AUTOCOMPLETE_RATE = (30, 10.0)  # autocompletes per user per seconds
+PRESS_RATE = (10, 10.0)  # button and menu presses per user per seconds
 MAX_USERS = 10_000  # buckets kept at most; full (idle) buckets are dropped first
 
 
@@ -109,3 +118,23 @@ def parse_cooldown(value: str | None) -> tuple[int, float]:
             f"RIFTBOUND_COOLDOWN must look like 5/10 (5 asks per 10 seconds) or off, not {(value or '')[:20]!r}"
         )
     return count, seconds
+
+
+@dataclass
+class UserLimits:
+    """Each user's budget for commands, autocomplete and presses: three buckets, none spends another's."""
+
+    commands: Cooldowns
+    autocomplete: Cooldowns
+    presses: Cooldowns
+
+
+def user_limits(rate: int, per: float) -> UserLimits:
+    """The limits of a running bot: commands at `rate` per `per` seconds (`RIFTBOUND_COOLDOWN`); autocomplete and
+    presses at their own rates, off with the commands' (`rate` 0)."""
+    on = rate > 0 and per > 0
+    return UserLimits(
+        commands=Cooldowns(rate, per),
+        autocomplete=Cooldowns(*AUTOCOMPLETE_RATE) if on else Cooldowns(rate=0),
+        presses=Cooldowns(*PRESS_RATE) if on else Cooldowns(rate=0),
+    )

@@ -3,13 +3,15 @@
 `report_error` answers one error; the bot's one handler (`BotTree.on_error` for commands, `on_component_error` for
 buttons, menus and forms, in `bot/factory.py`) calls it, adding the "did you mean" buttons of an unknown card. Errors
 that are not the user's (a bug) are logged with the traceback and kept in `BotTree.unexpected` so that the harness can
-fail a test on them instead of only logging.
+fail a test on them instead of only logging: the last `KEPT_ERRORS` only (`RecentErrors`), so that a user who finds a
+way to raise one cannot grow the process.
 """
 
 from __future__ import annotations
 
 import logging
 import sqlite3
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -19,13 +21,34 @@ from discord import app_commands
 from bot.database import NOT_AVAILABLE
 from bot.ui.notices import error_embed, not_found_embed
 from bot.ui.reply import send
-from bot.ui.text import safe_line
+from bot.ui.text import echo, safe_line
 from cardsdb.errors import CardsDBError, DatabaseUnavailable, NotFound
 
 if TYPE_CHECKING:
     from bot.services import Services
 
 log = logging.getLogger(__name__)
+
+MAX_ERROR_LINE = (
+    500  # characters of an error line that quotes what was typed (a search of 6,000 characters...)
+)
+
+
+KEPT_ERRORS = 64  # errors kept per interaction id, the newest; each holds its traceback (tens of KB)
+
+
+class RecentErrors(OrderedDict[int, BaseException]):
+    """Errors by interaction id, the last `size` only: the oldest goes when one more comes."""
+
+    def __init__(self, size: int = KEPT_ERRORS) -> None:
+        super().__init__()
+        self.size = size
+
+    def __setitem__(self, key: int, value: BaseException) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
 
 
 class UserError(Exception):
@@ -73,10 +96,11 @@ def describe(error: BaseException) -> tuple[str, bool]:
         error = error.original
     if isinstance(error, DatabaseUnavailable | sqlite3.Error):
         return NOT_AVAILABLE, True
-    if isinstance(error, CardsDBError) and type(error).__module__.startswith("cardsdb."):
-        # cardsdb's lines are plain text that may quote what was typed (`unknown type '**x**'`): shown as typed.
-        return discord.utils.escape_markdown(str(error)), True
-    if isinstance(error, CardsDBError | UserError):
+    if isinstance(error, CardsDBError):
+        # cardsdb's lines, and the bot's settings and store lines, are plain text that may quote what was typed
+        # (`unknown type '**x**'`, `unknown symbol token '# x'`): shown as typed.
+        return echo(str(error), limit=MAX_ERROR_LINE), True
+    if isinstance(error, UserError):  # the bot's own words (with their `code`), never what was typed
         return str(error), True
     if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
         return str(error), True

@@ -20,10 +20,10 @@ from bot.cards.messages import Messages
 from bot.controls.answer import CONTROL_ITEMS
 from bot.controls.buttons import VIEW_ITEMS, suggestion_view
 from bot.controls.pagers import PAGERS
-from bot.cooldowns import Cooldowns
+from bot.cooldowns import user_limits
 from bot.database import DatabaseHandle
 from bot.deck.cog import Deck
-from bot.errors import CardNotFound, report_error
+from bot.errors import CardNotFound, RecentErrors, report_error
 from bot.help.cog import Help
 from bot.hidden.cog import Hidden
 from bot.refresh import Refresher
@@ -48,8 +48,9 @@ class BotTree(app_commands.CommandTree[Any]):
 
     def __init__(self, client: discord.Client, **kwargs: Any) -> None:
         super().__init__(client, **kwargs)
-        self.unexpected: dict[int, BaseException] = {}
-        self.expected: dict[int, BaseException] = {}
+        # bounded: the harness pops each as its interaction ends; a running bot keeps only the last few
+        self.unexpected: RecentErrors = RecentErrors()
+        self.expected: RecentErrors = RecentErrors()
 
     def record_unexpected(self, interaction: discord.Interaction[Any], error: BaseException) -> None:
         self.unexpected[interaction.id] = error
@@ -60,11 +61,17 @@ class BotTree(app_commands.CommandTree[Any]):
             self.expected[interaction.id] = error
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """Before any slash command runs: the asker's cooldown (autocomplete is exempt), then a deferral when the
-        answer may take over Discord's 3 seconds (search, a pasted scenario)."""
+        """Before any slash command runs: the asker's cooldown, then a deferral when the answer may take over
+        Discord's 3 seconds (search, a pasted scenario). Autocomplete has a budget of its own: over it, no
+        suggestions and no work."""
+        services: Services | None = getattr(self.client, "services", None)
+        if interaction.type is discord.InteractionType.autocomplete:
+            if services is None or services.autocompletes.allow(interaction.user.id):
+                return True
+            await interaction.response.autocomplete([])
+            return False
         if interaction.type is not discord.InteractionType.application_command:
             return True
-        services: Services | None = getattr(self.client, "services", None)
         if services is not None:
             services.cooldowns.take(interaction.user.id)  # raises SlowDown: answered privately by on_error
         if defer_first(interaction.data):
@@ -221,10 +228,13 @@ def create_bot(
         bot = ShardedRulesBot(**kwargs)
     else:
         bot = RulesBot(**kwargs)
+    limits = user_limits(settings.cooldown_rate, settings.cooldown_per)
     bot.services = Services(
         db=db,
         symbols=Symbols(settings.emoji),
-        cooldowns=Cooldowns(settings.cooldown_rate, settings.cooldown_per),
+        cooldowns=limits.commands,
+        autocompletes=limits.autocomplete,
+        presses=limits.presses,
         store=store
         if store is not None
         else SqliteStore(None, state_ttl=timedelta(days=settings.state_days)),

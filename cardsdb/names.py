@@ -21,6 +21,10 @@ _NON_WORD = re.compile(r"[^0-9a-z]+")
 
 def fold(text: str) -> str:
     """Casefold and strip accents: "Kai'Sa" -> "kai'sa"."""
+    if (
+        text.isascii()
+    ):  # nothing to decompose (most names and what is typed): a deck list's glued names fold thousands
+        return text.casefold()
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 

@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.cards import answers
 from bot.controls.commands import answer, card_names, services_of
 from bot.controls.pagers import SearchPageButton, page_count, pager
+from bot.services import off_loop
 
 
 class Cards(commands.Cog):
@@ -22,7 +23,9 @@ class Cards(commands.Cog):
     )
     @app_commands.autocomplete(name=card_names)
     async def card(self, interaction: discord.Interaction[Any], name: str, image: bool = False) -> None:
-        await answer(interaction, answers.card_reply(await services_of(interaction), name, image=image))
+        await answer(
+            interaction, await off_loop(answers.card_reply, await services_of(interaction), name, image=image)
+        )
 
     @app_commands.command(name="search", description="Find cards: kw:hidden t:spell d:order e<=2 o:kill")
     @app_commands.describe(
@@ -30,7 +33,7 @@ class Cards(commands.Cog):
     )
     async def search(self, interaction: discord.Interaction[Any], query: str) -> None:
         services = await services_of(interaction)
-        reply = answers.search_reply(services, query)
+        reply = await off_loop(answers.search_reply, services, query)
         view, note = await pager(
             services,
             SearchPageButton,

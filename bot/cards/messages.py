@@ -14,7 +14,7 @@ from bot.controls.buttons import suggestion_view
 from bot.database import NOT_AVAILABLE
 from bot.errors import discord_failure
 from bot.server_settings.apply import guild_settings, services_with
-from bot.services import Services
+from bot.services import Services, off_loop
 from bot.ui.notices import error_embed
 from bot.ui.render import pack
 from bot.ui.reply import NONE, Reply
@@ -57,7 +57,7 @@ class Messages(commands.Cog):
         services = services_with(self.services, settings)
         embeds: list[discord.Embed] = []
         suggestions: list[str] = []
-        for reply in replies_for(services, message.content):
+        for reply in await off_loop(replies_for, services, message.content):
             embeds.extend(reply.embeds)
             suggestions.extend(reply.extras.get("suggestions") or ())
         groups = pack(embeds)

@@ -6,8 +6,10 @@ change the quick question's options (the asker only); the engine answers again a
 
 Every control carries the key of the answer's saved state (`bot/controls/buttons.py`, kind `answer`). State is never changed in
 place: a toggle saves a NEW state with the option changed and edits the message with controls rebuilt from it, so
-every message's controls point to exactly the answer they show, after a restart and on any process. No ruling is
-decided here.
+every message's controls point to exactly the answer they show, after a restart and on any process. Its key is
+derived from the answer's first key and the state itself (`Store.save(derived_from=...)`), so that a position toggled
+back to renews the row it had: a thousand toggles of one answer keep as many rows as the positions they visit, not a
+thousand. No ruling is decided here.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from bot.hidden import answers as hidden_answers
 from bot.hidden.builder import BUILDS, QUESTIONS, ZONES, QuickOptions
 from bot.rules import answers as rule_answers
 from bot.server_settings.apply import answers_public, services_in
-from bot.services import Services
+from bot.services import Services, off_loop
 from bot.store import SavedState
 from bot.ui import limits
 from bot.ui.persistent import STATE_OFF, PersistentView, StatefulButton, StatefulSelect, save_state
@@ -123,7 +125,7 @@ class PostPubliclyButton(StatefulButton, prefix="pp", kind=ANSWER_KIND):
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
         services = await services_in(interaction, services)
-        reply = answer_again(services, state.payload)
+        reply = await off_loop(answer_again, services, state.payload)
         public = controls(self.key, {**state.payload, "private": False}, builder=False)
         embeds = ruled_via(reply.embeds, asker_name(interaction.user))
         await interaction.response.edit_message(
@@ -143,15 +145,18 @@ async def _show_options(
     """Answer the quick question again with `options`, save that as a new state, and edit the message in place."""
     services = await services_in(interaction, services)
     payload = state.payload
-    reply = hidden_answers.quick_reply(
+    reply = await off_loop(
+        hidden_answers.quick_reply,
         services,
         options.question,
         str(payload.get("card") or ""),
         options.given,
         match_note=payload.get("note") if isinstance(payload.get("note"), str) else None,
     )
-    changed = answer_payload(reply, private=bool(payload.get("private")))
-    key = await save_state(services, ANSWER_KIND, changed, state.owner_id)
+    # every state of one answer derives its key from the answer's first: one position, one row (`Store.save`)
+    root = payload.get("root") if isinstance(payload.get("root"), str) else state.key
+    changed = {**answer_payload(reply, private=bool(payload.get("private"))), "root": root}
+    key = await save_state(services, ANSWER_KIND, changed, state.owner_id, derived_from=root)
     view = controls(key, changed) if key is not None else None
     content = None if key is not None else STATE_OFF
     await interaction.response.edit_message(

@@ -19,7 +19,7 @@ from bot.hidden import answers as hidden_answers
 from bot.hidden.builder import QUESTIONS
 from bot.rules import render as rule_render
 from bot.server_settings.apply import services_in
-from bot.services import Services
+from bot.services import Services, off_loop
 from bot.store import SavedState
 from bot.ui import limits
 from bot.ui.persistent import STATE_OFF, PersistentView, StatefulButton, save_state
@@ -59,7 +59,7 @@ class CitedRulesButton(StatefulButton, prefix="cr", kind=ANSWER_KIND):
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
         numbers = [str(n) for n in state.payload.get("rules") or ()]
-        await send(interaction, cited_rules_embeds(services, numbers), ephemeral=True)
+        await send(interaction, await off_loop(cited_rules_embeds, services, numbers), ephemeral=True)
 
 
 class DetailsButton(StatefulButton, prefix="dt", kind=ANSWER_KIND):
@@ -72,11 +72,12 @@ class DetailsButton(StatefulButton, prefix="dt", kind=ANSWER_KIND):
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
         services = await services_in(interaction, services)
-        reply = (
-            deck_answers.deck_details_reply(services, state.payload)
+        details = (
+            deck_answers.deck_details_reply
             if state.payload.get("q") == deck_answers.DECK_QUESTION
-            else hidden_answers.details_reply(services, state.payload)
+            else hidden_answers.details_reply
         )
+        reply = await off_loop(details, services, state.payload)
         cited = CitedRulesButton.make(self.key, "0", label=CITED_LABEL) if reply.citations else None
         await send(interaction, reply.embeds, ephemeral=True, view=PersistentView(cited) if cited else None)
 
@@ -123,7 +124,7 @@ class ShowCardButton(StatefulButton, prefix="sc", kind="suggest"):
         if not 0 <= index < len(names):
             raise ValueError(f"no suggestion {self.arg} in {names}")
         services = await services_in(interaction, services)
-        reply = card_answers.card_reply(services, names[index])
+        reply = await off_loop(card_answers.card_reply, services, names[index])
         view, note = await answer_view(services, reply, interaction.user.id)
         await send(interaction, reply.embeds, content=note, view=view)
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.ui import limits
-from bot.ui.text import strip_unsafe
+from bot.ui.text import one_line
 
 ONLY_THE_ASKER = "Only the person who asked can change this. Run the command yourself to try other options."
 POST_LABEL = "Post publicly"
@@ -24,7 +24,7 @@ def asker_name(user: discord.abc.User) -> str:
 
     (Footers show no markdown, so markdown is left as typed; escaping it would show backslashes.)
     """
-    name = " ".join(strip_unsafe(user.display_name).split()) or user.name
+    name = one_line(user.display_name) or one_line(user.name)
     return discord.utils.escape_mentions(limits.fit(name, MAX_NAME))
 
 

@@ -16,7 +16,7 @@ from bot.cards import answers as card_answers
 from bot.cards.search import PAGE_SIZE
 from bot.rules import answers as rule_answers
 from bot.server_settings.apply import services_in
-from bot.services import Services
+from bot.services import Services, off_loop
 from bot.store import SavedState
 from bot.ui.persistent import STATE_OFF, PersistentView, StatefulButton, save_state
 from bot.ui.reply import NONE, Reply
@@ -46,9 +46,9 @@ class PageButton(StatefulButton):
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
         services = await services_in(interaction, services)
-        reply, pages = self.fetch(services, state.payload, self.page)
+        reply, pages = await off_loop(self.fetch, services, state.payload, self.page)
         if self.page > pages - 1:  # the data changed since: show the last page
-            reply, pages = self.fetch(services, state.payload, pages - 1)
+            reply, pages = await off_loop(self.fetch, services, state.payload, pages - 1)
         page = int(reply.extras["page"])
         await interaction.response.edit_message(
             embeds=reply.embeds, view=pager_view(type(self), self.key, page, pages), allowed_mentions=NONE

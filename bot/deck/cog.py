@@ -13,6 +13,7 @@ from bot.controls.answer import send_answer
 from bot.controls.commands import PUBLIC, services_of
 from bot.deck.answers import MAX_LIST_OPTION, deck_reply
 from bot.deck.form import DeckModal
+from bot.services import off_loop
 
 FORMAT_CHOICES = [
     app_commands.Choice(name="Constructed", value="constructed"),
@@ -48,5 +49,5 @@ class Deck(
         if list_ is None and code is None:
             await interaction.response.send_modal(DeckModal(services, format_name, public))
             return
-        reply = deck_reply(services, list_text=list_, code=code, format_name=format_name)
+        reply = await off_loop(deck_reply, services, list_text=list_, code=code, format_name=format_name)
         await send_answer(interaction, services, reply, public=public)

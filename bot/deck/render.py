@@ -11,7 +11,7 @@ import discord
 
 from bot.ui import limits
 from bot.ui.render import COLOR_DEPENDS, COLOR_INFO, COLOR_NO, COLOR_YES, add_field
-from bot.ui.text import strip_unsafe
+from bot.ui.text import echo
 from cardsdb.deck.deck import SECTION_TITLES
 from cardsdb.deck.deck_list import Section
 from cardsdb.deck.rules import marked
@@ -46,9 +46,8 @@ CHECK_TITLES = {
 
 
 def _safe(text: str) -> str:
-    """A sentence that may quote what was pasted: one line, markdown and mentions escaped."""
-    cleaned = " ".join(strip_unsafe(text).split())
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(cleaned))
+    """A sentence that may quote what was pasted: as typed, never markdown (`bot.ui.text.echo`)."""
+    return echo(text, limit=None)
 
 
 def _rules(rules: Sequence[Citation]) -> str:

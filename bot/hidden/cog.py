@@ -13,6 +13,7 @@ from bot.controls.commands import PUBLIC, card_names, services_of
 from bot.hidden import answers
 from bot.hidden.builder import Question
 from bot.hidden.form import ScenarioModal
+from bot.services import off_loop
 
 ZONES = [
     app_commands.Choice(name="hand", value="hand"),
@@ -30,9 +31,8 @@ async def _quick_question(
 ) -> None:
     """/hidden hide, play or targets: the answer at a glance, with Details and (hide, play) the position builder."""
     services = await services_of(interaction)
-    await send_answer(
-        interaction, services, answers.quick_reply(services, question, card, options), public=public
-    )
+    reply = await off_loop(answers.quick_reply, services, question, card, options)
+    await send_answer(interaction, services, reply, public=public)
 
 
 class Hidden(
@@ -134,4 +134,6 @@ class Hidden(
         if text is None:
             await interaction.response.send_modal(ScenarioModal(services, public))
             return
-        await send_answer(interaction, services, answers.scenario_reply(services, text), public=public)
+        await send_answer(
+            interaction, services, await off_loop(answers.scenario_reply, services, text), public=public
+        )

@@ -9,7 +9,7 @@ import discord
 from bot.controls.answer import send_answer
 from bot.errors import report_component_error
 from bot.hidden import answers
-from bot.services import Services
+from bot.services import Services, off_loop
 from bot.ui import limits
 from bot.ui.reply import DEFERRED_PUBLIC
 
@@ -38,7 +38,7 @@ class ScenarioModal(discord.ui.Modal, title="Ask the Hidden engine"):
         return True
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        reply = answers.scenario_reply(self.services, self.scenario.value)
+        reply = await off_loop(answers.scenario_reply, self.services, self.scenario.value)
         await send_answer(interaction, self.services, reply, public=self.public)
 
     async def on_error(  # type: ignore[override]  # discord.py's Modal takes no item, unlike View

@@ -22,6 +22,7 @@ from bot.ui.render import (
     cited_list,
 )
 from bot.ui.symbols import Symbols
+from bot.ui.text import echo, strip_unsafe
 from cardsdb import rule_numbers
 from cardsdb.engine import Answer, AskKind, Check, Choice, Citation
 from cardsdb.engine.naming import words_list
@@ -70,8 +71,9 @@ _WORDS = (
 
 
 def _words(text: str) -> str:
-    """An engine phrase as players read it: symbols in words ("you may pay 2 energy to Stun a unit")."""
-    return " ".join(_WORDS.render(text).split()).rstrip()
+    """An engine phrase as players read it: symbols in words ("you may pay 2 energy to Stun a unit"), and never
+    markdown: the engine's sentences quote what the scenario named (battlefield labels, unit ids), shown as typed."""
+    return echo(_WORDS.render(text), limit=None)
 
 
 def _sentence(text: str, cited: Iterable[Citation]) -> str:
@@ -115,7 +117,7 @@ def _yes_reasons(answer: Answer) -> list[str]:
     qualifiers = [_sentence(c.because, c.cited) for c in answer.cautions]
     qualifiers.extend(_choice_sentence(c) for c in answer.choices)
     qualifiers.extend(
-        f"{c.words[:1].upper()}{c.words[1:]} can't be played: {' '.join(c.reasons)}"
+        _words(f"{c.words[:1].upper()}{c.words[1:]} can't be played: {' '.join(c.reasons)}")
         for c in answer.other_copies
         if c.legal is False and c.words
     )
@@ -138,7 +140,7 @@ def why_sentences(answer: Answer) -> list[str]:
 
 
 def quick_title(answer: Answer) -> str:
-    return limits.fit(" ".join(f"{answer.verdict}: {answer.sentence}".split()), limits.EMBED_TITLE)
+    return limits.fit(f"{answer.verdict}: {_words(answer.sentence)}", limits.EMBED_TITLE)
 
 
 def quick_embed(
@@ -196,7 +198,9 @@ def _choice_text(choice: Choice, why: str | None = None) -> str:
     cited = cited_list(choice.cited)
     because = f": {why}" if why and not choice.note else ""
     if choice.restricted_to:
-        lines.append(f"Restricted to **{choice.restricted_to}**, where it was hidden{because} ({cited}).")
+        lines.append(
+            f"Restricted to **{_words(choice.restricted_to)}**, where it was hidden{because} ({cited})."
+        )
     else:
         lines.append(f"Not restricted to one battlefield{because} ({cited}).")
     if choice.note:
@@ -204,15 +208,17 @@ def _choice_text(choice: Choice, why: str | None = None) -> str:
     if choice.optional:
         lines.append("Optional: it may choose none.")
     if choice.legal_targets:
-        lines.append("Legal: " + ", ".join(t.words for t in choice.legal_targets))
+        lines.append("Legal: " + ", ".join(_words(t.words) for t in choice.legal_targets))
     elif not choice.excluded:
         # Nothing to choose from was given (a hand the position leaves out): "none" alone would read as "every
         # candidate is illegal".
         lines.append("Legal: none listed (the position shows no candidates)")
     else:
         lines.append("Legal: none")
-    lines.extend(f"Can't pay for {e.what.words}: {_sentence(e.because, e.cited)}" for e in choice.unpayable)
-    lines.extend(f"Not {e.what.words}: {_sentence(e.because, e.cited)}" for e in choice.excluded)
+    lines.extend(
+        f"Can't pay for {_words(e.what.words)}: {_sentence(e.because, e.cited)}" for e in choice.unpayable
+    )
+    lines.extend(f"Not {_words(e.what.words)}: {_sentence(e.because, e.cited)}" for e in choice.excluded)
     if not choice.ok and choice.because:
         lines.append(_words(choice.because))
     return "\n".join(lines)
@@ -220,11 +226,14 @@ def _choice_text(choice: Choice, why: str | None = None) -> str:
 
 def _position_embed(position: str | None, code: str | None, assumed: Sequence[str]) -> discord.Embed:
     pos = discord.Embed(title="Position assumed" if (position or assumed) else "Position", colour=COLOR_INFO)
-    parts = ["\n".join(f"• {a}" for a in assumed)] if assumed else []
+    parts = ["\n".join(f"• {_words(a)}" for a in assumed)] if assumed else []
     if code:
         parts.append(f"Scenario code (`/hidden scenario text:` replays it):\n`{code}`")
     if position:
-        yaml_text = position.replace("```", "ʼʼʼ").strip()
+        # In a code block nothing is markdown; what is invisible or reverses the text still goes, line by line.
+        yaml_text = "\n".join(
+            strip_unsafe(line) for line in position.replace("```", "ʼʼʼ").splitlines()
+        ).strip()
         parts.append(
             f"The position as a scenario (edit it, paste it into `/hidden scenario`):\n```yaml\n{yaml_text}\n```"
         )
@@ -243,19 +252,26 @@ def _fields(embed: discord.Embed, answer: Answer, reasons: Mapping[str, str] | N
     if answer.checks:
         add_field(embed, "Checks", "\n".join(_check_line(c) for c in answer.checks))
     for choice in answer.choices:
-        add_field(embed, f"Choice: {choice.choice}", _choice_text(choice, (reasons or {}).get(choice.choice)))
+        add_field(
+            embed,
+            f"Choice: {_words(choice.choice)}",
+            _choice_text(choice, (reasons or {}).get(choice.choice)),
+        )
     if answer.effects:
         # After a No, what the action does is hypothetical: a bare "Effects" reads as what happens.
         name = "Effects" if answer.legal is not False else "Effects, were it allowed"
         add_field(embed, name, "\n".join(f"• {_sentence(e.text, e.cited)}" for e in answer.effects))
     if answer.other_copies:
         copies = [
-            f"• {c.words[:1].upper()}{c.words[1:]} (at {c.at}): {' '.join(c.reasons) or 'it can be played too.'}"
+            "• "
+            + _words(
+                f"{c.words[:1].upper()}{c.words[1:]} (at {c.at}): {' '.join(c.reasons) or 'it can be played too.'}"
+            )
             for c in answer.other_copies
         ]
         add_field(embed, "Other copies", "\n".join(copies))
     if answer.undecided:
-        add_field(embed, "It depends on", "\n".join(f"• {u}" for u in answer.undecided))
+        add_field(embed, "It depends on", "\n".join(f"• {_words(u)}" for u in answer.undecided))
     if answer.cited:
         add_field(embed, "Rules cited", ", ".join(cite(c.number, c.version) for c in answer.cited))
 
@@ -277,13 +293,13 @@ def verdict_embeds(
     `match_note` says which card a misspelt name was taken to be (and the others it may mean); `card_data` is the
     date of the card data, for the footer.
     """
-    full = " ".join(f"{answer.verdict}: {answer.headline}".split())
+    full = f"{answer.verdict}: {_words(answer.headline)}"
     title = limits.fit(full, limits.EMBED_TITLE)
     embed = discord.Embed(title=title, colour=_COLOURS[answer.verdict])
     # "Closest match for ...": the card may not be the one meant
     description = [match_note] if match_note else []
     if len(title) < len(full):
-        description.append(" ".join(answer.headline.split()))
+        description.append(_words(answer.headline))
     if answer.failed:
         description.append(f"**Why:** {' '.join(_sentence(c.because, c.cited) for c in answer.failed)}")
     description.append(f"Question: {ASK_WORDS[answer.ask]}.")

@@ -12,6 +12,7 @@ from bot.controls.answer import rule_reply, send_answer
 from bot.controls.commands import PUBLIC, answer, keyword_names, rule_numbers, services_of
 from bot.controls.pagers import ChangesPageButton, pager
 from bot.rules import answers
+from bot.services import off_loop
 from cardsdb.models import CORE_DOC, CORE_VERSIONS, TOURNAMENT_DOC
 
 DOCS = [
@@ -52,7 +53,7 @@ class Rules(commands.Cog):
         public: bool | None = None,
     ) -> None:
         services = await services_of(interaction)
-        reply = rule_reply(services, query, _value(doc), _value(version))
+        reply = await off_loop(rule_reply, services, query, _value(doc), _value(version))
         await send_answer(interaction, services, reply, public=public)
 
     @app_commands.command(name="changes", description="What changed between two Core Rules versions")
@@ -69,7 +70,7 @@ class Rules(commands.Cog):
         under: str | None = None,
     ) -> None:
         services = await services_of(interaction)
-        reply = answers.changes_reply(services, from_.value, to.value, under)
+        reply = await off_loop(answers.changes_reply, services, from_.value, to.value, under)
         extras = reply.extras
         view, note = await pager(
             services,
@@ -87,10 +88,10 @@ class Rules(commands.Cog):
     )
     @app_commands.describe(query="Words, a card name, or a rule number")
     async def ruling(self, interaction: discord.Interaction[Any], query: str) -> None:
-        await answer(interaction, answers.ruling_reply(await services_of(interaction), query))
+        await answer(interaction, await off_loop(answers.ruling_reply, await services_of(interaction), query))
 
     @app_commands.command(name="keyword", description="A keyword's rules, reminder text, FAQ and cards")
     @app_commands.describe(name="The keyword, like Hidden")
     @app_commands.autocomplete(name=keyword_names)
     async def keyword(self, interaction: discord.Interaction[Any], name: str) -> None:
-        await answer(interaction, answers.keyword_reply(await services_of(interaction), name))
+        await answer(interaction, await off_loop(answers.keyword_reply, await services_of(interaction), name))

@@ -9,8 +9,10 @@ and turn any failure of the backend into `StoreUnavailable`, whose `str()` is th
 from __future__ import annotations
 
 import abc
+import base64
 import contextlib
 import enum
+import hashlib
 import json
 import logging
 import re
@@ -78,6 +80,13 @@ def utc_now() -> datetime:
 
 def new_key() -> str:
     return secrets.token_urlsafe(9)
+
+
+def derived_key(root: str, kind: str, owner_id: int | None, payload: str) -> str:
+    """The key of a state derived from another (`root`, a random key: this one is as hard to guess): 72 bits of a
+    hash of the root and the state."""
+    digest = hashlib.sha256("\x00".join((root, kind, str(owner_id), payload)).encode()).digest()
+    return base64.urlsafe_b64encode(digest[:9]).decode("ascii")
 
 
 def payload_json(payload: Mapping[str, Any]) -> str:
@@ -190,8 +199,14 @@ class Store(abc.ABC):
 
     # --- saved state ---
 
-    async def save(self, kind: str, payload: Mapping[str, Any], owner_id: int | None) -> str:
+    async def save(
+        self, kind: str, payload: Mapping[str, Any], owner_id: int | None, *, derived_from: str | None = None
+    ) -> str:
         """Keep `payload` for `state_ttl` and return its key (12 characters, for a component's custom_id).
+
+        `derived_from`: the key of the state this one changes (an answer's first state). The key is then derived
+        from that key and the state itself, so that saving the same state again renews one row instead of adding
+        another: a thousand toggles of one answer keep as many rows as the positions they visit.
 
         Raises StoreUnavailable when it cannot be kept: the caller then answers without stateful buttons."""
         if not _KIND.fullmatch(kind):
@@ -200,12 +215,18 @@ class Store(abc.ABC):
             check_id("owner_id", owner_id)
         text = payload_json(payload)
         now = self.clock()
-        for _ in range(3):  # a clash of 72 random bits is all but impossible; a few tries make it impossible
-            state = SavedState(new_key(), kind, payload, owner_id, now, now + self.state_ttl)
-            if await self._insert_state(state, text):
-                break
+        if derived_from is not None:
+            key = derived_key(derived_from, kind, owner_id, text)
+            state = SavedState(key, kind, payload, owner_id, now, now + self.state_ttl)
+            await self._put_state(state, text)
         else:
-            raise StoreUnavailable("no free key for saved state after 3 tries")
+            # a clash of 72 random bits is all but impossible; a few tries make it impossible
+            for _ in range(3):
+                state = SavedState(new_key(), kind, payload, owner_id, now, now + self.state_ttl)
+                if await self._insert_state(state, text):
+                    break
+            else:
+                raise StoreUnavailable("no free key for saved state after 3 tries")
         if time.monotonic() >= self._next_purge:
             with contextlib.suppress(StoreUnavailable):  # the state is saved; purging can wait
                 await self.purge_expired()
@@ -250,6 +271,10 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def _select_state(self, key: str) -> SavedState | None: ...
+
+    @abc.abstractmethod
+    async def _put_state(self, state: SavedState, payload: str) -> None:
+        """Insert a row, or where its key is taken (by the same state: keys derived from it), renew its expiry."""
 
     @abc.abstractmethod
     async def _delete_expired(self, now: datetime) -> int: ...

@@ -97,6 +97,10 @@ _INSERT_STATE = (
     "INSERT INTO saved_state (key, kind, payload, owner_id, created_at, expires_at) "
     "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING"
 )
+_PUT_STATE = (
+    "INSERT INTO saved_state (key, kind, payload, owner_id, created_at, expires_at) "
+    "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at"
+)
 
 
 def describe_url(url: str) -> str:
@@ -316,6 +320,20 @@ class PostgresStore(Store):
         return state_from_stored(
             row["key"], row["kind"], row["payload"], row["owner_id"], row["created_at"], row["expires_at"]
         )
+
+    async def _put_state(self, state: SavedState, payload: str) -> None:
+        async def put(conn: _Conn) -> None:
+            await conn.execute(
+                _PUT_STATE,
+                state.key,
+                state.kind,
+                payload,
+                state.owner_id,
+                state.created_at,
+                state.expires_at,
+            )
+
+        await self._call(put)
 
     async def _delete_expired(self, now: datetime) -> int:
         async def delete(conn: _Conn) -> int:

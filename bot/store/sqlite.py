@@ -95,6 +95,10 @@ _UPSERT = (
 )
 _SELECT_STATE = f"SELECT {', '.join(_STATE_COLUMNS)} FROM saved_state WHERE key = ?"
 _INSERT_STATE = f"INSERT OR IGNORE INTO saved_state ({', '.join(_STATE_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?)"
+_PUT_STATE = (
+    f"INSERT INTO saved_state ({', '.join(_STATE_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (key) DO UPDATE SET expires_at = excluded.expires_at"
+)
 
 
 def _is_broken_file(error: sqlite3.DatabaseError) -> bool:
@@ -358,6 +362,17 @@ class SqliteStore(Store):
             return None
         key, kind, payload, owner_id, created_at, expires_at = row
         return state_from_stored(key, kind, payload, owner_id, _moment(created_at), _moment(expires_at))
+
+    async def _put_state(self, state: SavedState, payload: str) -> None:
+        values = (
+            state.key,
+            state.kind,
+            payload,
+            state.owner_id,
+            _seconds(state.created_at),
+            _seconds(state.expires_at),
+        )
+        await self._run(lambda conn: conn.execute(_PUT_STATE, values).rowcount)
 
     async def _delete_expired(self, now: datetime) -> int:
         cutoff = _seconds(now)

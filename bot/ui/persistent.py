@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Self, TypeVar
 
 import discord
 
+from bot.cooldowns import SlowDown
 from bot.errors import report_component_error
 from bot.services import Services
 from bot.store import Gone, SavedState, StoreUnavailable
@@ -40,13 +41,19 @@ _PREFIX = re.compile(r"[a-z]{1,8}")
 
 
 async def save_state(
-    services: Services, kind: str, payload: Mapping[str, Any], owner_id: int | None
+    services: Services,
+    kind: str,
+    payload: Mapping[str, Any],
+    owner_id: int | None,
+    *,
+    derived_from: str | None = None,
 ) -> str | None:
-    """The key of the saved state, or None when there is no store or it cannot keep it now (it has logged why)."""
+    """The key of the saved state, or None when there is no store or it cannot keep it now (it has logged why).
+    `derived_from`: the key of the state this one changes (`Store.save`)."""
     if services.store is None:
         return None
     try:
-        return await services.store.save(kind, payload, owner_id)
+        return await services.store.save(kind, payload, owner_id, derived_from=derived_from)
     except StoreUnavailable:
         return None
 
@@ -102,6 +109,9 @@ class StatefulItem(discord.ui.DynamicItem[_ItemT], template=_NEVER):
         # discord.py only logs what a dynamic item's callback raises: every error is answered here
         services: Services = interaction.client.services
         try:
+            if not services.presses.allow(interaction.user.id):  # a budget of its own (bot/cooldowns.py)
+                await _private(interaction, str(SlowDown(services.presses.retry_after(interaction.user.id))))
+                return
             state = await self._load(services)
             if isinstance(state, Gone):
                 await _private(interaction, TOO_OLD)

@@ -34,7 +34,7 @@ def link_rulings(db_path: Path) -> int:
         def rows(sql: str, params: Sequence[object] = ()) -> list[Any]:
             return connection.execute(sql, params).fetchall()
 
-        ranker = QuestionRanker.load(rows)
+        ranker = QuestionRanker.load(rows, bounded=False)  # a ruling's whole text, not words a user typed
         links = [
             {"ruling_id": ruling.id, "rank": rank, "doc": r.doc, "version": r.version, "number": r.number}
             for ruling in ranker.rulings_list

@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from cardsdb import paths
+from cardsdb.engine.bounds import MAX_CHARS
 from cardsdb.engine.check import check
 from cardsdb.engine.render_text import render
-from cardsdb.engine.scenario import MAX_CHARS
 from cardsdb.engine.validate import ScenarioError
 
 

@@ -7,7 +7,7 @@ not known, not wrong."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from cardsdb.deck import cards as facts
 from cardsdb.deck.cards import DeckCards
@@ -20,6 +20,9 @@ from cardsdb.models import Card, Printing
 CONFIDENT = 85.0  # a fuzzy match at least this good, with no close runner-up, is taken as the card meant
 MAX_NAME_WORDS = 8  # the longest card name a glued run of names is split into, in words
 MAX_GLUED_WORDS = 40  # a longer run of words is not split: it is not a few names written without counts
+# Names looked up to split one list's runs: a real list needs a few dozen; a line of 6,000 characters of 40-word runs
+# of one card's name needed 8,000 (120 ms of CPU: issue 25). Runs met after it is spent stay one name each.
+MAX_GLUED_LOOKUPS = 1_000
 
 _SECTION_KINDS: dict[Section, Callable[[Card], bool]] = {
     "legend": lambda c: c.is_type("Legend"),
@@ -74,10 +77,19 @@ def _look_up(cards: DeckCards, line: ListLine) -> tuple[Card | None, Printing | 
     return card, None, note, suggestions
 
 
-def glued_names(cards: DeckCards, name: str) -> list[Card] | None:
+@dataclass
+class Lookups:
+    """What is left of a list's MAX_GLUED_LOOKUPS."""
+
+    left: int = MAX_GLUED_LOOKUPS
+
+
+def glued_names(cards: DeckCards, name: str, lookups: Lookups | None = None) -> list[Card] | None:
     """The cards a run of names written without counts holds, when it is exactly such a run: a list pasted on one line
     loses the breaks between names without counts (`Battlefields: Zaun Warrens Grove of the God-Willow ...`). Only
-    exact names (ignoring case and punctuation), the longest name first at each word; None when the run is not one."""
+    exact names (ignoring case and punctuation), the longest name first at each word; None when the run is not one,
+    or when `lookups` (the list's, shared by its runs) runs out before it is read."""
+    lookups = lookups or Lookups()
     words = name.split()
     if not 2 <= len(words) <= MAX_GLUED_WORDS:
         return None
@@ -91,6 +103,9 @@ def glued_names(cards: DeckCards, name: str) -> list[Card] | None:
             split = ends[end]
             if split is not None and len(split) <= len(before) + 1:
                 continue
+            if lookups.left <= 0:
+                return None
+            lookups.left -= 1
             card = cards.get_card(" ".join(words[start:end]))
             if card is not None:
                 ends[end] = [*before, card]
@@ -104,8 +119,13 @@ def _split_glued(parsed: DeckList, cards: DeckCards) -> tuple[list[ListLine], li
         return list(parsed.lines), []
     lines: list[ListLine] = []
     assumed: list[str] = []
+    lookups = Lookups()
     for line in parsed.lines:
-        run = glued_names(cards, line.name) if line.name and cards.get_card(line.name) is None else None
+        run = (
+            glued_names(cards, line.name, lookups)
+            if line.name and cards.get_card(line.name) is None
+            else None
+        )
         if run is None:
             lines.append(line)
             continue

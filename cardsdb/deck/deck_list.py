@@ -31,9 +31,10 @@ SECTIONS: tuple[Section, ...] = (
 )
 
 MAX_LIST_CHARS = 20_000  # a full list with long names is under 3,000 characters
-MAX_LIST_LINES = (
-    250  # lines with something on them; a deck of 40 + 12 + 3 + 10 + 2 cards has at most 67 lines
-)
+# Lines with something on them; a deck of 40 + 12 + 3 + 10 + 2 cards has at most 67 lines. Each unknown name is
+# matched against every card name: 150 lines of misspelt names cost about 50-70 ms of CPU on a shared machine (250
+# cost 127 ms, and 150 about 95 ms while every champion's name was normalized again for each line: issue 25).
+MAX_LIST_LINES = 150
 
 HEADINGS: dict[str, Section] = {
     "legend": "legend",

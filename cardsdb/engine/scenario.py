@@ -1,17 +1,20 @@
 """Scenario text -> (Position, Ask): safe YAML reading and validation with one clear line per mistake.
 
-Guards: at most 20,000 characters, no YAML anchors or aliases, nesting at most 8 levels, at most 4,000 YAML events.
-A position that can't exist is refused as well (`validate.py`).
+Guards: at most 20,000 characters, no YAML anchors or aliases, nesting at most 8 levels, at most 4,000 YAML events,
+no number too long to read; then the limits of `bounds.py` on the decoded data, whatever it came as (a scenario code
+too). A position that can't exist is refused as well (`validate.py`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 import yaml
 
+from cardsdb.engine.bounds import MAX_CHARS, MAX_DEPTH, READ_DIGITS, check_bounds, number_too_long
 from cardsdb.engine.choices import facedown_capacity
 from cardsdb.engine.might import with_current_might
 from cardsdb.engine.position import (
@@ -38,11 +41,13 @@ from cardsdb.engine.validate import (
 )
 from cardsdb.models import Card, CardSource
 
-MAX_CHARS = 20_000
-MAX_DEPTH = 8
 MAX_EVENTS = 4_000
 DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order", "any")
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# A plain scalar YAML would read as a whole number in base 10 (digits and underscores, a sign): one of more than
+# READ_DIGITS digits is refused before Python is asked to convert it (past 4,300 digits it raises ValueError);
+# shorter ones are read, and `check_bounds` refuses those over MAX_DIGITS naming their field.
+_DECIMAL = re.compile(r"[-+]?[0-9][0-9_]*")
 
 
 def _scan(text: str) -> None:
@@ -53,12 +58,19 @@ def _scan(text: str) -> None:
             raise ScenarioError(f"the scenario has too many items (more than {MAX_EVENTS:,})")
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
             raise ScenarioError("YAML anchors and aliases (& and *) are not accepted; write each value out")
+        if isinstance(event, yaml.ScalarEvent) and not event.style and _too_many_digits(event.value):
+            mark = event.start_mark
+            raise number_too_long(f"line {mark.line + 1}, column {mark.column + 1}" if mark else None)
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
                 raise ScenarioError(f"the scenario is nested more than {MAX_DEPTH} levels deep")
         elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
+
+
+def _too_many_digits(value: str) -> bool:
+    return len(value) > READ_DIGITS and _DECIMAL.fullmatch(value) is not None
 
 
 def load_text(text: str) -> object:
@@ -77,6 +89,10 @@ def load_text(text: str) -> object:
             where = f" (line {mark.line + 1}, column {mark.column + 1})"
         problem = getattr(error, "problem", None) or "it could not be parsed"
         raise ScenarioError(f"not a valid scenario: {problem}{where}; write it as YAML or JSON") from None
+    except ValueError:  # a value YAML reads but cannot build: a date like 2026-13-45
+        raise ScenarioError(
+            "not a valid scenario: a value could not be read (a date or number?); quote text that is not a number"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -342,6 +358,7 @@ def build(data: object, cards: CardSource) -> Scenario:
     if not isinstance(data, Mapping):
         raise ScenarioError("a scenario is a mapping with a position and one 'ask'")
     top = mapping(data, "scenario")
+    check_bounds(top)
     keys(top, _TOP_KEYS, "scenario")
     builder = _Builder(cards)
     position = _position(top, builder)

@@ -15,6 +15,8 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from cardsdb.engine.bounds import load_json
+from cardsdb.engine.validate import ScenarioError
 from cardsdb.errors import ScenarioCodeError
 
 __all__ = [
@@ -209,7 +211,9 @@ def _damaged(why: str) -> ScenarioCodeError:
 def _unpack_json(data: bytes) -> dict[str, Any]:
     """The JSON object of a code's unpacked bytes: shared by versions whose payload is canonical JSON."""
     try:
-        value = json.loads(data.decode("utf-8"))
+        value = load_json(data.decode("utf-8"))  # refuses deep nesting and long numbers first (bounds.py)
+    except ScenarioError:
+        raise
     except (UnicodeDecodeError, ValueError):
         raise _damaged("its contents are not JSON") from None
     if not isinstance(value, dict):

@@ -15,6 +15,9 @@ from cardsdb.search.card_index import SearchIndex
 from cardsdb.search.name_index import close_names
 from cardsdb.search.syntax import Term, parse
 
+HINT_TERMS = 4
+"""The hint looks at the first terms only: each a fuzzy match over every known tag, keyword and type."""
+
 
 @dataclass(frozen=True)
 class SearchResult:
@@ -87,7 +90,7 @@ class CardSearch(CardQueries):
         or a word of the name, that no card has, with the nearest tag, keyword or type value (`tag:bandle` ->
         `tag:"bandle city"`, `yordle` -> `tag:yordle`)."""
         try:
-            terms = parse(query)
+            terms = parse(query)[:HINT_TERMS]
         except QuerySyntaxError:
             return None
         return self._both_values_hint(terms) or self._nearest_value_hint(terms)

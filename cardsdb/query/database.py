@@ -100,8 +100,9 @@ class CardsDB(KeywordQueries, CardSearch):
         self._db.close()
 
     def warm(self) -> None:
-        """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread)."""
-        _ = self.names, self.search_index, self.question_ranker
+        """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread),
+        the rules of both documents as a question in words reads them among them (about 0.6 s the first time)."""
+        _ = self.names, self.search_index, self.question_ranker.rule_set(None, None)
 
     def __enter__(self) -> CardsDB:
         return self

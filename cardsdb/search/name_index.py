@@ -158,7 +158,7 @@ class NameIndex:
         key = normalize(text).replace(" ", "")
         found = self._families.get(key)
         if found is None and near and len(key) >= 4:
-            close = closest_name(list(self._families), key, minimum=80.0)
+            close = closest_name(self._families, key, minimum=80.0, compared=True)
             found = self._families.get(close) if close else None
         return list(found or ())
 
@@ -302,16 +302,23 @@ def _prefixed(keys: list[str], positions: list[int], prefix: str) -> list[int]:
 
 
 def closest_name(
-    candidates: Sequence[str], text: str, minimum: float = 75.0, margin: float = 5.0
+    candidates: Iterable[str],
+    text: str,
+    minimum: float = 75.0,
+    margin: float = 5.0,
+    *,
+    compared: bool = False,
 ) -> str | None:
     """The one candidate text surely means (for small lists: keywords), ignoring case, spaces and punctuation;
-    a misspelling or the start of a name counts; None when nothing is close or two are about as close."""
+    a misspelling or the start of a name counts; None when nothing is close or two are about as close.
+    `compared`: the candidates are already in the form compared (normalized, without spaces): a deck list of misspelt
+    names asks this of every champion's name once per line, and normalizing them was half a deck check's work."""
     query = normalize(text).replace(" ", "")
     if not query:
         return None
     scored = []
     for candidate in candidates:
-        key = normalize(candidate).replace(" ", "")
+        key = candidate if compared else normalize(candidate).replace(" ", "")
         score = OSA.normalized_similarity(query, key) * 100
         if len(query) >= 3 and key.startswith(query):
             score = max(score, 90.0)

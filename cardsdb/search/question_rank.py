@@ -48,6 +48,7 @@ from cardsdb.models import (
 )
 from cardsdb.schema import rule_from_row, ruling_from_row
 from cardsdb.search import rule_reading
+from cardsdb.search.bounds import question_words
 from cardsdb.search.language import Language, by_first, holds_phrase, load_language, question_stems
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
 from cardsdb.search.rule_context import RuleContext, split_examples
@@ -167,8 +168,11 @@ class _Asked:
 class QuestionRanker:
     """Rules (per document and version) and rulings, indexed for words."""
 
-    def __init__(self, rows: Rows, analyzer: Analyzer, language: Language | None = None) -> None:
+    def __init__(
+        self, rows: Rows, analyzer: Analyzer, language: Language | None = None, *, bounded: bool = True
+    ) -> None:
         self._rows = rows
+        self._bounded = bounded  # words read as a user's (the first words only, bounds.py) or whole
         self.analyzer = analyzer
         self._tournament_words = by_first(language.tournament if language else ())
         self._all: list[sqlite3.Row] = list(rows("SELECT * FROM rules"))
@@ -189,9 +193,11 @@ class QuestionRanker:
         self._cards: CardTexts | None = None
 
     @classmethod
-    def load(cls, rows: Rows) -> QuestionRanker:
+    def load(cls, rows: Rows, *, bounded: bool = True) -> QuestionRanker:
+        """`bounded`: read the first words of a question only, as of every question a user types (the build reads a
+        ruling's whole text)."""
         language = load_language()
-        return cls(rows, Analyzer(language.entries, language.damped), language)
+        return cls(rows, Analyzer(language.entries, language.damped), language, bounded=bounded)
 
     # --- the rows a search may show -----------------------------------------------------------------
     def rule_set(self, doc: str | None, version: str | None) -> _RuleSet:
@@ -279,6 +285,8 @@ class QuestionRanker:
     def _asked(self, words: str, typing: TextIndex | None = None) -> _Asked:
         """What was worked out for the words (`typing`: the last word is still being typed, completed from that
         index's words)."""
+        if self._bounded:
+            words = question_words(words)  # the first words and rule numbers only (bounds.py)
         key = f"{words}\x00typing{id(typing)}" if typing is not None else words
         found = self._recent.get(key)
         if found is None:

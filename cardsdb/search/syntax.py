@@ -51,6 +51,10 @@ NUMBER_FIELDS: dict[str, str] = {
     "might": "might",
 }
 KNOWN_PREFIXES = "kw: t: d: o: tag: set: r: name: e (or cost) p m (with = < <= > >=)"
+MAX_TERMS = 30
+"""Terms of one search at most (a real search has a handful); a longer one is refused in one line."""
+MAX_VALUES = 12
+"""Values of one term at most (`d:order,chaos` has two); more are refused in one line."""
 # Fields whose value may list alternatives: `d:order,chaos`.
 LIST_FIELDS = frozenset({"keyword", "type", "domain", "tag", "set", "rarity"})
 # The colour of each domain (v1.3 rule 134.2): `d:red` is Fury.
@@ -117,6 +121,7 @@ def _is_or(typed: str, key: str | None) -> bool:
 def parse(query: str) -> list[Term]:
     """The terms of a search query. Raises QuerySyntaxError with one line naming the bad term."""
     tokens = _tokens(query)
+    _bounded(tokens)
     terms: list[Term] = []
     group = 0
     for position, (negated, key, op, value, typed) in enumerate(tokens):
@@ -135,6 +140,21 @@ def parse(query: str) -> list[Term]:
     if not terms:
         raise QuerySyntaxError("empty search: try kw:hidden t:spell d:order e<=2 o:kill")
     return terms
+
+
+def _bounded(tokens: Sequence[tuple[bool, str | None, str | None, str | None, str]]) -> None:
+    """Refuse a search of more than MAX_TERMS terms, or a term of more than MAX_VALUES values, before any matching."""
+    if len(tokens) > MAX_TERMS:
+        raise QuerySyntaxError(
+            f"the search has {len(tokens):,} terms; at most {MAX_TERMS} are accepted (try fewer, or a prefix like kw:)"
+        )
+    for _, _, _, value, typed in tokens:
+        values = len(re.findall(r"[,|]", value or "")) + 1
+        if values > MAX_VALUES:
+            shown = typed if len(typed) <= 40 else typed[:39] + "…"
+            raise QuerySyntaxError(
+                f"{shown} lists {values:,} values; at most {MAX_VALUES} are accepted in one term"
+            )
 
 
 def _term(negated: bool, key: str | None, op: str | None, value: str | None, typed: str, group: int) -> Term:

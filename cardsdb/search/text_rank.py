@@ -26,6 +26,7 @@ PHRASE_WORD_IMPORTANCE = 0.5
 PREFIX_TERMS = 12  # the words a word still being typed may become
 SELECTIVE_POSTINGS = 200  # a word held by at most this many documents is selective
 MERGED_CONCEPTS = 256  # concepts whose scores over an index are kept, the last used
+STEM_CACHE = 16_384  # stems kept (the rules' and rulings' words are a few thousand): typing cannot grow it
 
 _NON_WORD = re.compile(r"[^0-9a-z]+")
 _POSSESSIVE = re.compile(r"'s\b")
@@ -109,7 +110,7 @@ def _ends_cvc(stem: str) -> bool:
     )
 
 
-@functools.cache
+@functools.lru_cache(maxsize=STEM_CACHE)
 def stem(word: str) -> str:
     """A light Porter stemmer (plurals, -ed, -ing, final e): "hiding", "hides", "hide" -> "hide"; "copies" ->
     "copy"; "conquering" -> "conquer"; "runes" -> "rune" (not "run"). Numbers and short words are kept."""

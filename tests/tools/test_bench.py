@@ -92,6 +92,18 @@ def test_bench_growth_covers_three_pool_sizes_and_unit_counts(report: dict[str, 
     assert [p["units_per_battlefield"] for p in engine["positions"]] in ([1, 5, 10, 25, 50], [])
 
 
+def test_bench_has_a_worst_case_section_with_every_slow_input(report: dict[str, Any]) -> None:
+    from tools.bench.worst import worst_inputs
+
+    worst = report["worst_case"]
+    assert set(worst["inputs"]) == {i.label for i in worst_inputs()}
+    for label, row in worst["inputs"].items():
+        assert row["cpu_ms"]["p99"] >= row["cpu_ms"]["p50"] >= 0, label
+        assert row["outcome"] in ("answered", "bad input", "unexpected error"), label
+    assert worst["inputs"]["a code of 700 facedown copies"]["outcome"] == "bad input"
+    assert worst["bystander"]["card_answered_after_ms"] > 0
+
+
 def test_bench_reports_every_budget_with_its_verdict(report: dict[str, Any]) -> None:
     budgets = report["budgets"]
     assert set(budgets) == {

@@ -27,6 +27,9 @@ def parser(prog: str = "python -m tools.bench") -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true", help="few iterations: seconds, not a minute")
     bench.add_argument("--iterations", type=int, help="timed calls per part (overrides the default)")
     bench.add_argument("--no-growth", action="store_true", help="skip the 4x/16x pools and engine positions")
+    bench.add_argument(
+        "--no-worst", action="store_true", help="skip the worst case: the slowest inputs per command"
+    )
     return bench
 
 
@@ -62,6 +65,7 @@ def bench(args: argparse.Namespace, env: Mapping[str, str]) -> int:
         quick=args.quick,
         iterations=args.iterations,
         growth=not args.no_growth,
+        worst=not args.no_worst,
         progress=progress,
     )
     print(json.dumps(report, indent=2) if args.json else format_text(report))

@@ -39,6 +39,7 @@ from tools.bench.measure import (
     time_async_calls,
     time_calls,
 )
+from tools.bench.worst import format_worst, worst_case
 
 # Budgets of issue 5, on a 2-core machine: (key in the report, how to read it, the limit).
 BUDGETS: tuple[tuple[str, str, float], ...] = (
@@ -98,13 +99,23 @@ class Sizes:
     typo_stride: int  # score every n-th typo (1 = all)
     growth_calls: int
     engine_calls: int
+    worst_calls: int = 20  # calls of each of the slowest inputs (tools/bench/worst.py)
 
     @classmethod
     def for_run(cls, quick: bool, iterations: int | None) -> Sizes:
-        sizes = cls(30, 20, 1, 1, 40, 20, 6) if quick else cls(2000, 400, 5, 5, 1, 300, 60)
+        sizes = cls(30, 20, 1, 1, 40, 20, 6, 3) if quick else cls(2000, 400, 5, 5, 1, 300, 60)
         if iterations is not None:
             n = max(1, iterations)
-            sizes = cls(n, n, sizes.rounds_200, sizes.cold_runs, sizes.typo_stride, n, max(3, n // 5))
+            sizes = cls(
+                n,
+                n,
+                sizes.rounds_200,
+                sizes.cold_runs,
+                sizes.typo_stride,
+                n,
+                max(3, n // 5),
+                sizes.worst_calls,
+            )
         return sizes
 
 
@@ -447,6 +458,7 @@ def run(
     quick: bool = False,
     iterations: int | None = None,
     growth: bool = True,
+    worst: bool = True,
     progress: Callable[[str], None] | None = None,
 ) -> dict[str, Any]:
     """The whole benchmark as one JSON-ready dict. Builds into a temporary file when db_file is missing."""
@@ -482,6 +494,9 @@ def run(
             say("slash commands through the command tree")
             commands = _commands(inputs["names"], [t.query for t in typo_set])
             report.update(asyncio.run(_bot_parts(db_file, workdir, commands, sizes, source)))
+            if worst:
+                say("worst case: the slowest inputs known, per command")
+                report["worst_case"] = asyncio.run(worst_case(db_file, workdir, sizes.worst_calls))
             say("baselines and accuracy")
             baselines, accuracy = _baselines(db, connection, inputs["names"], typo_set, sizes.calls)
             report["baselines"] = baselines
@@ -676,6 +691,9 @@ def format_text(report: Mapping[str, Any]) -> str:
         lines.append(
             f"engine check p50 ms by units per battlefield: {by_units} (exponent {engine.get('exponent')})"
         )
+    if report.get("worst_case"):
+        lines.append("")
+        lines.extend(format_worst(report["worst_case"]))
     lines.append("")
     for key, budget in (report.get("budgets") or {}).items():
         verdict = {True: "ok", False: "MISSED", None: "not measured"}[budget["ok"]]

@@ -115,7 +115,7 @@ async def test_bad_input_is_answered_privately_in_one_line(
 
 
 async def test_many_unknown_lines_fit_discords_limits(real_harness: Harness) -> None:
-    junk = "Main Deck\n" + "\n".join(f"3 Zorblax Quuxifier {i}" for i in range(200))
+    junk = "Main Deck\n" + "\n".join(f"3 Zorblax Quuxifier {i}" for i in range(140))
     result = await real_harness.command("deck check", {"list": junk})
     assert result.embeds[0]["title"].startswith("No:")
     assert "more in Details." in result.embeds[0]["description"]

@@ -8,7 +8,9 @@ from datetime import date
 import pytest
 
 from cardsdb.deck import CardCount, DeckCode, DeckVerdict, check_code, check_list, decode, encode
+from cardsdb.deck.assemble import MAX_GLUED_LOOKUPS, Lookups, glued_names
 from cardsdb.deck.rules import plain
+from cardsdb.models import Card
 from tests.support.deck_cards import CARDS, LEGAL_LIST, ON, FakeDeckCards
 
 
@@ -468,3 +470,25 @@ def test_a_run_of_words_that_is_not_only_card_names_stays_one_unknown_name_with_
     assert verdict.legal is False
     assert not any("cards:" in a for a in verdict.assumed)
     assert "unknown_card" in problems(verdict)
+
+
+class _CountedCards(FakeDeckCards):
+    looked_up = 0
+
+    def get_card(self, name: str) -> Card | None:
+        self.looked_up += 1
+        return super().get_card(name)
+
+
+def test_splitting_a_lists_runs_of_names_looks_up_a_bounded_number_of_names() -> None:
+    """A line of runs of one battlefield's name (40 words each) asks for a name at every word: a list's runs share
+    MAX_GLUED_LOOKUPS; a run met after they are spent stays one name (issue 25)."""
+    cards = _CountedCards()
+    run = " ".join(["Zaun Warrens"] * 20)
+    lookups = Lookups()
+    read = [glued_names(cards, run, lookups) for _ in range(60)]
+    assert read[0] is not None and [c.name for c in read[0]] == ["Zaun Warrens"] * 20
+    assert read[-1] is None and lookups.left == 0
+    assert cards.looked_up == MAX_GLUED_LOOKUPS
+    verdict = check_list("Battlefields: " + "; ".join([run] * 60), _CountedCards(), "constructed", on=ON)
+    assert sum("as 20 cards" in a for a in verdict.assumed) == sum(r is not None for r in read)
