@@ -13,12 +13,16 @@ Read once from the read-only database (`QuestionRanker.load`), then answered in 
 - The rulings whose question and answer match the words well lend their weight to the rules they cite (numbered in
   their own version, found under any number in the version shown: a FAQ citing v1.3 421.4 points at the current
   422.4), and, less, to the rules the build linked them to by their words (`cardsdb.build.ruling_links`); a ruling citing
-  rules that match well is lifted the same way.
+  rules that match well is lifted the same way. A ruling narrowly about a card or a keyword (its page's, or a card its
+  question names) that the words do not name lends half its weight, unless another matching ruling points at the same
+  rule: what rulings on several topics agree on is the general rule.
 - A rule number written in the words (`does 811.1.d apply to gear`) puts that rule first, and the rulings citing it.
 - Then what each rule is and what the question asks (`cardsdb.search.rule_reading`): a definition or a keyword's effect
   before boilerplate (more so for "what does ... mean"), the general rule before a special case the question does not
-  name, a rule saying what may or must be done for "can I ...", one stating a number for "how many", the rules under a
-  heading the question names; the newest version first, a heading and a sub-rule a little after.
+  name (a keyword's section, a mode of play, one kind of token), a rule saying what may or must be done for "can I ...",
+  one stating a number for "how many" (how long, how much), the rules under a heading the question names, and a little
+  those under a heading whose title's words the question types ("heal": 418 Heal); the newest version first, a heading
+  and a sub-rule a little after.
 
 Only rows a word search may show are ranked: each rule in its newest form (`latest`: where the current rules gave
 its number to another rule, the older form is still shown, marked with its version), or every row of a version when
@@ -79,8 +83,10 @@ RULING_EVIDENCE = 0.8  # how much a well-matching ruling lifts the rules it cite
 LINK_EVIDENCE = 0.3  # how much it lifts the rules the build linked it to by its words
 RULE_SUPPORT = 0.3  # how much well-matching cited rules lift a ruling
 QUESTION_BASE = 0.3  # a ruling whose question holds none of the words keeps this share of its relevance
-EVIDENCE_RULINGS = 8  # the best rulings whose citations count
-EVIDENCE_FLOOR = 0.2  # a ruling lends weight only when it matches at least this well
+EVIDENCE_RULINGS = 5  # the best rulings whose citations count
+EVIDENCE_FLOOR = 0.05  # a ruling lends weight only when it matches at least this well
+SUPPORT_FLOOR = 0.2  # the rules a ruling matching at least this well cites are supported (for confidence)
+NARROW_EVIDENCE = 0.5  # the share a ruling on a card or keyword the words do not name lends, alone
 NAMED_RULE = 2.0  # a rule whose number the words write
 NAMED_RULE_CHILD = 0.4  # one under it
 CURRENT_PRIOR = 1.1  # the current rules (2026-10-09) before older versions' rows
@@ -90,8 +96,9 @@ SUPERSEDED_PRIOR = 0.85  # an older rule whose number the current rules gave to 
 QUANTITY_PRIOR = 1.25  # a rule stating a number, for a question asking how many
 DEFINES_PRIOR = 1.3  # a rule defining a term or stating what a keyword does
 DEFINES_ASKED = 1.5  # the same, for a question asking what a term is or does
-PERMISSION_PRIOR = 1.2
-NAMED_SECTION = 1.3  # a rule under the heading a question's words name ("what is a showdown": Showdowns)  # a rule saying what may or must be done, for a question asking whether it may
+PERMISSION_PRIOR = 1.2  # a rule saying what may or must be done, for a question asking whether it may
+NAMED_HEADING = 1.1  # a rule under a heading whose title's words the question holds ("heal": 418 Heal)
+NAMED_SECTION = 1.3  # a rule under the heading a question's words name ("what is a showdown": Showdowns)
 BOILERPLATE_PRIOR = (
     0.55  # a keyword's formatting, stacking, characteristic: unless the question asks about it
 )
@@ -106,7 +113,7 @@ OFFICIAL_TIER = 0.7  # among rulings scoring at least this share of the best, of
 PRIOR_POOL = 100  # the best-scoring rules the priors reorder
 CACHED_QUESTIONS = 8  # the last words asked, with what was worked out (/rule asks twice: best, then also)
 
-_HOW_MANY = re.compile(r"\bhow\s+many\b|\bmaximum\b|\bminimum\b", re.IGNORECASE)
+_HOW_MANY = re.compile(r"\bhow\s+(?:many|much|long|often)\b|\bmaximum\b|\bminimum\b", re.IGNORECASE)
 # A rule stating a number: digits, or a number word from two ("one or more", "one of" state none).
 _STATES_NUMBER = re.compile(
     r"\b\d+\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I
@@ -144,6 +151,10 @@ class _RuleSet:
     permits: list[bool]  # the rule says what may, can, must or can't be done
     special: list[rule_reading.SpecialCase | None]  # the special case the rule is part of
     sections: list[frozenset[str]]  # the title keys of the headings the rule stands under (and its own)
+    heading_titles: list[frozenset[str]]  # the stems of each title of a heading, once each
+    headings: list[
+        frozenset[int]
+    ]  # for each rule, the headings it stands under (positions in heading_titles)
     by_number: dict[str, list[int]]  # a Core Rules number -> positions
     cited: list[list[int]]  # for each ruling, the positions of the rules it cites
     linked: list[list[int]]  # for each ruling, the positions of the rules the build linked it to
@@ -188,6 +199,7 @@ class QuestionRanker:
         )
         self._asked_exactly = {_plain(r.question): i for i, r in reversed(list(enumerate(self.rulings_list)))}
         self._cited_lineages = self._citations()
+        self._topics = [ruling_topics(r, analyzer) for r in self.rulings_list]
         self._linked_lineages = self._links()
         self._recent: OrderedDict[str, _Asked] = OrderedDict()
         self._cards: CardTexts | None = None
@@ -217,6 +229,10 @@ class QuestionRanker:
         shown = sorted(self.shown_rows(doc, version), key=lambda r: (r["doc"], str(r["sort_key"] or "")))
         by_number: dict[str, list[int]] = {}
         by_lineage: dict[str, list[int]] = {}
+        title_at: dict[frozenset[str], int] = {}  # each heading title's stems -> its position, in order
+        headings = [
+            frozenset(title_at.setdefault(t, len(title_at)) for t in self._heading_stems(r)) for r in shown
+        ]
         for i, r in enumerate(shown):
             if r["doc"] == CORE_DOC:
                 by_number.setdefault(str(r["number"]), []).append(i)
@@ -229,11 +245,17 @@ class QuestionRanker:
             reading=[self._reading(r) for r in shown],
             special=[self._where.special_case(r) for r in shown],
             sections=[self._where.headings_above(r) for r in shown],
+            heading_titles=list(title_at),
+            headings=headings,
             permits=[rule_reading.states_permission(split_examples(str(r["text"] or ""))[0]) for r in shown],
             by_number=by_number,
             cited=[_positions(lineages, by_lineage) for lineages in self._cited_lineages],
             linked=[_positions(lineages, by_lineage) for lineages in self._linked_lineages],
         )
+
+    def _heading_stems(self, row: sqlite3.Row) -> tuple[frozenset[str], ...]:
+        found = (frozenset(self.analyzer.stems(t)) for t in self._where.heading_titles(row))
+        return tuple(dict.fromkeys(h for h in found if h))
 
     def _reading(self, row: sqlite3.Row) -> str:
         """What a rule is (`rule_reading.reading`); a rule listed under "X is functionally short for the following:"
@@ -387,21 +409,35 @@ class QuestionRanker:
 
     def _ruling_evidence(self, asked: _Asked, key: SetKey) -> dict[int, float]:
         """How much the rulings matching the words point at each rule they cite, or were linked to; the rules they
-        cite are noted as supported."""
+        cite are noted as supported. A ruling about a card or a keyword the words do not name lends less, unless
+        another matching ruling points at the same rule: what rulings on several topics share is general."""
         shown = self.rule_set(*key)
         relevance = self._ruling_relevance(asked)
         lifted: dict[int, float] = {}
+        narrow_lifted: dict[int, float] = {}
+        pointing: dict[int, int] = {}
         supported: set[int] = set()
+        typed = frozenset(s for c in asked.concepts for s in (c.typed, *c.alternatives))
         for i in heapq.nlargest(EVIDENCE_RULINGS, relevance, key=relevance.__getitem__):
             if relevance[i] < EVIDENCE_FLOOR:
                 continue
-            supported.update(shown.cited[i])
+            if relevance[i] >= SUPPORT_FLOOR:
+                supported.update(shown.cited[i])
+            topics = self._topics[i]
+            narrow = bool(topics) and not any(t <= typed for t in topics)
+            for position in {*shown.cited[i], *shown.linked[i]}:
+                pointing[position] = pointing.get(position, 0) + 1
             for weight, positions in ((RULING_EVIDENCE, shown.cited[i]), (LINK_EVIDENCE, shown.linked[i])):
                 lift = weight * relevance[i] / math.sqrt(len(positions)) if positions else 0.0
                 for position in positions:
                     lifted[position] = max(lifted.get(position, 0.0), lift)
+                    if not narrow:
+                        narrow_lifted[position] = max(narrow_lifted.get(position, 0.0), lift)
         asked.supported[key] = frozenset(supported)
-        return lifted
+        return {
+            p: lift if pointing[p] > 1 else max(narrow_lifted.get(p, 0.0), NARROW_EVIDENCE * lift)
+            for p, lift in lifted.items()
+        }
 
     # --- rulings ---------------------------------------------------------------------------------------
     def rulings(self, words: str, limit: int = 10) -> list[RankedRuling]:
@@ -450,6 +486,8 @@ class _Fit:
 
     def __init__(self, asked: _Asked, *, both: bool) -> None:
         self._asked_stems = rule_reading.asked_stems(asked.rule_concepts)
+        self._typed_stems = rule_reading.typed_stems(asked.concepts)
+        self._named: frozenset[int] | None = None  # worked out for the one rule set a _Fit is used with
         self._boilerplate_asked = rule_reading.asks_boilerplate(asked.concepts)
         self._quantity = bool(_HOW_MANY.search(asked.words))
         self._permission = rule_reading.asks_permission(asked.words)
@@ -458,6 +496,13 @@ class _Fit:
         self._both = both
         named = asked_about(asked.words)
         self._section = rule_reading.title_key(named) if named else ""
+
+    def _named_headings(self, shown: _RuleSet) -> frozenset[int]:
+        """The headings whose titles' words the question types (positions in `shown.heading_titles`)."""
+        if self._named is None:
+            typed = self._typed_stems
+            self._named = frozenset(n for n, title in enumerate(shown.heading_titles) if title <= typed)
+        return self._named
 
     def factor(self, shown: _RuleSet, i: int) -> float:
         factor = QUANTITY_PRIOR if self._quantity and shown.numbered[i] else 1.0
@@ -468,6 +513,8 @@ class _Fit:
             factor *= BOILERPLATE_PRIOR
         if self._section and self._section in shown.sections[i]:
             factor *= NAMED_SECTION
+        if not self._named_headings(shown).isdisjoint(shown.headings[i]):
+            factor *= NAMED_HEADING
         if self._permission and shown.permits[i]:
             factor *= PERMISSION_PRIOR
         special = shown.special[i]
@@ -476,6 +523,23 @@ class _Fit:
         if self._both and shown.rules[i].doc == TOURNAMENT_DOC:
             factor *= TOURNAMENT_ASKED if self._tournament else TOURNAMENT_UNASKED
         return factor
+
+
+_TOPIC_TITLE = re.compile(r"(?:Cards|Mechanics):\s*(.+)$")
+
+
+def ruling_topics(ruling: Ruling, analyzer: Analyzer) -> tuple[frozenset[str], ...]:
+    """What a ruling is narrowly about, each as the stems that name it: the card or keyword its source's page is
+    about ("Riftbound FAQ, Cards: Call to Battle"), and the cards its question names (a champion by the name before
+    its comma). Empty for a ruling about the rules in general."""
+    named = [m.group(1) for m in [_TOPIC_TITLE.search(ruling.source_title)] if m]
+    asked = f" {' '.join(words(ruling.question))} "
+    for card in ruling.cards:
+        short = " ".join(words(card.partition(",")[0]))
+        if short and f" {short} " in asked:
+            named.append(card.partition(",")[0])
+    found = (frozenset(analyzer.stems(name)) for name in named)
+    return tuple(dict.fromkeys(t for t in found if t))
 
 
 def _relevance(found: Scores) -> dict[int, float]:

@@ -125,6 +125,12 @@ class RuleContext:
             if h is not None and h["kind"] in ("heading", "chapter") and h["title"]
         )
 
+    def heading_titles(self, row: sqlite3.Row) -> list[str]:
+        """The titles of the headings (not chapters) a rule stands under, its own if it is one."""
+        number = str(row["number"])
+        above = [row, self.section(row), *(self.context(row, n) for n in rule_numbers.ancestors(number))]
+        return [str(h["title"]) for h in above if h is not None and h["kind"] == "heading" and h["title"]]
+
     def _keyword_chapters(self) -> dict[tuple[str, str], list[int]]:
         """(doc, version) -> the first numbers of the chapters titled Keywords (800 in the Core Rules)."""
         found: dict[tuple[str, str], list[int]] = {}
@@ -150,7 +156,8 @@ class RuleContext:
             case = rule_reading.special_case(heading["title"], keyword_chapter=keyword_chapter and at == top)
             if case is not None:
                 return case
-        return rule_reading.mode_in_text(str(row["text"] or ""))
+        text = str(row["text"] or "")
+        return rule_reading.mode_in_text(text) or rule_reading.token_in_text(text)
 
     def is_scaffold(self, row: sqlite3.Row) -> bool:
         """A row the project added only so that a rule's parent resolves (the build stores which: `rules.scaffold`)."""

@@ -42,15 +42,17 @@ _BOILERPLATE = re.compile(
     r"\bis formatted as\b|\bthis action is formatted\b"
     r"|\bis a characteristic of\b|\bwhether or not an? \w+ has\b"
     r"|\bmultiple instances of\b|\binstances of \w+ (?:are|is) redundant\b|\bare redundant\b"
-    r"|\beach instance of\b|\btrigger separately\b"
+    r"|\beach instance of\b|\btrigger separately\b|\bby an additional source\b"
     r"|\bis referenced in the functional text\b|\bis referred to as the\b|\bif x is omitted\b"
-    r"|^(?:it is|they are) present on\b"
+    r"|^[\w' -]+ (?:is|are|can be) (?:normally |usually )?present on (?:(?!\b(?:for|until|when|while|if|unless)\b)[\w ,-])+\.?$"
+    r"|\breferenc\w*able characteristic\b|\bis one of its characteristics\b|\bare a characteristic of\b"
     r"|^examples?:"  # an example standing as a rule of its own (TR 702.14.a.1.a)
 )
 # Words of a question that ask about what boilerplate says: the format, the value, several instances, checking it.
 _BOILERPLATE_WORDS = """
     format formatted written value x multiple several instances instance stack stacks stacking twice double
-    redundant characteristic characteristics check checked reference referenced
+    redundant characteristic characteristics check checked reference referenced together combine combined
+    cumulative sources
 """
 BOILERPLATE_ASKED = frozenset(stem(w) for w in _BOILERPLATE_WORDS.split())
 # A mode of play named in a heading's title ("2v2 (Magma Chamber)", "FFA3 (Skirmish)"); the duel (1v1) is what the
@@ -173,6 +175,25 @@ def mode_in_text(text: str) -> SpecialCase | None:
     return SpecialCase("modes of play with teams or more players", _MODE_NAMES)
 
 
+# A rule defining one kind of token some cards create ("A 0 [M] Shadow Clone token is a domainless unit token ...").
+_TOKEN_DEFINED = re.compile(
+    r"^(?:an?|the) (?:\d+ \[m\] )?(?P<name>[\w' -]+?) (?:(?:unit|gear|battlefield) )?token\b[^.]*? is an? ",
+    re.IGNORECASE,
+)
+
+
+def token_in_text(text: str) -> SpecialCase | None:
+    """The special case a rule defining one kind of token is: named by the token's name ("shadow clone")."""
+    found = _TOKEN_DEFINED.match(" ".join(text.split()))
+    if found is None:
+        return None
+    name = frozenset(stem(w) for w in words(found.group("name")) if w not in _TOKEN_WORDS)
+    return SpecialCase(f"{found.group('name')} token", (name,)) if name else None
+
+
+_TOKEN_WORDS = frozenset({"unit", "gear", "battlefield", "with", "temporary"})
+
+
 @functools.lru_cache(maxsize=4096)
 def title_key(title: str) -> str:
     """A heading's title as compared with words typed: "The Chain" -> "chain", "Facedown Zones" -> "facedownzone"."""
@@ -183,6 +204,14 @@ def title_key(title: str) -> str:
 def asked_stems(concepts: Iterable[Concept]) -> frozenset[str]:
     """Every stem a question's concepts stand for: the words typed and the words the thesaurus gives for them."""
     return frozenset(s for c in concepts for term in (c.typed, *c.alternatives) for s in term.split())
+
+
+def typed_stems(concepts: Iterable[Concept]) -> frozenset[str]:
+    """The stems a question's concepts hold as typed: its own words, and the rules' words of a thesaurus phrase it
+    holds ("run out": remaining, sufficient, empty), not the other words the thesaurus lends a word."""
+    return frozenset(
+        s for c in concepts for term, weight in c.alternatives.items() if weight >= 1.0 for s in term.split()
+    )
 
 
 __all__ = [
@@ -197,4 +226,6 @@ __all__ = [
     "special_case",
     "states_permission",
     "title_key",
+    "token_in_text",
+    "typed_stems",
 ]

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from cardsdb.models import Ruling
 from cardsdb.search.question_cards import CardTexts
 from cardsdb.search.question_confidence import CLEAR_LEAD, SUPPORTED_LEAD, confident, lead
+from cardsdb.search.question_rank import ruling_topics
+from cardsdb.search.text_rank import Analyzer
 
 CARDS = [
     ("Turn to Dust", "Give a gear [Temporary]."),
@@ -56,3 +59,27 @@ def test_an_answer_is_sure_when_the_best_rule_clearly_leads_or_leads_with_a_ruli
 def test_the_lead_is_the_best_score_over_the_next() -> None:
     assert lead([3.0, 2.0, 1.0]) == 1.5
     assert lead([1.0]) == float("inf") and lead([]) == 0.0
+
+
+def _ruling(question: str, source_title: str, cards: tuple[str, ...] = ()) -> Ruling:
+    return Ruling("r", question, "An answer.", "community", source_title, None, None, cards=cards)
+
+
+def test_a_ruling_is_narrowly_about_its_page_s_card_or_keyword_and_the_cards_its_question_names() -> None:
+    analyzer = Analyzer()
+    page = ruling_topics(
+        _ruling("Can I choose a unit's current battlefield?", "Riftbound FAQ, Cards: Call to Battle"),
+        analyzer,
+    )
+    assert page == (frozenset({"call", "battl"}),)  # stems
+    keyword = ruling_topics(_ruling("Who acts next?", "Riftbound FAQ, Mechanics: Ambush"), analyzer)
+    assert keyword == (frozenset({"ambush"}),)
+    # a champion by the name before its comma; a card the answer alone names is no topic of the question
+    asked = _ruling(
+        "If Gangplank replaces one part, does the rest resolve?",
+        "Riftbound Origins FAQ",
+        ("Gangplank, Naval", "Stupefy"),
+    )
+    assert ruling_topics(asked, analyzer) == (frozenset({"gangplank"}),)
+    general = _ruling("When does a showdown close?", "Riftbound FAQ, General Rules: Showdowns", ("Stupefy",))
+    assert ruling_topics(general, analyzer) == ()

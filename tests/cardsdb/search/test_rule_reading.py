@@ -17,8 +17,15 @@ from cardsdb.search.rule_reading import (
     reading,
     special_case,
     states_permission,
+    token_in_text,
+    typed_stems,
 )
-from cardsdb.search.text_rank import Analyzer
+from cardsdb.search.text_rank import Analyzer, ThesaurusEntry
+
+
+def thesaurus_of(words: tuple[str, ...], means: tuple[str, ...]) -> tuple[ThesaurusEntry, ...]:
+    """One thesaurus entry, its words and means as stems (a phrase's words split)."""
+    return (ThesaurusEntry(tuple(tuple(w.split()) for w in words), means, "a rule"),)
 
 
 @pytest.mark.parametrize(
@@ -36,6 +43,20 @@ from cardsdb.search.text_rank import Analyzer
         ),
         ("Multiple instances of Tank are redundant.", BOILERPLATE),
         ("It is present on Units.", BOILERPLATE),
+        ("It is normally present on Permanents.", BOILERPLATE),
+        ("Equip is present on Gear with the tag Equipment.", BOILERPLATE),
+        ("Action is a referenceable characteristic.", BOILERPLATE),
+        (
+            "If a Unit has Shield, or has been granted Shield, and is granted Shield by an additional source, the "
+            "Shield Value of all granted Shield keywords is summed.",
+            BOILERPLATE,
+        ),
+        # where a rule is present, with what follows from it, says more than where a keyword is written
+        (
+            "The Dependent Ability is present on the card for the sake of reference or evaluation until the "
+            "Condition is met.",
+            "",
+        ),
         ("Example: If a player accidentally mulliganed 3 cards, the next opponent ...", BOILERPLATE),
         ("A Stunned Unit does not contribute its might to damage in the combat damage step.", ""),
         # a colon inside a sentence is no term being defined
@@ -52,6 +73,7 @@ def test_boilerplate_is_asked_about_only_by_its_own_words() -> None:
     assert asks_boilerplate(analyzer.concepts("does shield stack with multiple instances"))
     assert asks_boilerplate(analyzer.concepts("how is assault formatted"))
     assert not asks_boilerplate(analyzer.concepts("assault on defence, does it still give might"))
+    assert asks_boilerplate(analyzer.concepts("do two sources of shield add together"))
 
 
 def test_a_keyword_section_or_a_mode_other_than_the_duel_is_a_special_case_named_by_its_words() -> None:
@@ -121,3 +143,23 @@ def test_a_rule_for_a_mode_with_teammates_is_a_special_case_unless_the_words_nam
         frozenset({"score", "battlefield"})
     )
     assert mode_in_text("A player may only Score once per Battlefield per turn.") is None
+
+
+def test_a_rule_defining_one_kind_of_token_is_a_special_case_named_by_the_token() -> None:
+    clone = token_in_text(
+        'A 0 [M] Shadow Clone token is a domainless unit token with 0 Might and "When I attack ..."'
+    )
+    gold = token_in_text('A Gold gear token is a domainless gear token with "[Reaction][>] Kill this"')
+    assert clone is not None and gold is not None
+    assert clone.named_by(frozenset({"shadow", "clone", "token"})) and not clone.named_by(
+        frozenset({"might"})
+    )
+    assert gold.named_by(frozenset({"gold", "kill"}))
+    assert token_in_text("Tokens are Created on the board or the Chain and cannot exist elsewhere.") is None
+
+
+def test_the_stems_typed_are_the_words_and_a_phrase_s_rules_words_not_the_words_lent() -> None:
+    analyzer = Analyzer(thesaurus_of(("untap",), ("ready",)) + thesaurus_of(("run out",), ("remaining",)))
+    typed = typed_stems(analyzer.concepts("when do my runes untap"))
+    assert "untap" in typed and "ready" not in typed
+    assert "remaining" in typed_stems(analyzer.concepts("i run out of cards"))
