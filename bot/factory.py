@@ -76,7 +76,7 @@ class BotTree(app_commands.CommandTree[Any]):
             services.cooldowns.take(interaction.user.id)  # raises SlowDown: answered privately by on_error
         if defer_first(interaction.data):
             # Defer with the visibility the answer will have: a private "thinking" becomes a private answer.
-            public = services is None or await answer_public(interaction.data, services, interaction.guild_id)
+            public = services is None or await answer_public(interaction, services)
             await interaction.response.defer(thinking=True, ephemeral=not public)
             if public:
                 interaction.extras[DEFERRED_PUBLIC] = True
@@ -117,14 +117,14 @@ def defer_first(data: Any) -> bool:
     return needed is None or any(o.get("name") == needed for o in options)
 
 
-async def answer_public(data: Any, services: Services, guild_id: int | None) -> bool:
+async def answer_public(interaction: discord.Interaction[Any], services: Services) -> bool:
     """Whether a deferred command's answer will be public: its `public` option, else the server's default (/search
     answers are always public)."""
-    names, options = _command_path(data)
+    names, options = _command_path(interaction.data)
     if names != ["hidden", "scenario"]:
         return True
     public = next((o.get("value") for o in options if o.get("name") == "public"), None)
-    return await answers_public(services, guild_id, public if isinstance(public, bool) else None)
+    return await answers_public(interaction, services, public if isinstance(public, bool) else None)
 
 
 def _command_path(data: Any) -> tuple[list[str], list[Any]]:

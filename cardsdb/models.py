@@ -219,6 +219,40 @@ class Rewording:
     new: str
 
 
+RuleNoteKind = Literal[
+    "renumbered",  # `number` (of `version`) is `to` in a newer version
+    "now",  # `number` (of `version`) is `to` in the current rules
+    "moved_here",  # `number` of `versions` (`title` then) is `to` now: a current rule's moves
+    "tournament_update_missing",  # the Tournament Rules of `version`; a newer update's text is not in the data
+    "worded_differently_now",  # the current rules word `number` differently
+    "older_text",  # `version`'s text; the current rules may word it differently
+    "older_text_dated",  # `version`'s text, dated (what the current rules do with its number is said beside it)
+    "current_number",  # the current rules (v1.5) number this rule `to` (a pair the data shows)
+    "number_reused",  # the current rules (v1.5) use `number` for another rule, `to` of v1.4 (a pair the data shows)
+    "newer_worded_differently",  # `version` (newer) words it differently under `number`
+    "later_other_rule",  # `version` uses `number` for another rule
+    "later_lacks",  # `version` no longer has the rule
+    "changed_in_place",  # the current rules changed `number` in its place
+    "superseded",  # `number` is `title` in the current rules (`then_title` in `version`): not a current rule
+    "see_older",  # for `title` as of `version`, see `number`
+    "was_numbered",  # what the current rules number `to` was `number` of `version`
+]
+
+
+@dataclass(frozen=True)
+class RuleNote:
+    """A fact about a rule's number across versions (a move, a newer wording, another rule under its number), worded by
+    the renderers (`cardsdb/cli/rule_words.py` `note_text`). `to`: the (number, version) it points to."""
+
+    kind: RuleNoteKind
+    number: str
+    version: str
+    to: tuple[tuple[str, str], ...] = ()
+    title: str | None = None
+    then_title: str | None = None
+    versions: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class RuleView:
     """A rule looked up by number, with its neighbourhood and history."""
@@ -226,8 +260,10 @@ class RuleView:
     rule: Rule
     parents: tuple[Rule, ...] = ()  # outermost first
     children: tuple[Rule, ...] = ()
-    moved: tuple[str, ...] = ()  # plain sentences: "v1.4 421 (Hide) is 422 now."
-    notes: tuple[str, ...] = ()  # e.g. "In the current rules 422 is Hide; this is v1.4's Discard."
+    moved: tuple[RuleNote, ...] = ()  # where its number went: "421 (v1.3, v1.4), Hide, is 422 now."
+    notes: tuple[
+        RuleNote, ...
+    ] = ()  # e.g. "In the current rules 422 is Hide; this is v1.4's 422 Discard, ..."
     versions: tuple[RuleVersion, ...] = ()  # every version that has this number, newest first
     lineage: tuple[Rule, ...] = ()  # the same rule in the other versions (under any number), newest first
     now: tuple[str, ...] = ()  # for an older rule: its number(s) in the current rules, where known
@@ -244,6 +280,17 @@ class RuleMatches:
 
     rules: tuple[Rule, ...]
     confident: bool
+
+
+@dataclass(frozen=True)
+class RuleLookup:
+    """A rule query read once as a number or as words (`CardsDB.look_up_rule`). A number: `view` is the rule, None
+    when no rule has it (`found` holds it alone). Words: `found`, the rules best first and whether the first clearly
+    leads, ranked once (`view` None: the caller shows the first with `rule_view` when it shows one)."""
+
+    by_number: bool
+    found: RuleMatches
+    view: RuleView | None = None
 
 
 @dataclass(frozen=True)
@@ -367,3 +414,26 @@ class ChangeList:
     # patch-note statements tied to no rule (listed when `under` is None)
     unplaced_notes: tuple[PatchNote, ...] = ()
     under_version: str | None = None  # the newer of the two versions that has `under`, to mark it with
+
+
+@dataclass(frozen=True)
+class BothValuesHint:
+    """A search that asked one field for two values (`d:order d:chaos`): a card must have both. `either`: the term
+    that asks for either (`d:order,chaos`)."""
+
+    first: str
+    second: str
+    either: str
+
+
+@dataclass(frozen=True)
+class NearestValueHint:
+    """A search for a tag or a name word no card has (`field`: tag | name), with the nearest search terms."""
+
+    field: Literal["tag", "name"]
+    value: str
+    nearest: tuple[str, ...]
+
+
+SearchHint = BothValuesHint | NearestValueHint
+"""Why a search that found nothing may have, as data (`CardsDB.search_hint`); worded by `cardsdb/cli/search_words.py`."""

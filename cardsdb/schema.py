@@ -24,11 +24,11 @@ from cardsdb.models import (
     Wording,
 )
 
-SCHEMA_VERSION = 4  # 2: rules by document and version (v1.4, Tournament Rules), rule_changes, patch_notes;
+SCHEMA_VERSION = 5  # 2: rules by document and version (v1.4, Tournament Rules), rule_changes, patch_notes;
 # 3: card aliases, ban lists by format, printing variants, the wording's source and date; 4: rulings an erratum superseded,
-# rulings that cite no rule linked at build time to the rules their words discuss (ruling_links);
-# still 4 (columns added, read only where present): what of a card known in part is unknown, why its type is in doubt,
-# the words of a text about a keyword that does not name it
+# rulings that cite no rule linked at build time to the rules their words discuss (ruling_links), and columns read only
+# where present: what of a card known in part is unknown, why its type is in doubt, the words of a text about a keyword
+# that does not name it; 5: rules.scaffold
 
 TABLES: dict[str, dict[str, type]] = {
     # One row per card name.
@@ -114,6 +114,7 @@ TABLES: dict[str, dict[str, type]] = {
         "superseded": int,  # 1 for an older row whose number the current rules use for another rule
         "lineage": str,  # the same rule in every version shares this (the key of its oldest row)
         "latest": int,  # 1 when no newer version holds this rule: what word searches show
+        "scaffold": int,  # 1 for a current row the project added only so that a rule's parent resolves
     },
     # Number moves into the current rules: v1.4 421 -> 422 (the overlay's moves).
     "rule_moves": {

@@ -14,8 +14,10 @@ from bot.ui.notices import STARTING_LOOKED_UP, more_cards_embed, not_found_embed
 from bot.ui.render import marked, rule_mark
 from bot.ui.reply import Reply
 from bot.ui.text import echo
+from cardsdb.cli import currency_words
+from cardsdb.cli.search_words import hint_text
 from cardsdb.engine import HiddenProfile, card_profile
-from cardsdb.models import Card
+from cardsdb.models import Card, SearchHint
 from cardsdb.query import currency
 
 MAX_CARD_REFS = 3
@@ -80,7 +82,7 @@ def card_reply(services: Services, name: str, *, image: bool = False) -> Reply:
         facedown=facedown,
         match_note=note,
         image=image,
-        gaps=currency.gaps_line(currency.lacks(db.meta())),
+        gaps=currency_words.gaps_line(currency.lacks(db.meta())),
     )
     return Reply(embeds, citations=marked(facedown.cited) if facedown else ())
 
@@ -117,6 +119,10 @@ def search_reply(services: Services, query: str, page: int = 0) -> Reply:
         total=total,
         page=page,
         symbols=services.symbols,
-        hint=db.search_hint(text) if total == 0 else None,
+        hint=_hint(db.search_hint(text)) if total == 0 else None,
     )
     return Reply([embed], extras={"query": text, "page": page, "total": total})
+
+
+def _hint(hint: SearchHint | None) -> str | None:
+    return hint_text(hint) if hint is not None else None

@@ -13,7 +13,7 @@ from bot.cards import answers
 from bot.controls.buttons import suggestion_view
 from bot.database import NOT_AVAILABLE
 from bot.errors import discord_failure
-from bot.server_settings.apply import card_lookups_on, services_for
+from bot.server_settings.apply import guild_settings, services_with
 from bot.services import Services, off_loop
 from bot.ui.notices import error_embed
 from bot.ui.render import pack
@@ -45,9 +45,8 @@ class Messages(commands.Cog):
         if message.author.bot or "[[" not in message.content:
             return
         guild_id = message.guild.id if message.guild is not None else None
-        if not await card_lookups_on(
-            self.services, guild_id
-        ):  # switched off with /settings set card_lookups:False
+        settings = await guild_settings(self.services, guild_id)  # read once for this message
+        if not settings.card_lookups:  # switched off with /settings set card_lookups:False
             return
         if not answers.CARD_REF.search(message.content):
             return
@@ -55,7 +54,7 @@ class Messages(commands.Cog):
         if not self.services.cooldowns.allow(message.author.id):
             log.debug("[[card]] from %s ignored: over the cooldown", message.author.id)
             return
-        services = await services_for(self.services, guild_id)
+        services = services_with(self.services, settings)
         embeds: list[discord.Embed] = []
         suggestions: list[str] = []
         for reply in await off_loop(replies_for, services, message.content):

@@ -11,10 +11,10 @@ from bot.ui.render import COLOR_INFO, DOMAIN_COLORS, add_field, cited_list, diff
 from bot.ui.symbols import Symbols
 from cardsdb.build.importers.printings import loose_wording
 from cardsdb.build.importers.text import from_article_symbols, reminder_text
+from cardsdb.cli.currency_words import format_name
 from cardsdb.engine import HiddenProfile
 from cardsdb.engine.verdict import cited
 from cardsdb.models import CURRENT_RULES_VERSION, Card, Errata, Legality, Printing
-from cardsdb.query.currency import format_name
 
 OLDER_WORDINGS_SHOWN = 2
 ERRATUM_DIFF_CHARS = 900  # an erratum's old -> new words, at most

@@ -25,7 +25,7 @@ from bot.deck.answers import DECK_QUESTION, deck_again
 from bot.hidden import answers as hidden_answers
 from bot.hidden.builder import BUILDS, QUESTIONS, ZONES, QuickOptions
 from bot.rules import answers as rule_answers
-from bot.server_settings.apply import answers_public, services_for
+from bot.server_settings.apply import answers_public, services_in
 from bot.services import Services, off_loop
 from bot.store import SavedState
 from bot.ui import limits
@@ -102,7 +102,7 @@ async def send_answer(
 ) -> None:
     """Send an answer to /hidden or /rule: public or private (the `public` option, else the server's default), with
     its controls; without them, and saying so in one line, when the store cannot keep their state now."""
-    private = not await answers_public(services, interaction.guild_id, public)
+    private = not await answers_public(interaction, services, public)
     payload = answer_payload(reply, private=private)
     view: PersistentView | None = None
     content = reply.content
@@ -124,7 +124,7 @@ class PostPubliclyButton(StatefulButton, prefix="pp", kind=ANSWER_KIND):
     async def pressed(
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
-        services = await services_for(services, interaction.guild_id)
+        services = await services_in(interaction, services)
         reply = await off_loop(answer_again, services, state.payload)
         public = controls(self.key, {**state.payload, "private": False}, builder=False)
         embeds = ruled_via(reply.embeds, asker_name(interaction.user))
@@ -143,7 +143,7 @@ async def _show_options(
     interaction: discord.Interaction[Any], services: Services, state: SavedState, options: QuickOptions
 ) -> None:
     """Answer the quick question again with `options`, save that as a new state, and edit the message in place."""
-    services = await services_for(services, interaction.guild_id)
+    services = await services_in(interaction, services)
     payload = state.payload
     reply = await off_loop(
         hidden_answers.quick_reply,

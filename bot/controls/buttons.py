@@ -18,7 +18,7 @@ from bot.deck import answers as deck_answers
 from bot.hidden import answers as hidden_answers
 from bot.hidden.builder import QUESTIONS
 from bot.rules import render as rule_render
-from bot.server_settings.apply import services_for
+from bot.server_settings.apply import services_in
 from bot.services import Services, off_loop
 from bot.store import SavedState
 from bot.ui import limits
@@ -72,7 +72,7 @@ class DetailsButton(StatefulButton, prefix="dt", kind=ANSWER_KIND):
     async def pressed(
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
-        services = await services_for(services, interaction.guild_id)
+        services = await services_in(interaction, services)
         details = (
             deck_answers.deck_details_reply
             if state.payload.get("q") == deck_answers.DECK_QUESTION
@@ -124,7 +124,7 @@ class ShowCardButton(StatefulButton, prefix="sc", kind="suggest"):
         index = int(self.arg) if self.arg.isdigit() else -1
         if not 0 <= index < len(names):
             raise ValueError(f"no suggestion {self.arg} in {names}")
-        services = await services_for(services, interaction.guild_id)
+        services = await services_in(interaction, services)
         reply = await off_loop(card_answers.card_reply, services, names[index])
         view, note = await answer_view(services, reply, interaction.user.id)
         await send(interaction, reply.embeds, content=note, view=view)

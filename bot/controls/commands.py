@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.controls.buttons import answer_view
-from bot.server_settings.apply import services_for
+from bot.server_settings.apply import services_in
 from bot.services import Services, off_loop
 from bot.ui import limits
 from bot.ui.reply import Reply, send
@@ -27,7 +27,7 @@ PUBLIC = "Show the answer to everyone? (default: this server's setting)"
 async def services_of(interaction: discord.Interaction[Any]) -> Services:
     """The bot's services as the interaction's server sees them (its symbol style, from /settings)."""
     services: Services = interaction.client.services
-    return await services_for(services, interaction.guild_id)
+    return await services_in(interaction, services)
 
 
 def to_choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -76,7 +76,10 @@ async def card_names(interaction: discord.Interaction[Any], current: str) -> lis
     return await _safe(
         interaction,
         "card",
-        lambda s: ((n, n) for n in s.cards().autocomplete_cards(typed, limit=limits.CHOICES)),
+        lambda s: (
+            (n[: limits.CHOICE_VALUE], n[: limits.CHOICE_VALUE])
+            for n in s.cards().autocomplete_cards(typed, limit=limits.CHOICES)
+        ),
         on_loop=True,
     )
 
@@ -89,7 +92,10 @@ async def rule_numbers(interaction: discord.Interaction[Any], current: str) -> l
     return await _safe(
         interaction,
         "rule",
-        lambda s: s.cards().autocomplete_rules(current, limit=limits.CHOICES, doc=doc_value),
+        lambda s: (
+            (limits.choice_label(label), value[: limits.CHOICE_VALUE])
+            for label, value in s.cards().autocomplete_rules(current, limit=limits.CHOICES, doc=doc_value)
+        ),
     )
 
 
@@ -100,7 +106,10 @@ async def keyword_names(
     return await _safe(
         interaction,
         "keyword",
-        lambda s: ((n, n) for n in s.cards().autocomplete_keywords(typed, limit=limits.CHOICES)),
+        lambda s: (
+            (n[: limits.CHOICE_VALUE], n[: limits.CHOICE_VALUE])
+            for n in s.cards().autocomplete_keywords(typed, limit=limits.CHOICES)
+        ),
         on_loop=True,
     )
 

@@ -15,7 +15,7 @@ import discord
 from bot.cards import answers as card_answers
 from bot.cards.search import PAGE_SIZE
 from bot.rules import answers as rule_answers
-from bot.server_settings.apply import services_for
+from bot.server_settings.apply import services_in
 from bot.services import Services, off_loop
 from bot.store import SavedState
 from bot.ui.persistent import STATE_OFF, PersistentView, StatefulButton, save_state
@@ -45,7 +45,7 @@ class PageButton(StatefulButton):
     async def pressed(
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
-        services = await services_for(services, interaction.guild_id)
+        services = await services_in(interaction, services)
         reply, pages = await off_loop(self.fetch, services, state.payload, self.page)
         if self.page > pages - 1:  # the data changed since: show the last page
             reply, pages = await off_loop(self.fetch, services, state.payload, pages - 1)

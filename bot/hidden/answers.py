@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.cards.answers import facedown_profile, lookup_card
 from bot.errors import UserError
-from bot.hidden.builder import QUESTIONS, Question, quick_position
+from bot.hidden.builder import QUESTIONS, Question, position_lines, quick_position
 from bot.hidden.render import quick_embed, verdict_embeds
 from bot.services import Services, engine_check
 from bot.ui.render import marked
@@ -122,19 +122,22 @@ def details_reply(services: Services, state: Mapping[str, Any]) -> Reply:
         raise UserError("That answer has no details to show.")
     card, _ = lookup_card(services, str(state.get("card") or ""))
     given = state.get("options")
-    position = quick_position(question, card, given if isinstance(given, Mapping) else {})
-    scenario: Mapping[str, Any] = position.scenario
+    options = given if isinstance(given, Mapping) else {}
     code = state.get("code")
-    if isinstance(code, str):
+    scenario: Mapping[str, Any]
+    if isinstance(code, str):  # the position the quick answer showed, as it saved it
         from cardsdb.engine import scenario_code as codes
 
-        scenario = codes.decode(code)
+        scenario, lines = codes.decode(code), position_lines(question, card, options)
+    else:
+        position = quick_position(question, card, options)
+        scenario, lines = position.scenario, position.lines
     note = state.get("note")
     return verdict_reply(
         services,
         engine_check(scenario, services.cards()),
         scenario=scenario,
-        set_by_user=position.lines,
+        set_by_user=lines,
         card=card if question == "targets" else None,
         match_note=note if isinstance(note, str) else None,
     )

@@ -82,10 +82,11 @@ class QuickOptions:
         return QuickOptions(self.question, {**self.given, name: value})
 
     def implied(self, name: str) -> bool | None:
-        """The value another option imposes on this one (your turn, when the card was hidden this turn), else None."""
-        if name == "your_turn" and self.question == "play" and self.value("hidden_this_turn"):
-            return True
-        return None
+        """The value another option imposes on this one (your turn, when the card was hidden this turn: the engine's
+        `quick.play_implies` decides), else None."""
+        if self.question != "play":
+            return None
+        return quick.play_implies(hidden_this_turn=bool(self.value("hidden_this_turn"))).get(name)
 
     def in_effect(self, name: str) -> Any:
         implied = self.implied(name)
@@ -176,3 +177,10 @@ def quick_position(question: Question, card: Card, given: Mapping[str, Any]) -> 
         return QuickPosition(found.scenario, " ".join(found.notes), tuple(found.notes))
     options = QuickOptions.of(question, given)
     return QuickPosition(options.scenario(card), options.assumed(), tuple(options.lines()))
+
+
+def position_lines(question: Question, card: Card, given: Mapping[str, Any]) -> tuple[str, ...]:
+    """What `quick_position` assumed, line by line, without building its position (Details decodes the saved one)."""
+    if question == "targets":
+        return quick.targets_notes(card)
+    return tuple(QuickOptions.of(question, given).lines())

@@ -13,7 +13,7 @@ from cardsdb import rule_numbers
 from cardsdb.errors import NotFound
 from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.rule_versions import cite
-from cardsdb.search.question_confidence import RULE_CANDIDATES, UNSURE_SHOWN
+from cardsdb.search.question_confidence import UNSURE_SHOWN
 
 RULE_ALSO = 5  # other rules listed under the best match for words
 RULINGS_SHOWN = 8  # rulings /ruling shows, best first
@@ -27,8 +27,9 @@ def rule_reply(
     in one line (BadVersion)."""
     text = need(query, "a rule number (like 811.1.d) or some words")
     db = services.cards()
-    if rule_numbers.looks_like_number(text):
-        view = db.rule(text, doc=doc, version=version)
+    lookup = db.look_up_rule(text, doc=doc, version=version)
+    if lookup.by_number:
+        view = lookup.view
         if view is None:
             where = (
                 " of the Tournament Rules"
@@ -42,7 +43,7 @@ def rule_reply(
                 db.suggest_rules(text, doc=doc, version=version),
             )
         return Reply(rule_embeds(view))
-    found = db.match_rules(text, RULE_CANDIDATES, doc=doc, version=version)
+    found = lookup.found
     if not found.rules:
         raise NotFound(f"No rule matches “{echo(text)}”. Try a number like 811.1.d or other words.")
     if not found.confident:

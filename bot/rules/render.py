@@ -9,6 +9,7 @@ import discord
 from bot.ui import limits
 from bot.ui.render import COLOR_INFO, COLOR_SUPERSEDED, add_field, diff_markdown, rule_mark, text_embeds
 from bot.ui.symbols import Symbols
+from cardsdb.cli.rule_words import notes_text
 from cardsdb.models import TOURNAMENT_DOC, KeywordInfo, PatchNote, Rule, RuleView, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
 from cardsdb.rule_versions import DOC_TITLES, Citation, cite, cited_numbers
@@ -69,7 +70,7 @@ def rule_embeds(
     if view.children:
         add_field(first, "Sub-rules", "\n".join(_one_line(c, 160) for c in view.children))
     if view.moved:
-        add_field(first, "Moved", "\n".join(f"• {m}" for m in view.moved))
+        add_field(first, "Moved", "\n".join(f"• {m}" for m in notes_text(view.moved)))
     if view.changed is not None:
         was = view.changed
         add_field(
@@ -96,7 +97,7 @@ def rule_embeds(
     if view.patch_notes:
         add_field(first, "Patch notes", "\n".join(f"• {patch_note_line(n)}" for n in view.patch_notes))
     if view.notes:
-        add_field(first, "Note", "\n".join(f"• {n}" for n in view.notes))
+        add_field(first, "Note", "\n".join(f"• {n}" for n in notes_text(view.notes)))
     if rule.seed_sentence and rule.wording == "summary":
         add_field(first, "The source's words", f"> {rule.seed_sentence}")
     if also:

@@ -1,7 +1,8 @@
 """What one server's settings (/settings, `bot/store/guild_settings.py`) change in an answer: visibility and symbols.
 
-Settings are read from the store (`bot/store/`) when they are needed, never cached here: a change made through another
-process is in force at the next interaction. A store that cannot be reached gives the defaults (it logs that once).
+Settings are read from the store (`bot/store/`) once per interaction or message (`settings_of`: kept in the
+interaction's extras for whatever else answers it), never across them: a change made through another process is in
+force at the next interaction. A store that cannot be reached gives the defaults (it logs that once).
 
 A server that never used /settings (or reset them) gets the defaults: answers public, `[[card]]` on, and the card
 symbols as the bot shows them everywhere (words, or the bot-wide `RIFTBOUND_EMOJI`). A server that chose `text`
@@ -11,6 +12,9 @@ sees words; one that chose `emoji` sees its own emoji, falling back to the bot-w
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
+
+import discord
 
 from bot.services import Services
 from bot.store import StoreUnavailable
@@ -38,21 +42,37 @@ def symbols_for(base: Symbols, settings: GuildSettings) -> Symbols:
     return Symbols({**base.emoji, **settings.shown_emoji})
 
 
-async def services_for(services: Services, guild_id: int | None) -> Services:
-    """The services as one server sees them (its symbol style); the same object when nothing differs."""
-    symbols = symbols_for(services.symbols, await guild_settings(services, guild_id))
+_SETTINGS = "riftbound_guild_settings"  # the interaction's extras: the settings read for it
+
+
+async def settings_of(interaction: discord.Interaction[Any], services: Services) -> GuildSettings:
+    """The server's settings for this interaction: read through the store at its first use, then reused by whatever
+    else answers the same interaction (its deferral, its services, its visibility)."""
+    kept = interaction.extras.get(_SETTINGS)
+    if isinstance(kept, GuildSettings):
+        return kept
+    settings = await guild_settings(services, interaction.guild_id)
+    interaction.extras[_SETTINGS] = settings
+    return settings
+
+
+def services_with(services: Services, settings: GuildSettings) -> Services:
+    """The services as a server with these settings sees them (its symbol style); the same object when nothing differs."""
+    symbols = symbols_for(services.symbols, settings)
     if symbols == services.symbols:
         return services
     return replace(services, symbols=symbols)
 
 
-async def answers_public(services: Services, guild_id: int | None, public: bool | None) -> bool:
-    """Whether an answer to /hidden or /rule is public: the asker's `public` option, else the server's default."""
+async def services_in(interaction: discord.Interaction[Any], services: Services) -> Services:
+    """The services as the interaction's server sees them."""
+    return services_with(services, await settings_of(interaction, services))
+
+
+async def answers_public(
+    interaction: discord.Interaction[Any], services: Services, public: bool | None
+) -> bool:
+    """Whether an answer to /hidden, /rule or /deck is public: the asker's `public` option, else the server's default."""
     if public is not None:
         return public
-    return (await guild_settings(services, guild_id)).public_by_default
-
-
-async def card_lookups_on(services: Services, guild_id: int | None) -> bool:
-    """Whether `[[Card Name]]` in this server's messages is answered."""
-    return (await guild_settings(services, guild_id)).card_lookups
+    return (await settings_of(interaction, services)).public_by_default

@@ -38,6 +38,13 @@ CONTINUED = " …(continued)"
 CUT = "…"
 
 
+def choice_label(text: str) -> str:
+    """An autocomplete choice's label within Discord's 100 characters: its whitespace made single spaces, cut with
+    "…" (a rule's number and text)."""
+    text = " ".join(text.split())
+    return text if len(text) <= CHOICE_NAME else text[: CHOICE_NAME - 1].rstrip() + "…"
+
+
 def fit(text: str, limit: int, *, marker: str = CUT) -> str:
     """`text` if it fits, else cut at the last word boundary with `marker` saying so (never mid-word)."""
     if len(text) <= limit:

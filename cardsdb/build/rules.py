@@ -283,6 +283,7 @@ def _row(
         "superseded": 1 if superseded else 0,
         "lineage": lineage,
         "latest": 1 if latest else 0,
+        "scaffold": 1 if rule.scaffold else 0,
     }
 
 

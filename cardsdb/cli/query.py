@@ -16,7 +16,9 @@ from cardsdb import paths
 from cardsdb.build.importers.printings import loose_wording
 from cardsdb.build.importers.text import from_article_symbols, readable
 from cardsdb.build.rule_diff import render_diff, word_diff
+from cardsdb.cli import currency_words
 from cardsdb.cli.rules import rule_dict, rule_line
+from cardsdb.cli.search_words import hint_text
 from cardsdb.errors import NotFound
 from cardsdb.models import CURRENT_RULES_VERSION, Card, CardMatch, Errata, KeywordInfo, Legality, Rule, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
@@ -75,7 +77,9 @@ def _printing_label(code: str, rarity: str | None, variant: str | None) -> str:
 def legality_line(legality: Legality) -> str:
     if not legality.formats:
         return "Legality: not known (no ban list)"
-    verdicts = " · ".join(f"{currency.format_name(f)} {status}" for f, status in legality.formats.items())
+    verdicts = " · ".join(
+        f"{currency_words.format_name(f)} {status}" for f, status in legality.formats.items()
+    )
     when = legality.newest_list
     return f"Legality: {verdicts}" + (f" (ban lists of {when})" if when else "")
 
@@ -173,7 +177,7 @@ def cmd_card(args: argparse.Namespace) -> int:
             }
             _print_json(data)
         else:
-            gaps = currency.gaps_line(currency.lacks(meta))
+            gaps = currency_words.gaps_line(currency.lacks(meta))
             print(_card_text(match, query, errata, legality, gaps))
     return 0
 
@@ -308,7 +312,7 @@ def cmd_search(args: argparse.Namespace) -> int:
         result = db.search(query, limit=CLI_SEARCH_LIMIT)
         if result.total == 0:
             hint = db.search_hint(query)
-            raise NotFound(f'no cards match "{query}".' + (f" ({hint})" if hint else ""))
+            raise NotFound(f'no cards match "{query}".' + (f" ({hint_text(hint)})" if hint else ""))
         if args.json:
             _print_json(
                 {"query": query, "total": result.total, "cards": [card_dict(c) for c in result.cards]}

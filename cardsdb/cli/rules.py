@@ -11,8 +11,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from cardsdb import paths, rule_numbers
+from cardsdb import paths
 from cardsdb.build.rule_diff import render_diff, word_diff
+from cardsdb.cli.rule_words import notes_text
 from cardsdb.errors import NotFound
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
@@ -115,8 +116,8 @@ def view_dict(view: RuleView) -> dict[str, Any]:
         },
         "parents": [rule_dict(p) for p in view.parents],
         "children": [rule_dict(c) for c in view.children],
-        "moved": list(view.moved),
-        "notes": list(view.notes),
+        "moved": list(notes_text(view.moved)),
+        "notes": list(notes_text(view.notes)),
         "patch_notes": [patch_note_dict(n) for n in view.patch_notes],
     }
 
@@ -143,7 +144,7 @@ def view_text(view: RuleView) -> str:
     if view.children:
         lines.append("Sub-rules:")
         lines += [f"  {rule_line(c)}" for c in view.children]
-    lines += [f"Moved: {m}" for m in view.moved]
+    lines += [f"Moved: {m}" for m in notes_text(view.moved)]
     if view.changed is not None:
         was = view.changed
         lines.append(
@@ -166,7 +167,7 @@ def view_text(view: RuleView) -> str:
     if official is not None:
         lines.append(f"Official text, {mark(official)}: {official.text}")
     lines += [_patch_note_line(n) for n in view.patch_notes]
-    lines += [f"Note: {n}" for n in view.notes]
+    lines += [f"Note: {n}" for n in notes_text(view.notes)]
     if rule.source:
         lines.append(f"Source: {rule.source}")
     return "\n".join(lines)
@@ -190,16 +191,16 @@ def cmd_rule(args: argparse.Namespace) -> int:
     query = _query(args)
     doc, version = getattr(args, "doc", None), getattr(args, "version", None)
     with _open(args) as db:
-        if rule_numbers.looks_like_number(query):
-            view = db.rule(query, doc=doc, version=version)
+        lookup = db.look_up_rule(query, doc=doc, version=version)
+        found = lookup.found
+        if lookup.by_number:
+            view = lookup.view
             if view is None:
                 raise NotFound(
                     f'no rule numbered "{query}"{_where(doc, version)}.',
                     db.suggest_rules(query, doc=doc, version=version),
                 )
-            found = RuleMatches((view.rule,), confident=True)
         else:
-            found = db.match_rules(query, doc=doc, version=version)
             if not found.rules:
                 raise NotFound(f'no rule matches "{query}"{_where(doc, version)}.', [])
             view = db.rule_view(found.rules[0])

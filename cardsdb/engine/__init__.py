@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardsdb.engine.check import can_hide, can_play_hidden, check
 from cardsdb.engine.citations import Citation, RulesVersion
+from cardsdb.engine.codes import CheckCode, EffectCode, UndecidedCode
 from cardsdb.engine.profile import HiddenProfile, card_profile
 from cardsdb.engine.validate import ScenarioError
 from cardsdb.engine.verdict import (
@@ -23,15 +24,18 @@ __all__ = [
     "Answer",
     "AskKind",
     "Check",
+    "CheckCode",
     "Choice",
     "Citation",
     "Copy",
     "Effect",
+    "EffectCode",
     "Excluded",
     "HiddenProfile",
     "RulesVersion",
     "ScenarioError",
     "Undecided",
+    "UndecidedCode",
     "can_hide",
     "can_play_hidden",
     "card_profile",

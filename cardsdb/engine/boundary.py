@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from cardsdb.engine import citations as r
+from cardsdb.engine.codes import CheckCode, UndecidedCode
 from cardsdb.engine.position import BASES, BoardObject, Position
 from cardsdb.engine.speakers import speakers
 from cardsdb.engine.statics import Aspect, PlayRule, card_statics
@@ -29,15 +30,15 @@ _RESTRICT = re.compile(r"can't|cannot|\bonly\b|\bmust\b|\bcosts? [^.]*\bmore\b|\
 # The checks each aspect bears on: (passing codes, failing codes)
 _CHECKS: dict[Aspect, tuple[frozenset[str], frozenset[str]]] = {
     "cost": (
-        frozenset({"can_pay_cost", "can_pay_additional"}),
-        frozenset({"cannot_pay_cost", "cannot_pay_additional"}),
+        frozenset({CheckCode.CAN_PAY_COST, CheckCode.CAN_PAY_ADDITIONAL}),
+        frozenset({CheckCode.CANNOT_PAY_COST, CheckCode.CANNOT_PAY_ADDITIONAL}),
     ),
     "timing": (
-        frozenset({"normal_timing", "reaction_timing"}),
-        frozenset({"not_normal_timing", "no_reaction_timing"}),
+        frozenset({CheckCode.NORMAL_TIMING, CheckCode.REACTION_TIMING}),
+        frozenset({CheckCode.NOT_NORMAL_TIMING, CheckCode.NO_REACTION_TIMING}),
     ),
-    "place": (frozenset({"valid_destination"}), frozenset({"invalid_destination"})),
-    "permission": (frozenset(), frozenset({"play_forbidden"})),
+    "place": (frozenset({CheckCode.VALID_DESTINATION}), frozenset({CheckCode.INVALID_DESTINATION})),
+    "permission": (frozenset(), frozenset({CheckCode.PLAY_FORBIDDEN})),
 }
 _OWN_PARTS = frozenset({"static", "as_played", "additional_cost", "keyword"})
 
@@ -105,7 +106,7 @@ def _depends(item: Unread, aspect: Aspect) -> Undecided:
         "place": "where it may be played",
     }.get(aspect, "whether it may be played")
     because = f"{item.words[:1].upper()}{item.words[1:]} may change {what}, and the engine does not read it."
-    return Undecided("text_not_read", (r.OTHER_ABILITIES_NORMAL,), because)
+    return Undecided(UndecidedCode.TEXT_NOT_READ, (r.OTHER_ABILITIES_NORMAL,), because)
 
 
 def apply_boundary(
@@ -157,5 +158,5 @@ def named_spell(card: Card, position: Position) -> list[Undecided]:
             f"{obj.card.name} (your opponent's, at {obj.location}) forbids you spells with the name it named as it "
             f"was played: if that was {card.name}, you can't play it. The position does not say which name it was."
         )
-        found.append(Undecided("named_spell_unknown", (r.V14_CANT_BEATS_CAN,), because))
+        found.append(Undecided(UndecidedCode.NAMED_SPELL_UNKNOWN, (r.V14_CANT_BEATS_CAN,), because))
     return found

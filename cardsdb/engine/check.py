@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cleanup import answer_cleanup
+from cardsdb.engine.codes import UndecidedCode
 from cardsdb.engine.hide import answer_hide
 from cardsdb.engine.play import answer_from_facedown, answer_from_hand
 from cardsdb.engine.position import Position
@@ -53,7 +54,7 @@ def type_in_doubt(answer: Answer, card: Card) -> Answer:
         f"{card.name}'s type is in doubt. {card.type_doubt} How a card is played depends on its type, so nothing "
         "is decided on it until its type is known."
     )
-    doubt = Undecided("type_unknown", (r.V14_PERMANENT_TYPES,), because, decisive=True)
+    doubt = Undecided(UndecidedCode.TYPE_UNKNOWN, (r.V14_PERMANENT_TYPES,), because, decisive=True)
     return replace(answer, undecided_items=(doubt, *answer.undecided_items))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardsdb.engine import citations as r
+from cardsdb.engine.codes import EffectCode
 from cardsdb.engine.position import Battlefield, BoardObject, Position
 from cardsdb.engine.verdict import Answer, Effect
 
@@ -21,10 +22,10 @@ def _facedown(bf: Battlefield) -> list[Effect]:
                 f"{owner.capitalize()} facedown {fd.card.name} at {bf.label} goes to {owner} trash: its owner no "
                 f"longer controls {bf.label}. It is revealed as it leaves."
             )
-            effects.append(Effect(rules, text, moves=True))
+            effects.append(Effect(EffectCode.FACEDOWN_TRASHED, rules, text, moves=True))
         else:
             text = f"{owner.capitalize()} facedown {fd.card.name} stays at {bf.label}: its owner controls {bf.label}."
-            effects.append(Effect((r.FACEDOWN_ZONE_NEEDS_CONTROL,), text))
+            effects.append(Effect(EffectCode.FACEDOWN_STAYS, (r.FACEDOWN_ZONE_NEEDS_CONTROL,), text))
     return effects
 
 
@@ -36,11 +37,11 @@ def _gear(position: Position, bf: Battlefield) -> list[Effect]:
             continue
         if obj.attached_to:
             text = f"{obj.words} stays: it is attached to {_unit_words(obj.attached_to, here)}."
-            effects.append(Effect((r.GEAR_RECALLED_AT_CLEANUP,), text))
+            effects.append(Effect(EffectCode.GEAR_STAYS_ATTACHED, (r.GEAR_RECALLED_AT_CLEANUP,), text))
         else:
             base = "your" if obj.controller == "me" else "your opponent's"
             text = f"{obj.words} is not attached to a unit: it is recalled to {base} base."
-            effects.append(Effect((r.GEAR_RECALLED_AT_CLEANUP,), text, moves=True))
+            effects.append(Effect(EffectCode.GEAR_RECALLED, (r.GEAR_RECALLED_AT_CLEANUP,), text, moves=True))
     return effects
 
 
@@ -57,5 +58,5 @@ def answer_cleanup(position: Position) -> Answer:
     effects = [e for bf in position.battlefields for e in (*_facedown(bf), *_gear(position, bf))]
     if not effects:
         text = "No facedown card or gear at a battlefield: the cleanup changes nothing here."
-        effects.append(Effect((r.CLEANUP_TRASHES_FACEDOWN,), text))
+        effects.append(Effect(EffectCode.CLEANUP_CHANGES_NOTHING, (r.CLEANUP_TRASHES_FACEDOWN,), text))
     return Answer(ask="cleanup", action="see what the next cleanup does", effects=tuple(effects))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import has_hidden
 from cardsdb.engine.choices import facedown_capacity, hide_grants
+from cardsdb.engine.codes import CheckCode, EffectCode, UndecidedCode
 from cardsdb.engine.position import Position
 from cardsdb.engine.scenario_ask import Ask
 from cardsdb.engine.validate import zone_problem
@@ -52,7 +53,7 @@ def _zone_check(card: Card, position: Position, ask: Ask, assumptions: list[str]
             note
             or f"A card is hidden from your hand or your Champion Zone, not from {str(zone).replace('_', ' ')}."
         )
-    return Check(ok, "in_hand_or_champion_zone" if ok else "wrong_zone", rules, because)
+    return Check(ok, CheckCode.IN_HAND_OR_CHAMPION_ZONE if ok else CheckCode.WRONG_ZONE, rules, because)
 
 
 def _champion_zone(card: Card, position: Position, assumptions: list[str]) -> tuple[bool, str]:
@@ -120,13 +121,13 @@ def _timing(position: Position) -> list[Check]:
     return [
         Check(
             mine,
-            "your_turn" if mine else "not_your_turn",
+            CheckCode.YOUR_TURN if mine else CheckCode.NOT_YOUR_TURN,
             (r.HIDDEN_DEFINITION, r.HIDE_IS_DISCRETIONARY),
             "It is your turn." if mine else "It is not your turn: you hide cards only on your own turn.",
         ),
         Check(
             not closed,
-            "open_state" if not closed else "chain_open",
+            CheckCode.OPEN_STATE if not closed else CheckCode.CHAIN_OPEN,
             (r.HIDDEN_DEFINITION, r.HIDE_IS_DISCRETIONARY, r.V14_CLOSED_STATE),
             "A chain is open (a closed state): hiding needs an open state."
             if closed
@@ -134,7 +135,7 @@ def _timing(position: Position) -> list[Check]:
         ),
         Check(
             showdown is None,
-            "no_showdown" if showdown is None else "in_showdown",
+            CheckCode.NO_SHOWDOWN if showdown is None else CheckCode.IN_SHOWDOWN,
             (r.HIDE_ACTION, r.HIDE_IS_DISCRETIONARY, r.V14_DISCRETIONARY_NEUTRAL_OPEN, r.V14_SHOWDOWN_STATE),
             "No showdown is under way."
             if showdown is None
@@ -162,13 +163,13 @@ def _battlefield(position: Position, label: str) -> list[Check]:
     return [
         Check(
             controls,
-            "controls_battlefield" if controls else "battlefield_not_controlled",
+            CheckCode.CONTROLS_BATTLEFIELD if controls else CheckCode.BATTLEFIELD_NOT_CONTROLLED,
             (r.HIDDEN_DEFINITION, r.FACEDOWN_ZONE_NEEDS_CONTROL),
             f"You control {label}." if controls else f"You don't control {label} ({holder} does).",
         ),
         Check(
             free,
-            "facedown_zone_free" if free else "facedown_zone_full",
+            CheckCode.FACEDOWN_ZONE_FREE if free else CheckCode.FACEDOWN_ZONE_FULL,
             rules,
             f"{label} holds {held}; it may hold {limit}."
             if free
@@ -182,38 +183,45 @@ def hide_checks(card: Card, position: Position, ask: Ask, assumptions: list[str]
     hidden = has_hidden(card)
     rules = (r.HIDDEN, r.HIDDEN_DEFINITION)
     checks = [
-        Check(True, "has_hidden", rules, f"{card.name} has Hidden.")
+        Check(True, CheckCode.HAS_HIDDEN, rules, f"{card.name} has Hidden.")
         if hidden
-        else Check(False, "no_hidden", rules, f"{card.name} doesn't have Hidden."),
+        else Check(False, CheckCode.NO_HIDDEN, rules, f"{card.name} doesn't have Hidden."),
         _zone_check(card, position, ask, assumptions),
         *_timing(position),
         *_battlefield(position, ask.at or ""),
     ]
     ok, because = _payment(position, ask, assumptions)
-    checks.append(Check(ok, "can_pay" if ok else "cannot_pay", (r.HIDDEN_DEFINITION,), because))
+    checks.append(
+        Check(ok, CheckCode.CAN_PAY if ok else CheckCode.CANNOT_PAY, (r.HIDDEN_DEFINITION,), because)
+    )
     return checks
 
 
 def hide_effects(card: Card, position: Position, label: str) -> list[Effect]:
     return [
         Effect(
+            EffectCode.HIDE_IS_NOT_PLAY,
             (r.HIDE_IS_NOT_PLAY,),
             "Hiding is not playing: \"when you play\" abilities don't trigger and it doesn't count for Legion.",
         ),
         Effect(
+            EffectCode.HIDE_OPENS_NO_CHAIN,
             (r.HIDE_OPENS_NO_CHAIN,),
             "Hiding opens no chain, so there is nothing for your opponent to react to.",
         ),
         Effect(
+            EffectCode.GAINS_REACTION_LATER,
             (r.HIDDEN_DEFINITION, r.GAINS_REACTION),
             f"From turn {position.turn + 1} on, on any player's turn, it has Reaction: it can be played from facedown, "
             f"ignoring its base cost, whenever a Reaction can be played; not on turn {position.turn}, when it was hidden.",
         ),
         Effect(
+            EffectCode.FACEDOWN_SHOWS_NOTHING,
             (r.FACEDOWN_NO_CHARACTERISTICS, r.FACEDOWN_PRIVATE, r.FACEDOWN_IS_NOT_HIDDEN),
             "While facedown it shows no name, cost or keywords to other effects, and it doesn't count as a card with Hidden.",
         ),
         Effect(
+            EffectCode.TRASHED_IF_CONTROL_LOST,
             (r.FACEDOWN_REMOVED_ON_LOSS, r.CLEANUP_TRASHES_FACEDOWN),
             f"If you lose control of {label}, the next cleanup puts {card.name} in your trash.",
         ),
@@ -226,12 +234,12 @@ def answer_hide(card: Card, position: Position, ask: Ask, assumptions: list[str]
     undecided: tuple[Undecided, ...] = ()
     if card.partial and not has_hidden(card):
         # Known only partly from the seeds: not knowing it has Hidden is not knowing it lacks it.
-        checks = [c for c in checks if c.code != "no_hidden"]
+        checks = [c for c in checks if c.code != CheckCode.NO_HIDDEN]
         because = (
             f"{card.name} is a newer card known only in part: whether it has Hidden is not known, and "
             "only a card with Hidden can be hidden."
         )
-        undecided = (Undecided("hidden_unknown", (r.HIDDEN, r.HIDDEN_DEFINITION), because),)
+        undecided = (Undecided(UndecidedCode.HIDDEN_UNKNOWN, (r.HIDDEN, r.HIDDEN_DEFINITION), because),)
     return Answer(
         ask="hide",
         action=f"hide {card.name} at {label}",

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from cardsdb.engine import citations as r
 from cardsdb.engine.boundary import apply_boundary
 from cardsdb.engine.cardtext import cost_unknown, printed_keywords
+from cardsdb.engine.codes import CheckCode, EffectCode, UndecidedCode
 from cardsdb.engine.copies import choose_copy
 from cardsdb.engine.overrides import choices_for
 from cardsdb.engine.play_checks import facedown_checks, hand_checks, lacks_hidden
@@ -42,10 +43,12 @@ from cardsdb.engine.verdict import Answer, Check, Effect, Undecided
 from cardsdb.models import Card
 
 ONLY_CHOICES_RESTRICTED = Effect(
+    EffectCode.ONLY_CHOICES_RESTRICTED,
     (r.OTHER_ABILITIES_NORMAL,),
     "Only its choices are restricted: its other abilities and instructions work as normal.",
 )
 FROM_HAND = Effect(
+    EffectCode.PLAYED_FROM_HAND,
     (r.PLAYED_FROM_HAND,),
     "Played from hand for its cost, at its normal timing: none of its choices is restricted.",
 )
@@ -66,7 +69,13 @@ def _answer(
 ) -> Answer:
     effects = list(parts.effects)
     if ask.kind == "targets" and not parts.out.choices and not parts.out.undecided:
-        effects.append(Effect((r.OTHER_ABILITIES_NORMAL,), f"{card.name} makes no choice when played."))
+        effects.append(
+            Effect(
+                EffectCode.MAKES_NO_CHOICE,
+                (r.OTHER_ABILITIES_NORMAL,),
+                f"{card.name} makes no choice when played.",
+            )
+        )
     return Answer(
         ask=ask.kind,
         action=action,
@@ -114,7 +123,11 @@ def _facedown_copy(
         *reveal,
     ]
     needs, needs_undecided = requirement_checks(
-        card, parsed, position, ask.optional_costs, ("can_pay_additional", "cannot_pay_additional")
+        card,
+        parsed,
+        position,
+        ask.optional_costs,
+        (CheckCode.CAN_PAY_ADDITIONAL, CheckCode.CANNOT_PAY_ADDITIONAL),
     )
     all_checks, all_undecided = apply_boundary(
         card,
@@ -141,7 +154,7 @@ def _hand_cost(
             f"{card.name} is a newer card known only in part: its cost is not known, so whether you can "
             "pay it is not known."
         )
-        return [], [Undecided("cost_unknown", (r.PLAYED_FROM_HAND,), because)]
+        return [], [Undecided(UndecidedCode.COST_UNKNOWN, (r.PLAYED_FROM_HAND,), because)]
     check = hand_cost_check(
         card, play.parsed, play.runes, out.spell_deflect, ask.optional_costs, assumptions, changes
     )
@@ -161,7 +174,7 @@ def answer_from_hand(card: Card, position: Position, ask: Ask, assumptions: list
     cost, undecided = _hand_cost(card, play, out, ask, assumptions, changes)
     effect_cost = play_effect_cost_check(bill, play.runes, out.effect_deflect, assumptions)
     needs, needs_undecided = requirement_checks(
-        card, parsed, position, ask.optional_costs, ("can_pay_cost", "cannot_pay_cost")
+        card, parsed, position, ask.optional_costs, (CheckCode.CAN_PAY_COST, CheckCode.CANNOT_PAY_COST)
     )
     all_checks, all_undecided = apply_boundary(
         card,

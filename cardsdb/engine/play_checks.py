@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import has_hidden
+from cardsdb.engine.codes import CheckCode, UndecidedCode
 from cardsdb.engine.placement import early_turn, unit_place
 from cardsdb.engine.position import FacedownCard, Position
 from cardsdb.engine.timing import normal_timing, reaction_timing
@@ -25,18 +26,18 @@ def has_hidden_check(card: Card) -> Check | Undecided:
     A card known only partly (from the seeds) may have Hidden without our knowing it: that is undecided, not a No.
     """
     if has_hidden(card):
-        return Check(True, "has_hidden", _HIDDEN_RULES, f"{card.name} has Hidden.")
+        return Check(True, CheckCode.HAS_HIDDEN, _HIDDEN_RULES, f"{card.name} has Hidden.")
     if card.partial:
         because = (
             f"{card.name} is a newer card known only in part: whether it has Hidden is not known, and "
             "only a card with Hidden may be played from facedown this way."
         )
-        return Undecided("hidden_unknown", _HIDDEN_RULES, because)
+        return Undecided(UndecidedCode.HIDDEN_UNKNOWN, _HIDDEN_RULES, because)
     because = (
         f"{card.name} doesn't have Hidden: only a card with Hidden gains Reaction and may be played from facedown "
         "ignoring its base cost. A card put facedown by another effect follows that effect's text."
     )
-    return Check(False, "no_hidden", _HIDDEN_RULES, because)
+    return Check(False, CheckCode.NO_HIDDEN, _HIDDEN_RULES, because)
 
 
 def hidden_turn_check(
@@ -47,21 +48,21 @@ def hidden_turn_check(
             f"No hidden_turn is given for {card.name}, so it is taken to have been hidden on an earlier turn."
         )
         because = f"{card.name} was hidden on an earlier turn (assumed: no hidden_turn given)."
-        return Check(True, "hidden_before_this_turn", _HIDDEN_RULES, because)
+        return Check(True, CheckCode.HIDDEN_BEFORE_THIS_TURN, _HIDDEN_RULES, because)
     if facedown.hidden_turn < position.turn:
         because = (
             f"{card.name} was hidden on turn {facedown.hidden_turn}, before this turn ({position.turn})."
         )
-        return Check(True, "hidden_before_this_turn", _HIDDEN_RULES, because)
+        return Check(True, CheckCode.HIDDEN_BEFORE_THIS_TURN, _HIDDEN_RULES, because)
     because = f"{card.name} was hidden this turn: it can be played only from the next turn on."
-    return Check(False, "hidden_this_turn", _HIDDEN_RULES, because)
+    return Check(False, CheckCode.HIDDEN_THIS_TURN, _HIDDEN_RULES, because)
 
 
 def owner_check(facedown: FacedownCard) -> Check | None:
     if facedown.owner == "me":
         return None  # the pass is not listed: a card of yours is the question's premise
     because = f"The facedown card at {facedown.location} is your opponent's."
-    return Check(False, "not_your_facedown_card", (r.HIDDEN_DEFINITION,), because)
+    return Check(False, CheckCode.NOT_YOUR_FACEDOWN_CARD, (r.HIDDEN_DEFINITION,), because)
 
 
 def control_check(card: Card, facedown: FacedownCard, position: Position) -> Check | None:
@@ -74,13 +75,16 @@ def control_check(card: Card, facedown: FacedownCard, position: Position) -> Che
     rules = (r.FACEDOWN_ZONE_NEEDS_CONTROL, r.FACEDOWN_REMOVED_ON_LOSS, r.CLEANUP_TRASHES_FACEDOWN)
     if controls:
         return Check(
-            True, "still_controls_battlefield", rules, f"You control {label}, so the card stays there."
+            True,
+            CheckCode.STILL_CONTROLS_BATTLEFIELD,
+            rules,
+            f"You control {label}, so the card stays there.",
         )
     because = (
         f"You don't control {label}: the cleanup that follows the loss puts {card.name} in your trash, so there is "
         "no moment to play it."
     )
-    return Check(False, "battlefield_lost", rules, because)
+    return Check(False, CheckCode.BATTLEFIELD_LOST, rules, because)
 
 
 def facedown_checks(
@@ -115,10 +119,13 @@ def _zone_check(card: Card, position: Position, zone: str, assumptions: list[str
         where = "your Champion Zone"
     else:
         return Check(
-            False, "not_in_hand", (r.PLAYED_FROM_HAND,), f"A card is played from your hand, not from {zone}."
+            False,
+            CheckCode.NOT_IN_HAND,
+            (r.PLAYED_FROM_HAND,),
+            f"A card is played from your hand, not from {zone}.",
         )
     because = f"{card.name} is in {where}." if ok else f"{card.name} is not in {where}."
-    return Check(ok, "in_hand" if ok else "not_in_hand", (r.PLAYED_FROM_HAND,), because)
+    return Check(ok, CheckCode.IN_HAND if ok else CheckCode.NOT_IN_HAND, (r.PLAYED_FROM_HAND,), because)
 
 
 def destination_check(card: Card, position: Position, to: str | None) -> Check | Undecided | None:
@@ -133,7 +140,7 @@ def destination_check(card: Card, position: Position, to: str | None) -> Check |
         )
         return Check(
             ok,
-            "valid_destination" if ok else "invalid_destination",
+            CheckCode.VALID_DESTINATION if ok else CheckCode.INVALID_DESTINATION,
             (r.PLAYED_FROM_HAND, r.GEAR_PLAYED_THERE),
             because,
         )
@@ -142,17 +149,22 @@ def destination_check(card: Card, position: Position, to: str | None) -> Check |
     rules = (r.PLAYED_FROM_HAND, *place.rules)
     if place.ok is None:
         return Undecided(
-            "destination_open",
+            UndecidedCode.DESTINATION_OPEN,
             rules,
             f"Whether {card.name} may be played to {where} is open: {place.because}.",
         )
     if place.ok:
-        return Check(True, "valid_destination", rules, f"{card.name} is played to {where}: {place.because}.")
+        return Check(
+            True, CheckCode.VALID_DESTINATION, rules, f"{card.name} is played to {where}: {place.because}."
+        )
     bf = position.battlefield(to)
     holder = "nobody" if bf is None or bf.controller is None else "your opponent"
     control = f", which you don't control ({holder} does)" if bf is not None and bf.controller != "me" else ""
     return Check(
-        False, "invalid_destination", rules, f"{card.name} is played to {where}{control}: {place.because}."
+        False,
+        CheckCode.INVALID_DESTINATION,
+        rules,
+        f"{card.name} is played to {where}{control}: {place.because}.",
     )
 
 
@@ -162,7 +174,10 @@ def early_turn_check(card: Card, position: Position) -> Check | None:
     if why is None:
         return None
     return Check(
-        False, "play_forbidden", (r.PLAYED_FROM_HAND, r.V14_CANT_BEATS_CAN), f"{why[:1].upper()}{why[1:]}."
+        False,
+        CheckCode.PLAY_FORBIDDEN,
+        (r.PLAYED_FROM_HAND, r.V14_CANT_BEATS_CAN),
+        f"{why[:1].upper()}{why[1:]}.",
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardsdb.engine import citations as r
+from cardsdb.engine.codes import EffectCode, UndecidedCode
 from cardsdb.engine.costs import Bill, deflect_due, deflect_ignored, have_words
 from cardsdb.engine.play_context import Assignment, Play, Resolution
 from cardsdb.engine.play_target_checks import availability_checks, open_choices, target_checks
@@ -72,10 +73,10 @@ def _active(play: Play) -> tuple[list[ChoiceSpec], list[Effect], list[ChoiceSpec
                 unsure.append(spec)
         elif why is not None and spec.trigger is not None:
             text = f'Its play effect ("When you play me {spec.trigger.text}") does not trigger: {why}.'
-            notes.setdefault(text, Effect((r.OTHER_ABILITIES_NORMAL,), text))
+            notes.setdefault(text, Effect(EffectCode.NOT_TRIGGERED, (r.OTHER_ABILITIES_NORMAL,), text))
         else:
             text = f'"{spec.phrase}" is chosen only if {spec.condition}, and here that is not so.'
-            notes.setdefault(text, Effect((r.OTHER_ABILITIES_NORMAL,), text))
+            notes.setdefault(text, Effect(EffectCode.CONDITION_NOT_MET, (r.OTHER_ABILITIES_NORMAL,), text))
     return specs, list(notes.values()), unsure
 
 
@@ -212,7 +213,7 @@ def _unread_choices(play: Play) -> tuple[list[Choice], list[Undecided]]:
     if play.blocking:
         undecided = [
             Undecided(
-                "unread_text",
+                UndecidedCode.UNREAD_TEXT,
                 rules,
                 f'Its text "{text}" is not fully understood: whether it makes a choice with a legal target here, which '
                 "decides whether it can be played, the engine can't say.",
@@ -239,7 +240,7 @@ def _unread_choices(play: Play) -> tuple[list[Choice], list[Undecided]]:
 def resolve(play: Play) -> Resolution:
     if play.parsed.unreadable:
         why = f"{play.parsed.unreadable}: its choices can't be read, so its targets can't be decided."
-        return Resolution(undecided=[Undecided("unreadable_text", (), why)])
+        return Resolution(undecided=[Undecided(UndecidedCode.UNREADABLE_TEXT, (), why)])
     specs, effects, unsure = _active(play)
     choices, assignment = _evaluate(play, specs)
     choices = _judge_choices(play, specs, choices, unsure)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.card_costs import AdditionalCost
+from cardsdb.engine.codes import CheckCode, CodePair, EffectCode, UndecidedCode
 from cardsdb.engine.cost_changes import CostScan, scan_costs, with_discounts, with_increases
 from cardsdb.engine.costs import Bill, domain_need, have_words, with_costs
 from cardsdb.engine.phrases import read_phrase
@@ -65,7 +66,7 @@ class CostQuestion:
     """One cost check: what is paid, named how, with which codes and rules."""
 
     what: str
-    codes: tuple[str, str]  # (pass, fail)
+    codes: CodePair
     rules: tuple[str, ...]
     blocking: bool = True
 
@@ -109,7 +110,7 @@ def settle(
             because = (
                 f"If {'; '.join(maybe_deflect)}, it costs {more.words}, more than your {have_words(runes)}."
             )
-            deflect = Undecided("cost_state_unknown", _DEFLECT_RULES, because)
+            deflect = Undecided(UndecidedCode.COST_STATE_UNKNOWN, _DEFLECT_RULES, because)
     return ([check] if check else []), [u for u in (unread, depends, deflect) if u is not None]
 
 
@@ -141,7 +142,7 @@ def facedown_cost_check(
     rules += (r.V14_OPTIONAL_ADDITIONAL_COST,) if any(c.power or c.energy for c in optional) else ()
     rules += changes.rules
     what = _what(bool(chosen_costs(parsed, optional_costs)), deflect, changes)
-    question = CostQuestion(what, ("can_pay_additional", "cannot_pay_additional"), rules)
+    question = CostQuestion(what, (CheckCode.CAN_PAY_ADDITIONAL, CheckCode.CANNOT_PAY_ADDITIONAL), rules)
     bill = changes.apply(facedown_bill(parsed, optional_costs).plus(any_power=deflect))
     check = cost_check(runes, bill, question, assumptions)
     if check is None or check.ok or not optional or runes is None:
@@ -168,7 +169,7 @@ def hand_cost_check(
         + (" with Deflect" if deflect else "")
         + (f" with the {changes.words()}" if changes.words() else "")
     )
-    question = CostQuestion(what, ("can_pay_cost", "cannot_pay_cost"), rules)
+    question = CostQuestion(what, (CheckCode.CAN_PAY_COST, CheckCode.CANNOT_PAY_COST), rules)
     bill = changes.apply(hand_bill(card, parsed, optional_costs).plus(any_power=deflect))
     return cost_check(runes, bill, question, assumptions)
 
@@ -177,6 +178,7 @@ def change_effects(changes: Changes) -> list[Effect]:
     """What each increase adds and each discount takes off, and why it applies now."""
     effects = [
         Effect(
+            EffectCode.COSTS_MORE,
             _INCREASE_RULES,
             f"It costs {i.bill.words} more: {i.why}"
             + (f" ({i.more.words} more again if {i.unknown})" if i.unknown else "")
@@ -195,7 +197,9 @@ def change_effects(changes: Changes) -> list[Effect]:
             if w
         )
         floor = f", to a minimum of {less.floor} energy" if less.floor else ""
-        effects.append(Effect((r.V14_DISCOUNTS,), f"It costs {amount} less{floor}: {found.why}."))
+        effects.append(
+            Effect(EffectCode.COSTS_LESS, (r.V14_DISCOUNTS,), f"It costs {amount} less{floor}: {found.why}.")
+        )
     return effects
 
 
@@ -210,7 +214,7 @@ def unread_discount(
         f"It costs {bill.words} and you have {have_words(runes)}, but {' and '.join(changes.unread)} may make it "
         "cost less, a discount the engine does not apply: whether you can pay is open."
     )
-    return None, Undecided("discount_not_read", (r.V14_DISCOUNTS, *check.rules), because)
+    return None, Undecided(UndecidedCode.DISCOUNT_NOT_READ, (r.V14_DISCOUNTS, *check.rules), because)
 
 
 def increase_undecided(
@@ -227,7 +231,7 @@ def increase_undecided(
     because = (
         f"If {states}, it costs {most.words}, more than your {have_words(runes)}: the position doesn't say."
     )
-    return Undecided("cost_state_unknown", _INCREASE_RULES, because)
+    return Undecided(UndecidedCode.COST_STATE_UNKNOWN, _INCREASE_RULES, because)
 
 
 def play_effect_cost_check(
@@ -240,7 +244,7 @@ def play_effect_cost_check(
     rules = (r.ADDITIONAL_COSTS_STILL_APPLY, *_DEFLECT_RULES)
     question = CostQuestion(
         "Its play effect's target (Deflect)",
-        ("can_pay_play_effect", "cannot_pay_play_effect"),
+        (CheckCode.CAN_PAY_PLAY_EFFECT, CheckCode.CANNOT_PAY_PLAY_EFFECT),
         rules,
         blocking=False,
     )
@@ -263,7 +267,7 @@ def _needs_object(needs: str, card: Card, position: Position) -> tuple[bool | No
 
 
 def requirement_checks(
-    card: Card, parsed: CardChoices, position: Position, optional_costs: bool, codes: tuple[str, str]
+    card: Card, parsed: CardChoices, position: Position, optional_costs: bool, codes: CodePair
 ) -> tuple[list[Check], list[Undecided]]:
     """Costs paid with something other than runes: an object to kill, return or exhaust; cards to discard; XP."""
     checks: list[Check] = []
@@ -275,7 +279,9 @@ def requirement_checks(
             if ok is None:
                 undecided.append(
                     Undecided(
-                        "cost_state_unknown", rules, f'Whether you can pay "{cost.text}" is open: {what}.'
+                        UndecidedCode.COST_STATE_UNKNOWN,
+                        rules,
+                        f'Whether you can pay "{cost.text}" is open: {what}.',
                     )
                 )
             else:
@@ -288,7 +294,7 @@ def requirement_checks(
             if xp is None:
                 undecided.append(
                     Undecided(
-                        "cost_state_unknown",
+                        UndecidedCode.COST_STATE_UNKNOWN,
                         rules,
                         f'"{cost.text}" spends {cost.xp} XP, and the position does not give your XP (xp).',
                     )

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import cost_unknown, source_text
+from cardsdb.engine.codes import EffectCode, UndecidedCode
 from cardsdb.engine.costs import deflect, deflect_ignored
 from cardsdb.engine.placement import forbidden
 from cardsdb.engine.position import Position
@@ -30,36 +31,45 @@ def _unit_entry(play: UnitPlay, bf: str, ban: tuple[str, tuple[str, ...]] | None
             f'Your opponent plays the unit ("{play.text}"): it enters where they play it, as normal; 811.1.d.5 puts '
             "only the units you play at that battlefield."
         )
-        return Effect((r.UNITS_PLAYED_THERE, r.OTHER_ABILITIES_NORMAL), text)
+        return Effect(EffectCode.OPPONENT_PLAYS_UNIT, (r.UNITS_PLAYED_THERE, r.OTHER_ABILITIES_NORMAL), text)
     if ban is not None and play.enters == "hidden_battlefield":
         text = (
             f'The unit it plays ("{play.text}") is not played at {bf}: {ban[0]}, and can\'t beats can. 811.1.d.5 '
             "says it must be played there; where it goes instead, or whether it is played at all, the rules don't say."
         )
-        return Effect((r.UNITS_PLAYED_THERE, *ban[1]), text)
+        return Effect(EffectCode.UNIT_NOT_ENTERING_THERE, (r.UNITS_PLAYED_THERE, *ban[1]), text)
     if play.enters == "chosen_battlefield":
         return Effect(
+            EffectCode.UNIT_ENTERS_WHERE_CHOSEN,
             (r.SPELL_TARGETS_THERE,),
             f'The unit ("{play.text}") enters at the battlefield it chose, which must be {bf}.',
         )
     if play.enters == "same_location":
         text = f'The unit ("{play.text}") enters where the unit it chose was, which must be {bf}.'
-        return Effect((r.SPELL_TARGETS_THERE,), text)
-    return Effect((r.UNITS_PLAYED_THERE,), f'The unit it plays ("{play.text}") enters at {bf}.')
+        return Effect(EffectCode.UNIT_ENTERS_WHERE_CHOSEN, (r.SPELL_TARGETS_THERE,), text)
+    return Effect(
+        EffectCode.UNIT_ENTERS_THERE,
+        (r.UNITS_PLAYED_THERE,),
+        f'The unit it plays ("{play.text}") enters at {bf}.',
+    )
 
 
 def _permanent_there(card: Card, parsed: CardChoices, bf: str) -> list[Effect]:
     if card.is_type("Unit"):
-        return [Effect((r.PERMANENT_PLAYED_THERE,), f"{card.name} is played to {bf}.")]
+        return [
+            Effect(EffectCode.PLAYED_THERE, (r.PERMANENT_PLAYED_THERE,), f"{card.name} is played to {bf}.")
+        ]
     if not card.is_type("Gear"):
         return []
     attach = " (its play effect attaches it to a unit you control there)" if parsed.attaches_on_play else ""
     return [
         Effect(
+            EffectCode.GEAR_PLAYED_THERE,
             (r.PERMANENT_PLAYED_THERE, r.GEAR_PLAYED_THERE),
             f"{card.name} is played to {bf}, although gear is normally played to base.",
         ),
         Effect(
+            EffectCode.GEAR_RECALLED_LATER,
             (r.GEAR_RECALLED_AT_CLEANUP,),
             f"If it isn't attached to a unit{attach}, the next cleanup recalls it to your base.",
         ),
@@ -69,6 +79,7 @@ def _permanent_there(card: Card, parsed: CardChoices, bf: str) -> list[Effect]:
 def _gear_tokens(parsed: CardChoices) -> list[Effect]:
     return [
         Effect(
+            EffectCode.GEAR_TOKEN_TO_BASE,
             (r.OTHER_ABILITIES_NORMAL,),
             f'"{token}": a gear token, not a unit, so it is played as normal (to your base).',
         )
@@ -86,13 +97,19 @@ def facedown_placement(
     undecided: list[Undecided] = []
     if card.is_type("Unit") and ban is not None:
         rules = (r.PERMANENT_PLAYED_THERE, *ban[1])
-        effects = [Effect(rules, f"{card.name} is not played to {bf}: {ban[0]}, and can't beats can.")]
+        effects = [
+            Effect(
+                EffectCode.NOT_PLAYED_THERE,
+                rules,
+                f"{card.name} is not played to {bf}: {ban[0]}, and can't beats can.",
+            )
+        ]
         because = (
             f"{card.name} must be played to {bf}, where it was hidden, only if able (811.1.d.1), and it is not able: "
             f"{ban[0]}. Where it is played instead (your base or a battlefield you control, as normal?) the rules "
             "don't say: ask the head judge."
         )
-        undecided.append(Undecided("destination_open", rules, because))
+        undecided.append(Undecided(UndecidedCode.DESTINATION_OPEN, rules, because))
     else:
         effects = _permanent_there(card, parsed, bf)
     effects.extend(_unit_entry(play, bf, ban) for play in parsed.unit_plays)
@@ -104,29 +121,44 @@ def hand_placement(card: Card, parsed: CardChoices, to: str | None = None) -> li
     if card.is_type("Unit") and to is not None:
         where = "your base" if to == "me.base" else to
         effects.append(
-            Effect((r.PLAYED_FROM_HAND, r.V14_UNIT_LOCATIONS), f"{card.name} is played to {where}.")
+            Effect(
+                EffectCode.PLAYED_TO,
+                (r.PLAYED_FROM_HAND, r.V14_UNIT_LOCATIONS),
+                f"{card.name} is played to {where}.",
+            )
         )
     elif card.is_type("Unit"):
         text = f"{card.name} is played to your base or a battlefield you control, as normal."
-        effects.append(Effect((r.PLAYED_FROM_HAND, r.V14_UNIT_LOCATIONS), text))
+        effects.append(Effect(EffectCode.PLAYED_AS_NORMAL, (r.PLAYED_FROM_HAND, r.V14_UNIT_LOCATIONS), text))
     elif card.is_type("Gear"):
         effects.append(
-            Effect((r.PLAYED_FROM_HAND,), f"{card.name} is a gear: it is played to your base, as normal.")
+            Effect(
+                EffectCode.PLAYED_AS_NORMAL,
+                (r.PLAYED_FROM_HAND,),
+                f"{card.name} is a gear: it is played to your base, as normal.",
+            )
         )
     for play in parsed.unit_plays:
         if play.enters == "opponent_plays":
+            code = EffectCode.OPPONENT_PLAYS_UNIT
             text = f'Your opponent plays the unit ("{play.text}"): it enters where they play it, as normal.'
         else:
+            code = EffectCode.UNIT_ENTERS_AS_NORMAL
             text = f'The unit it plays ("{play.text}") enters where it normally would.'
-        effects.append(Effect((r.PLAYED_FROM_HAND,), text))
+        effects.append(Effect(code, (r.PLAYED_FROM_HAND,), text))
     return effects + _gear_tokens(parsed)
 
 
 OPENS_CHAIN = Effect(
+    EffectCode.OPENS_CHAIN,
     (r.PLAY_FROM_FACEDOWN_OPENS_CHAIN,),
     'Playing it from facedown is a play: it opens a chain, and "when you play" abilities trigger.',
 )
-REVEALED = Effect((r.FACEDOWN_REVEALED_ON_ZONE_CHANGE,), "It is revealed as it leaves the facedown zone.")
+REVEALED = Effect(
+    EffectCode.REVEALED,
+    (r.FACEDOWN_REVEALED_ON_ZONE_CHANGE,),
+    "It is revealed as it leaves the facedown zone.",
+)
 """What playing any facedown card does, Hidden or not."""
 
 
@@ -137,10 +169,15 @@ def facedown_play(card: Card, parsed: CardChoices) -> list[Effect]:
     return [
         OPENS_CHAIN,
         Effect(
+            EffectCode.BASE_COST_IGNORED,
             (r.HIDDEN_DEFINITION, r.IGNORE_BASE_COST),
             f"Its base cost ({_printed_cost(card)}) is ignored: it costs 0.",
         ),
-        Effect((r.ADDITIONAL_COSTS_STILL_APPLY,), _additional_costs(parsed, costs)),
+        Effect(
+            EffectCode.ADDITIONAL_COSTS_APPLY,
+            (r.ADDITIONAL_COSTS_STILL_APPLY,),
+            _additional_costs(parsed, costs),
+        ),
         REVEALED,
     ]
 
@@ -166,9 +203,11 @@ def _conditional_effects(parsed: CardChoices, position: Position | None) -> list
         holds = yours if conditional.when == "your_turn" else not yours
         state = "it is your turn" if yours else "it is not your turn"
         verdict = "applies" if holds else "does nothing"
+        code = EffectCode.APPLIES if holds else EffectCode.DOES_NOTHING
         # one that applies changes the card in play (Momentary Companion is Temporary): worth saying at a glance
         effects.append(
             Effect(
+                code,
                 (r.OTHER_ABILITIES_NORMAL,),
                 f'"{conditional.text.rstrip(".")}" {verdict}: {state}.',
                 quick=holds,
@@ -186,6 +225,7 @@ def _plain_effects(parsed: CardChoices, at: str | None) -> tuple[Effect, ...]:
 def _reaching(plain: tuple[str, ...], at: str) -> tuple[Effect, ...]:
     return tuple(
         Effect(
+            EffectCode.WORKS_AS_NORMAL,
             (r.OTHER_ABILITIES_NORMAL,),
             f'"{text}" chooses nothing: it works as normal, for every card it speaks of, not only at {at}.',
             quick=True,
@@ -203,16 +243,24 @@ def works_as_normal(
     where = "from facedown, not from your hand" if from_facedown else "from your hand, not from facedown"
     rule = r.OTHER_ABILITIES_NORMAL if from_facedown else r.PLAYED_FROM_HAND
     dead = parsed.hand_only if from_facedown else parsed.facedown_only
-    effects = [Effect((rule,), f'"{text}" does nothing: it was played {where}.') for text in dead]
+    effects = [
+        Effect(EffectCode.DOES_NOTHING, (rule,), f'"{text}" does nothing: it was played {where}.')
+        for text in dead
+    ]
     if from_facedown:
         effects.extend(
-            Effect((r.OTHER_ABILITIES_NORMAL,), f'"{text}" applies: it was played from facedown.')
+            Effect(
+                EffectCode.APPLIES,
+                (r.OTHER_ABILITIES_NORMAL,),
+                f'"{text}" applies: it was played from facedown.',
+            )
             for text in parsed.facedown_only
         )
     effects.extend(_conditional_effects(parsed, position))
     effects.extend(_plain_effects(parsed, at if from_facedown else None))
     effects.extend(
         Effect(
+            EffectCode.PAID_AS_IT_RESOLVES,
             (r.OTHER_ABILITIES_NORMAL, r.IGNORE_BASE_COST),
             f'"{text}": paid as its play effect resolves, as normal; ignoring the base cost does not cover it.',
         )
@@ -232,10 +280,14 @@ def deflect_notes(choices: list[Choice], position: Position, card: Card | None =
             ignored = deflect_ignored(obj, position, card)
             if ignored is not None:
                 text = f"Choosing {obj.words} costs nothing more: it has Deflect, but {ignored}."
-                notes.append(Effect((r.V14_DEFLECT, r.V14_IGNORED_INACTIVE), text))
+                notes.append(
+                    Effect(EffectCode.DEFLECT_IGNORED, (r.V14_DEFLECT, r.V14_IGNORED_INACTIVE), text)
+                )
                 continue
             text = f"Choosing {obj.words} costs {deflect(obj)} more power of any domain (Deflect)."
-            notes.append(Effect((r.ADDITIONAL_COSTS_STILL_APPLY, r.V14_DEFLECT), text))
+            notes.append(
+                Effect(EffectCode.DEFLECT_COSTS, (r.ADDITIONAL_COSTS_STILL_APPLY, r.V14_DEFLECT), text)
+            )
     return notes
 
 
@@ -257,10 +309,10 @@ def no_reveal_here(position: Position, label: str) -> tuple[list[Effect], list[U
             "there; but a facedown card is not a card with Hidden (811.5.a), so the text may not reach it. The rules "
             "don't settle which: ask the head judge."
         )
-        undecided.append(Undecided("reveal_forbidden_here", rules, because))
+        undecided.append(Undecided(UndecidedCode.REVEAL_FORBIDDEN_HERE, rules, because))
         text = (
             f"{obj.card.name} at {label}: your Hidden cards can't be revealed there; whether that stops playing a "
             "facedown card is open."
         )
-        effects.append(Effect(rules, text))
+        effects.append(Effect(EffectCode.REVEAL_MAY_BE_FORBIDDEN, rules, text))
     return effects, undecided

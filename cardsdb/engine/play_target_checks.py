@@ -4,6 +4,7 @@ or, with none named, whether every required choice can be made at all (811.1.d, 
 from __future__ import annotations
 
 from cardsdb.engine import citations as r
+from cardsdb.engine.codes import CheckCode, EffectCode, UndecidedCode
 from cardsdb.engine.constraints import OneBattlefield, SameBattlefield, TotalMight
 from cardsdb.engine.costs import deflect_due, deflect_ignored
 from cardsdb.engine.play_context import Assignment, Play, Resolution
@@ -18,16 +19,20 @@ def _leftover(play: Play, target: TargetRef, choices: list[Choice]) -> Check:
     refused = next((e for c in reversed(choices) for e in c.excluded if e.target == target.text), None)
     if refused is not None:
         return Check(
-            False, "illegal_target", refused.rules, play.refused(target.words, refused.because), play.blocking
+            False,
+            CheckCode.ILLEGAL_TARGET,
+            refused.rules,
+            play.refused(target.words, refused.because),
+            play.blocking,
         )
     because = f"{target.words}: the card makes no further choice."
-    return Check(False, "illegal_target", (r.V14_TARGET_RESTRICTIONS,), because, play.blocking)
+    return Check(False, CheckCode.ILLEGAL_TARGET, (r.V14_TARGET_RESTRICTIONS,), because, play.blocking)
 
 
 def _missing(play: Play, choice: Choice, spec: ChoiceSpec, given: int) -> Check:
     need = f"{spec.min_count} target{'s' if spec.min_count != 1 else ''}"
     because = f'"{choice.choice}" needs {need}; {given} {"was" if given == 1 else "were"} given.'
-    return Check(False, "missing_target", (r.V14_ALL_TARGETS_CHOSEN,), because, play.blocking)
+    return Check(False, CheckCode.MISSING_TARGET, (r.V14_ALL_TARGETS_CHOSEN,), because, play.blocking)
 
 
 def _named(play: Play, choice: Choice, target: TargetRef, out: Resolution) -> Check | None:
@@ -36,15 +41,17 @@ def _named(play: Play, choice: Choice, target: TargetRef, out: Resolution) -> Ch
         whose = "it" if play.blocking else "its play effect"
         because = f"Whether {whose} can choose {target.words} is open: {unsure.because}."
         if play.blocking:
-            out.undecided.append(Undecided("open_target", unsure.rules, because))
+            out.undecided.append(Undecided(UndecidedCode.OPEN_TARGET, unsure.rules, because))
         else:
-            out.effects.append(Effect(unsure.rules, because))
+            out.effects.append(Effect(EffectCode.TARGET_OPEN, unsure.rules, because))
         return None
     if target.text not in choice.legal:
         reason = next((e for e in choice.excluded if e.target == target.text), None)
         because = reason.because if reason else f'it is not one of the choices for "{choice.choice}"'
         rules = reason.rules if reason else choice.rules
-        return Check(False, "illegal_target", rules, play.refused(target.words, because), play.blocking)
+        return Check(
+            False, CheckCode.ILLEGAL_TARGET, rules, play.refused(target.words, because), play.blocking
+        )
     if target.obj is not None and target.obj.controller != play.ctx.acting:
         if target.obj.maybe_keywords and not deflect_ignored(target.obj, play.position, play.card):
             out.maybe_deflect.extend(target.obj.maybe_keywords)
@@ -53,7 +60,7 @@ def _named(play: Play, choice: Choice, target: TargetRef, out: Resolution) -> Ch
         else:
             out.effect_deflect += deflect_due(target.obj, play.position, play.card)
     because = f'{target.words} is a legal choice for "{choice.choice}".'
-    return Check(True, "targets_legal", choice.rules, because, play.blocking)
+    return Check(True, CheckCode.TARGETS_LEGAL, choice.rules, because, play.blocking)
 
 
 def group_violations(
@@ -70,10 +77,12 @@ def group_violations(
         for grp in spec.group:
             if isinstance(grp, OneBattlefield | TotalMight) and (clause := grp.violation(chosen)):
                 because = f'For "{spec.phrase}", {clause}.'
-                checks.append(Check(False, "illegal_target", rules, because, play.blocking))
+                checks.append(Check(False, CheckCode.ILLEGAL_TARGET, rules, because, play.blocking))
     clause = SameBattlefield().violation(together)
     if clause is not None:
-        checks.append(Check(False, "illegal_target", (r.V14_TARGET_RESTRICTIONS,), clause, play.blocking))
+        checks.append(
+            Check(False, CheckCode.ILLEGAL_TARGET, (r.V14_TARGET_RESTRICTIONS,), clause, play.blocking)
+        )
     return checks
 
 
@@ -129,10 +138,10 @@ def _no_targets(play: Play, blocked: Choice) -> Check:
             f'Every legal target for "{blocked.choice}" has Deflect you can\'t pay ({unpaid}): a spell with no legal, '
             "payable target can't be played."
         )
-        return Check(False, "no_payable_targets", rules, because)
+        return Check(False, CheckCode.NO_PAYABLE_TARGETS, rules, because)
     if not play.ctx.from_facedown:
         because = f'Nothing can be chosen for "{blocked.choice}": a spell needs legal targets to be played.'
-        return Check(False, "no_legal_targets", (r.NO_VALID_TARGETS,), because)
+        return Check(False, CheckCode.NO_LEGAL_TARGETS, (r.NO_VALID_TARGETS,), because)
     because = (
         f'Nothing at {hidden_at} can be chosen for "{blocked.choice}": a spell with no legal target there can\'t be '
         "played from facedown."
@@ -140,7 +149,7 @@ def _no_targets(play: Play, blocked: Choice) -> Check:
         else f'Nothing can be chosen for "{blocked.choice}" (its own text puts it elsewhere than {hidden_at}, but '
         "no unit qualifies): a spell with no legal target can't be played from facedown."
     )
-    return Check(False, "no_legal_targets", (r.CHOICES_RESTRICTED, r.NO_VALID_TARGETS), because)
+    return Check(False, CheckCode.NO_LEGAL_TARGETS, (r.CHOICES_RESTRICTED, r.NO_VALID_TARGETS), because)
 
 
 def _joint_deflect(play: Play, specs: list[ChoiceSpec], choices: list[Choice]) -> Check | None:
@@ -153,7 +162,7 @@ def _joint_deflect(play: Play, specs: list[ChoiceSpec], choices: list[Choice]) -
         f"Its required choices can only be made with targets whose Deflect adds {extra} power: {bill.words} in "
         "all, more than you have ready. A spell with no legal, payable targets can't be played."
     )
-    return Check(False, "no_payable_targets", rules, because)
+    return Check(False, CheckCode.NO_PAYABLE_TARGETS, rules, because)
 
 
 def availability_checks(play: Play, specs: list[ChoiceSpec], choices: list[Choice]) -> list[Check]:
@@ -172,7 +181,7 @@ def availability_checks(play: Play, specs: list[ChoiceSpec], choices: list[Choic
             f"{play.card.name} is a {kind}: it can be played even when its play effect has no legal target (here it "
             f"{finds})."
         )
-        return [Check(True, "no_targets_needed", (r.CHOICES_RESTRICTED,), because)]
+        return [Check(True, CheckCode.NO_TARGETS_NEEDED, (r.CHOICES_RESTRICTED,), because)]
     if blocked:
         return [_no_targets(play, blocked[0])]
     joint = _joint_deflect(play, specs, choices)
@@ -181,7 +190,7 @@ def availability_checks(play: Play, specs: list[ChoiceSpec], choices: list[Choic
     if not play.ctx.from_facedown or any(c.ok is None for c in choices):
         return []
     because = f"Every choice it must make has a legal target at {play.ctx.hidden_at}."
-    return [Check(True, "has_legal_targets", (r.CHOICES_RESTRICTED,), because)]
+    return [Check(True, CheckCode.HAS_LEGAL_TARGETS, (r.CHOICES_RESTRICTED,), because)]
 
 
 def open_choices(play: Play, choices: list[Choice]) -> list[Undecided]:
@@ -190,7 +199,9 @@ def open_choices(play: Play, choices: list[Choice]) -> list[Undecided]:
         return []
     return [
         Undecided(
-            "open_choice", (*c.rules, *(n for e in c.open_targets[:1] for n in e.rules)), c.because or ""
+            UndecidedCode.OPEN_CHOICE,
+            (*c.rules, *(n for e in c.open_targets[:1] for n in e.rules)),
+            c.because or "",
         )
         for c in choices
         if c.ok is None

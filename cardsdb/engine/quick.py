@@ -99,9 +99,8 @@ def play_scenario(
     chain_open: bool = False,
     control_battlefield: bool = True,
 ) -> dict[str, Any]:
-    """/hidden play: may the facedown `card` be played now? Hidden this turn implies your turn."""
-    if hidden_this_turn:
-        your_turn = True
+    """/hidden play: may the facedown `card` be played now? Hidden this turn implies your turn (`play_implies`)."""
+    your_turn = play_implies(hidden_this_turn=hidden_this_turn).get("your_turn", your_turn)
     turn = 4
     scenario = _position(
         turn=turn,
@@ -118,6 +117,13 @@ def play_scenario(
     scenario["me"]["runes"] = {"energy": 0, "power": ["any"]}
     scenario["ask"] = {"play_hidden": _name(card), "at": HERE}
     return scenario
+
+
+def play_implies(*, hidden_this_turn: bool) -> dict[str, bool]:
+    """The options of /hidden play that its others impose, whatever was asked: a card is hidden only on its owner's
+    turn (811.1.b), so one hidden this turn is played on your turn. The one place this is decided (the bot's builder
+    shows what it imposed)."""
+    return {"your_turn": True} if hidden_this_turn else {}
 
 
 def targets_scenario(card: str | Card, *, your_turn: bool = False) -> dict[str, Any]:
@@ -146,15 +152,27 @@ def needs_your_turn(card: Card) -> str | None:
 
 def targets_position(card: Card) -> QuickPosition:
     """/hidden targets: the position where the card's choices arise, and a line that says which it is."""
+    your_turn, note = _targets_turn(card)
+    return QuickPosition(targets_scenario(card, your_turn=your_turn), (note,))
+
+
+def targets_notes(card: Card) -> tuple[str, ...]:
+    """What `targets_position` says of its position, without building it (Details, which has the scenario code)."""
+    return (_targets_turn(card)[1],)
+
+
+def _targets_turn(card: Card) -> tuple[bool, str]:
+    """Whose turn /hidden targets asks on for `card` (yours when its play effect chooses only then), and why."""
     trigger = needs_your_turn(card)
     if trigger is not None:
         note = (
             f"Played from facedown at {HERE} on your turn, where its choice arises: its play effect triggers only "
             f"when you play it {trigger}."
         )
-        return QuickPosition(targets_scenario(card, your_turn=True), (note,))
-    note = f"Played from facedown at {HERE} on your opponent's turn, in a showdown there (hidden on your turn before)."
-    return QuickPosition(targets_scenario(card), (note,))
+        return True, note
+    return False, (
+        f"Played from facedown at {HERE} on your opponent's turn, in a showdown there (hidden on your turn before)."
+    )
 
 
 def options(make_scenario: Callable[..., dict[str, Any]]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.cardtext import printed_keywords
+from cardsdb.engine.codes import CheckCode
 from cardsdb.engine.placement import places
 from cardsdb.engine.position import Position
 from cardsdb.engine.verdict import Check
@@ -48,12 +49,12 @@ def reaction_timing(position: Position) -> Check:
     window = reaction_window(position)
     rules = REACTION_RULES + _closed(position)
     if window is not None:
-        return Check(True, "reaction_timing", rules, f"It has Reaction now: {window}.")
-    return Check(False, "no_reaction_timing", rules, f"It has Reaction, but {NO_REACTION_WINDOW}.")
+        return Check(True, CheckCode.REACTION_TIMING, rules, f"It has Reaction now: {window}.")
+    return Check(False, CheckCode.NO_REACTION_TIMING, rules, f"It has Reaction, but {NO_REACTION_WINDOW}.")
 
 
 def _check(ok: bool, rules: tuple[str, ...], because: str) -> Check:
-    return Check(ok, "normal_timing" if ok else "not_normal_timing", rules, because)
+    return Check(ok, CheckCode.NORMAL_TIMING if ok else CheckCode.NOT_NORMAL_TIMING, rules, because)
 
 
 def _reaction(card: Card, position: Position, how: str, rules: tuple[str, ...]) -> Check:

@@ -13,6 +13,7 @@ from typing import Literal, get_args
 
 from cardsdb import rule_numbers
 from cardsdb.engine.citations import CURRENT_VERSION, V13, V14, Citation, RulesVersion, cite, numbers_of
+from cardsdb.engine.codes import CheckCode, EffectCode, UndecidedCode
 from cardsdb.engine.naming import Target
 
 AskKind = Literal["hide", "play_hidden", "play", "targets", "cleanup"]
@@ -39,7 +40,7 @@ class Check:
     """
 
     ok: bool
-    code: str
+    code: CheckCode
     rules: tuple[str, ...]
     because: str
     blocking: bool = True
@@ -51,7 +52,7 @@ class Check:
     def to_dict(self) -> dict[str, object]:
         return {
             "ok": self.ok,
-            "code": self.code,
+            "code": self.code.value,
             "rules": list(self.rules),
             "because": self.because,
             "blocking": self.blocking,
@@ -64,7 +65,7 @@ class Undecided:
     one leaves the whole answer open even where a check failed: what the engine checked rests on it (a card whose
     type is in doubt)."""
 
-    code: str
+    code: UndecidedCode
     rules: tuple[str, ...]
     because: str
     decisive: bool = False
@@ -163,8 +164,10 @@ class Choice:
 @dataclass(frozen=True)
 class Effect:
     """What the action does or does not do. `moves`: the effect moves a card (the cleanup's trash and recalls);
-    `quick`: worth saying in an answer at a glance (a hidden spell's instruction that reaches beyond its battlefield)."""
+    `quick`: worth saying in an answer at a glance (a hidden spell's instruction that reaches beyond its battlefield).
+    `code` says what it is; the JSON gives only its rules and text, as before."""
 
+    code: EffectCode
     rules: tuple[str, ...]
     text: str
     moves: bool = False

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from cardsdb.errors import QuerySyntaxError
-from cardsdb.models import Card
+from cardsdb.models import BothValuesHint, Card, NearestValueHint, SearchHint
 from cardsdb.names import begins, normalize
 from cardsdb.query.cards import CardQueries
 from cardsdb.search.card_index import SearchIndex
@@ -84,7 +85,7 @@ class CardSearch(CardQueries):
         cards = (self._card_by_name(name) for name in names)
         return SearchResult(tuple(card for card in cards if card is not None), found.bit_count())
 
-    def search_hint(self, query: str) -> str | None:
+    def search_hint(self, query: str) -> SearchHint | None:
         """Why a search that found nothing may have: one field asked for twice must match both values; or a tag,
         or a word of the name, that no card has, with the nearest tag, keyword or type value (`tag:bandle` ->
         `tag:"bandle city"`, `yordle` -> `tag:yordle`)."""
@@ -94,7 +95,7 @@ class CardSearch(CardQueries):
             return None
         return self._both_values_hint(terms) or self._nearest_value_hint(terms)
 
-    def _both_values_hint(self, terms: Sequence[Term]) -> str | None:
+    def _both_values_hint(self, terms: Sequence[Term]) -> BothValuesHint | None:
         seen: dict[tuple[int, str], Term] = {}
         for term in terms:
             if term.negated or term.field not in ("type", "domain", "keyword", "tag", "rarity", "set"):
@@ -102,14 +103,11 @@ class CardSearch(CardQueries):
             earlier = seen.get((term.group, term.field))
             if earlier is not None:
                 prefix = earlier.source.split(":", 1)[0]
-                return (
-                    f"{earlier.source} {term.source} asks for cards with both; "
-                    f"for either, write {prefix}:{earlier.value},{term.value}"
-                )
+                return BothValuesHint(earlier.source, term.source, f"{prefix}:{earlier.value},{term.value}")
             seen[(term.group, term.field)] = term
         return None
 
-    def _nearest_value_hint(self, terms: Sequence[Term]) -> str | None:
+    def _nearest_value_hint(self, terms: Sequence[Term]) -> NearestValueHint | None:
         index = self.search_index
         for term in terms:
             if term.negated or term.field not in ("tag", "name") or index.term(term):
@@ -118,12 +116,8 @@ class CardSearch(CardQueries):
             for value in values:
                 nearest = self._nearest_values(value, same_field=term.field)
                 if nearest:
-                    what = (
-                        f"no card has the tag {value!r}"
-                        if term.field == "tag"
-                        else f"no card is named {value!r}"
-                    )
-                    return f"{what}; did you mean {' or '.join(nearest)}?"
+                    field: Literal["tag", "name"] = "tag" if term.field == "tag" else "name"
+                    return NearestValueHint(field, value, tuple(nearest))
         return None
 
     def _nearest_values(self, value: str, *, same_field: str) -> list[str]:

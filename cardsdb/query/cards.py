@@ -142,8 +142,8 @@ class CardQueries(Queries):
         return self.names.starting(text, limit)
 
     def autocomplete_cards(self, text: str, limit: int = 25) -> list[str]:
-        """At most `limit` (<= 25) names of at most 100 characters: prefix matches first, then fuzzy."""
-        return [n[:100] for n in self.names.complete(text, limit=min(limit, 25))]
+        """At most `limit` (<= 25) names: prefix matches first, then fuzzy (the bot fits them to Discord's limits)."""
+        return self.names.complete(text, limit=min(limit, 25))
 
     def errata_for(self, card_name: str) -> list[Errata]:
         if "errata" not in self._tables:

@@ -1,19 +1,13 @@
-"""How current the card data is, in player words: the formats of the ban lists, and what a database lacks.
+"""How current the card data is: what a database lacks.
 
 The build records in the meta table what the card data lacks (`lacks`: "gallery", "errata", "ban_lists"); a database
-made by `sync` alone lacks all three. The CLI and the bot say so with the same words, from here.
+made by `sync` alone lacks all three. The CLI and the bot word it alike (`cardsdb/cli/currency_words.py`).
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-
-FORMAT_NAMES = {"constructed": "Constructed", "2v2": "2v2 Constructed"}
-
-
-def format_name(key: str) -> str:
-    return FORMAT_NAMES.get(key, key)
 
 
 def lacks(meta: Mapping[str, str]) -> tuple[str, ...]:
@@ -22,19 +16,3 @@ def lacks(meta: Mapping[str, str]) -> tuple[str, ...]:
     except ValueError:
         return ()
     return tuple(str(x) for x in found) if isinstance(found, list) else ()
-
-
-def gaps_line(missing: tuple[str, ...]) -> str | None:
-    """One short line on what a card answer cannot be checked against, or None when nothing is missing."""
-    no_bans = "ban_lists" in missing
-    stale = "errata" in missing or "gallery" in missing
-    if no_bans and stale:
-        return (
-            "Not checked against the ban lists or errata: legality is unknown and the text may be older than the "
-            "current wording."
-        )
-    if no_bans:
-        return "Not checked against the ban lists: legality is unknown."
-    if stale:
-        return "Not checked against errata: the text may be older than the current wording."
-    return None

@@ -41,7 +41,7 @@ class KeywordQueries(RulingQueries):
             if query
             else []
         )
-        return [n[:100] for n in (starts + rest)[: min(limit, 25)]]
+        return (starts + rest)[: min(limit, 25)]  # whole names: the bot fits them to Discord's limits
 
     def resolve_keyword(self, text: str) -> tuple[str, bool] | None:
         """(the keyword's name, True when text names it exactly) for a keyword as typed: `[Assault 2]`, `quick draw`,

@@ -26,7 +26,10 @@ from cardsdb.models import (
     Rewording,
     Rule,
     RuleChange,
+    RuleLookup,
     RuleMatches,
+    RuleNote,
+    RuleNoteKind,
     RuleVersion,
     RuleView,
     Ruling,
@@ -34,12 +37,9 @@ from cardsdb.models import (
 from cardsdb.names import normalize
 from cardsdb.query.base import Queries
 from cardsdb.rule_versions import (
-    VERSION_DATES,
     VERSIONS_BY_DOC,
     BadVersion,
     Citation,
-    cite,
-    cite_versions,
     is_newer,
     paired_numbers,
     parse_doc,
@@ -48,9 +48,10 @@ from cardsdb.rule_versions import (
     v14_counterpart,
     v15_counterpart,
 )
-from cardsdb.schema import rule_from_row, truncate
+from cardsdb.schema import rule_from_row
 from cardsdb.search.question_confidence import CLEAR_LEAD, RULE_CANDIDATES, confident
 from cardsdb.search.question_rank import QuestionRanker, RankedRule
+from cardsdb.search.rule_context import ancestor_row
 from cardsdb.search.rule_reading import title_key
 from cardsdb.search.syntax import escape_like
 
@@ -60,8 +61,9 @@ _RANK = (
     + " ".join(f"WHEN '{v}' THEN {i}" for i, v in enumerate(VERSIONS_BY_DOC[CORE_DOC]))
     + " ELSE 9 END"
 )
-# A row worth showing in word searches: the newest form of its rule, and not an older rule the current rules replaced.
-_SHOWN = "(r.latest = 1 AND (r.version = ? OR COALESCE(r.superseded, 0) = 0))"
+# A keyword's rules as listed under it: each rule's newest form that its number still means (not an older row whose
+# number the current rules gave to another rule). Which rows a word search shows is `QuestionRanker.shown_rows`.
+_KEYWORD_SHOWN = "(r.latest = 1 AND (r.version = ? OR COALESCE(r.superseded, 0) = 0))"
 TITLED_LEAD = 1.2 * CLEAR_LEAD  # a heading named as the words, against the best match's score: clearly ahead
 
 
@@ -117,11 +119,31 @@ class RuleQueries(Queries):
         """A rule by number (from the newest version that has it, or the version asked for) or by words (the best
         match). `doc`: core or tournament (a number without it is a Core Rules number; words without it are asked of
         both documents); raises BadVersion for a document or version that doesn't exist."""
-        ref = rule_numbers.parse_rule_ref(number_or_words)
+        lookup = self.look_up_rule(number_or_words, doc=doc, version=version, limit=1)
+        if lookup.by_number:
+            return lookup.view
+        return self._view(lookup.found.rules[0]) if lookup.found.rules else None
+
+    def look_up_rule(
+        self, query: str, *, doc: str | None = None, version: str | None = None, limit: int = RULE_CANDIDATES
+    ) -> RuleLookup:
+        """The one place a rule query is read as a number or as words (/rule, `python -m cardsdb rule`, `rule`): a
+        number (`811.1.d`, `TR 702.2`, `v1.4 421`, or shaped as one that is none, `9999.9`) is looked up; words are
+        ranked once, `limit` of them (`match_rules`). Raises BadVersion for a document or version that doesn't exist."""
+        ref = rule_numbers.parse_rule_ref(query)  # `looks_like_number`, with the number read once
+        if ref is None and not rule_numbers.number_shaped(query):
+            return RuleLookup(False, self.match_rules(query, limit, doc=doc, version=version))
         if ref is None:
-            # Words shaped as a number that is none ("9999.9") name no rule: search_rules finds nothing for them.
-            found = self.search_rules(number_or_words, limit=1, doc=doc, version=version)
-            return self._view(found[0]) if found else None
+            # shaped as a number that is none ("9999.9"): no rule, once the options are known to be good
+            word_scope(doc, version)
+            return RuleLookup(True, RuleMatches((), confident=False))
+        view = self._numbered_view(ref, doc, version)
+        return RuleLookup(True, RuleMatches((view.rule,) if view else (), confident=view is not None), view)
+
+    def _numbered_view(
+        self, ref: rule_numbers.RuleRef, doc: str | None, version: str | None
+    ) -> RuleView | None:
+        """The rule a number names: from the version asked, else the newest version that has it."""
         doc, wanted = self._doc_and_version(ref, doc, version)
         versions = (wanted,) if wanted else VERSIONS_BY_DOC[doc]
         for candidate in versions:
@@ -224,23 +246,26 @@ class RuleQueries(Queries):
         rows = self._rows("SELECT lineage FROM rules WHERE key = ?", [_key(rule)])
         return str(rows[0]["lineage"]) if rows and rows[0]["lineage"] else None
 
-    def _moved(self, rule: Rule, lineage: Sequence[Rule], now: Sequence[str]) -> list[str]:
-        """Where the number moved, in plain sentences, every number marked with its version; one sentence per move
-        (the versions that had the old number together), the rule's own moves, else its nearest parent's."""
+    def _moved(self, rule: Rule, lineage: Sequence[Rule], now: Sequence[str]) -> list[RuleNote]:
+        """Where the number moved, one note per move (the versions that had the old number together), the rule's own
+        moves, else its nearest parent's."""
         if rule.doc != CORE_DOC:
             return []
         if rule.version == CURRENT_RULES_VERSION:
             return self._moved_here(rule, lineage)
-        sentences: list[str] = []
+        notes: list[RuleNote] = []
         for newer in lineage:
             renumbered = newer.number != rule.number and newer.version != CURRENT_RULES_VERSION
             if renumbered and is_newer(newer.version, rule.version):
-                sentences.append(f"{cite(rule.number, rule.version)} is {cite(newer.number, newer.version)}.")
+                notes.append(
+                    RuleNote("renumbered", rule.number, rule.version, ((newer.number, newer.version),))
+                )
         if now and list(now) != [rule.number]:
-            sentences.append(f"{cite(rule.number, rule.version)} is {_joined([cite(n) for n in now])} now.")
-        return sentences
+            current = tuple((n, CURRENT_RULES_VERSION) for n in now)
+            notes.append(RuleNote("now", rule.number, rule.version, current))
+        return notes
 
-    def _moved_here(self, rule: Rule, lineage: Sequence[Rule]) -> list[str]:
+    def _moved_here(self, rule: Rule, lineage: Sequence[Rule]) -> list[RuleNote]:
         """A current rule's moves: (old number, current) -> the older versions that had it, oldest first."""
         moves: dict[tuple[str, str], list[str]] = {}
         for number in [rule.number, *reversed(rule_numbers.ancestors(rule.number))]:
@@ -256,65 +281,51 @@ class RuleQueries(Queries):
                         found.append(older.version)
             if moves:
                 break
-        return [self._move_sentence(old, versions, current) for (old, current), versions in moves.items()]
+        return [
+            RuleNote(
+                "moved_here",
+                old,
+                versions[-1],
+                ((current, CURRENT_RULES_VERSION),),
+                title=self._title(old, versions[-1]),
+                versions=tuple(versions),
+            )
+            for (old, current), versions in moves.items()
+        ]
 
-    def _move_sentence(self, old: str, versions: Sequence[str], current: str) -> str:
-        title = self._title(old, versions[-1])
-        marked = cite_versions(old, versions)
-        named = f"{marked}, {title}," if title else marked
-        return f"{named} is {cite(current)} now."
-
-    def _notes(self, rule: Rule, lineage: Sequence[Rule], now: Sequence[str]) -> list[str]:
+    def _notes(self, rule: Rule, lineage: Sequence[Rule], now: Sequence[str]) -> list[RuleNote]:
         """Why this version's text is shown, and what the current rules do with its number."""
         if rule.doc == TOURNAMENT_DOC:
-            return [
-                f"The Tournament Rules of {rule.version}. An update of October 9, 2026 was announced; its text is "
-                "not in the data."
-            ]
+            return [RuleNote("tournament_update_missing", rule.number, rule.version)]
         if rule.version == CURRENT_RULES_VERSION:
             return []  # where it comes from is its source line (`Rule.source`), a summary is marked as one
         if rule.superseded:
             return self._superseded_notes(rule, lineage)
-        notes: list[str] = []
+        notes: list[RuleNote] = []
         current = self._rule_row(rule.number, CURRENT_RULES_VERSION)
-        if current is not None and not now:
-            notes.append(
-                f"This is the {rule.version} text; the current rules ({CURRENT_RULES_VERSION}) word {rule.number} "
-                "differently."
-            )
-        elif current is not None and rule.number in now:
-            notes.append(
-                f"This is the {rule.version} text; the current rules ({CURRENT_RULES_VERSION}) word "
-                f"{cite(rule.number)} differently."
-            )
+        if current is not None and (not now or rule.number in now):
+            notes.append(RuleNote("worded_differently_now", rule.number, rule.version))
         elif not now:
-            notes.append(
-                f"This is {rule.version}'s text (dated {VERSION_DATES.get(rule.version, rule.version)}); the current "
-                f"rules ({CURRENT_RULES_VERSION}) may word it differently."
-            )
+            notes.append(RuleNote("older_text", rule.number, rule.version))
         newer = [
             r for r in lineage if r.version != CURRENT_RULES_VERSION and is_newer(r.version, rule.version)
         ]
         for later in newer:
             if later.number == rule.number and later.text != rule.text:
-                notes.append(
-                    f"{later.version} words it differently: see {cite(later.number, later.version)}."
-                )
+                notes.append(RuleNote("newer_worded_differently", later.number, later.version))
         renumbered = (
             _renumbered_notes(rule.number, now)
             if rule.version == V14_RULES_VERSION and current is None
             else []
         )
         if renumbered:  # what the current rules do with the number is known: no "may word it differently"
-            dated = f"This is {rule.version}'s text (dated {VERSION_DATES.get(rule.version, rule.version)})"
-            notes = [f"{dated}." if n.startswith(dated) else n for n in notes] + renumbered
+            notes = [
+                replace(n, kind="older_text_dated") if n.kind == "older_text" else n for n in notes
+            ] + renumbered
         if not newer and rule.version == V13_RULES_VERSION and self._holds(V14_RULES_VERSION):
             other = self._rule_row(rule.number, V14_RULES_VERSION)
-            notes.append(
-                f"{V14_RULES_VERSION} uses {rule.number} for another rule."
-                if other is not None
-                else f"{V14_RULES_VERSION} no longer has this rule."
-            )
+            kind: RuleNoteKind = "later_other_rule" if other is not None else "later_lacks"
+            notes.append(RuleNote(kind, rule.number, V14_RULES_VERSION))
         return notes
 
     def _holds(self, version: str) -> bool:
@@ -322,15 +333,12 @@ class RuleQueries(Queries):
             self._rows("SELECT 1 FROM rules WHERE doc = ? AND version = ? LIMIT 1", [CORE_DOC, version])
         )
 
-    def _superseded_notes(self, rule: Rule, lineage: Sequence[Rule]) -> list[str]:
+    def _superseded_notes(self, rule: Rule, lineage: Sequence[Rule]) -> list[RuleNote]:
         """An older rule whose number the current rules give another meaning: changed in its place (split, narrowed
         or reversed: 811.5.a), or another rule under that number (v1.4's 422 is Discard; 422 is Hide now), then where
         the older version has the rule that number means now."""
         if any(r.version == CURRENT_RULES_VERSION and r.number == rule.number for r in lineage):
-            return [
-                f"Not a current rule in these words: the current rules changed it (see {cite(rule.number)}); this is "
-                f"{rule.version}'s text."
-            ]
+            return [RuleNote("changed_in_place", rule.number, rule.version)]
         numbers = [*rule_numbers.ancestors(rule.number), rule.number]
         top = next(
             (
@@ -342,18 +350,15 @@ class RuleQueries(Queries):
         )
         now_title = self._title(top, CURRENT_RULES_VERSION)
         then_title = self._title(top, rule.version)
-        then = f"{rule.version}'s {top} {then_title}" if then_title else f"{rule.version}'s {top}"
-        notes = [
-            f"In the current rules {top} is {now_title or 'another rule'}; this is {then}, not a current rule."
-        ]
+        notes = [RuleNote("superseded", top, rule.version, title=now_title, then_title=then_title)]
         for move in self._rows(
             "SELECT old FROM rule_moves WHERE current = ? AND version = ?", [top, rule.version]
         ):
-            there = cite(str(move["old"]) + rule.number[len(top) :], rule.version)
+            there = str(move["old"]) + rule.number[len(top) :]
             if now_title:
-                notes.append(f"For {now_title} as of {rule.version}, see {there}.")
+                notes.append(RuleNote("see_older", there, rule.version, title=now_title))
             else:
-                notes.append(f"What the current rules number {top} was {there}.")
+                notes.append(RuleNote("was_numbered", there, rule.version, ((top, CURRENT_RULES_VERSION),)))
         return notes
 
     def _changed(self, rule: Rule, lineage: Sequence[Rule]) -> Rewording | None:
@@ -388,15 +393,8 @@ class RuleQueries(Queries):
         return [p for p in found if p is not None]
 
     def _parent_rule(self, number: str, version: str, doc: str) -> Rule | None:
-        """The parent in the same version; for a current rule the seeds give without its parent, the newest older
-        version's (where the current rules did not give that number to another rule)."""
-        row = self._rule_row(number, version, doc)
-        if row is None and version == CURRENT_RULES_VERSION:
-            for older in VERSIONS_BY_DOC[doc][1:]:
-                row = self._rule_row(number, older, doc)
-                if row is not None and not row["superseded"]:
-                    break
-                row = None
+        """The parent as shown (`ancestor_row`: the same version's, else an older version's for a current rule)."""
+        row = ancestor_row(lambda v: self._rule_row(number, v, doc), doc, version)
         return rule_from_row(row) if row is not None else None
 
     def _children(self, number: str, version: str, doc: str = CORE_DOC) -> list[Rule]:
@@ -480,12 +478,17 @@ class RuleQueries(Queries):
         cached = self._titles_by.get((doc, version))
         if cached is not None:
             return cached
-        where, params = ("r.version = ?", [version]) if version else ("r.latest = 1", [])
-        rows = self._rows(
-            "SELECT r.* FROM rules r WHERE (r.title IS NOT NULL OR r.kind IN ('heading', 'chapter')) "
-            f"AND r.doc = ? AND {where} ORDER BY (r.version = ?) DESC, "
-            "length(r.number) - length(replace(r.number, '.', '')), r.sort_key",
-            [doc, *params, CURRENT_RULES_VERSION],
+        rows = sorted(
+            (
+                r
+                for r in self.question_ranker.shown_rows(doc, version)
+                if r["title"] is not None or r["kind"] in ("heading", "chapter")
+            ),  # current first, then the shallowest
+            key=lambda r: (
+                r["version"] != CURRENT_RULES_VERSION,
+                str(r["number"]).count("."),
+                str(r["sort_key"]),
+            ),
         )
         titles = []
         for row in rows:
@@ -507,15 +510,11 @@ class RuleQueries(Queries):
         key = title_key(words)
         return list(by_key.get(key, ())) if key else []
 
-    def _word_filter(self, doc: str, version: str | None) -> tuple[str, list[object]]:
-        if version:
-            return "r.doc = ? AND r.version = ?", [doc, version]
-        return f"r.doc = ? AND {_SHOWN}", [doc, CURRENT_RULES_VERSION]
-
     def autocomplete_rules(
         self, text: str, limit: int = 25, *, doc: str | None = None
     ) -> list[tuple[str, str]]:
-        """(label of at most 100 characters, value) pairs: numbers starting with text, else full-text matches."""
+        """(label, value) pairs: numbers starting with text, else full-text matches. The label is the rule's number and
+        title or text, whole (the bot fits it to Discord's 100 characters)."""
         asked_doc = doc
         try:
             doc = parse_doc(doc)
@@ -556,8 +555,7 @@ class RuleQueries(Queries):
         choices = []
         for rule in rules[:limit]:
             stamp = "TR " if rule.doc == TOURNAMENT_DOC else "" if rule.is_current else f"{rule.version} "
-            label = truncate(f"{stamp}{rule.number} {rule.title or rule.text}", 100)
-            choices.append((label, _value(rule)[:100]))
+            choices.append((f"{stamp}{rule.number} {rule.title or rule.text}", _value(rule)))
         return choices
 
     def _rule_prefix_search(self, text: str, limit: int, doc: str | None) -> list[Rule]:
@@ -615,7 +613,7 @@ class RuleQueries(Queries):
         older rows the current rules neither hold nor gave to another rule."""
         rows = self._rows(
             f"SELECT * FROM rules r WHERE r.doc = ? AND {rule_numbers.subtree_sql('r.number')} "
-            f"AND {_SHOWN} ORDER BY r.sort_key, r.number",
+            f"AND {_KEYWORD_SHOWN} ORDER BY r.sort_key, r.number",
             [CORE_DOC, *rule_numbers.subtree_params(number), CURRENT_RULES_VERSION],
         )
         return sorted(
@@ -747,19 +745,16 @@ class RuleQueries(Queries):
         return found
 
 
-def _renumbered_notes(number: str, now: Sequence[str]) -> list[str]:
+def _renumbered_notes(number: str, now: Sequence[str]) -> list[RuleNote]:
     """For a v1.4 rule: what the current rules (v1.5) number it, and what they number `number`, where a pair the data
     shows says so (the v1.5 text itself is not public)."""
-    notes: list[str] = []
+    notes: list[RuleNote] = []
     newer = v15_counterpart(number)
     if newer is not None and newer != number and newer not in now:  # `now` is said already ("... is 422 now")
-        notes.append(f"In the current rules (v1.5) this rule is {cite(newer)}.")
+        notes.append(RuleNote("current_number", number, V14_RULES_VERSION, ((newer, CURRENT_RULES_VERSION),)))
     older = v14_counterpart(number)
     if older is not None and older != number:
-        notes.append(
-            f"The current rules (v1.5) use {cite(number)} for another rule, {cite(older, V14_RULES_VERSION)} here; "
-            "its current text is not public."
-        )
+        notes.append(RuleNote("number_reused", number, CURRENT_RULES_VERSION, ((older, V14_RULES_VERSION),)))
     return notes
 
 
@@ -782,11 +777,6 @@ def _patch_note(row: sqlite3.Row) -> PatchNote:
         from_version=str(row["from_version"]),
         to_version=str(row["to_version"]),
     )
-
-
-def _joined(values: Sequence[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
 
 
 def word_scope(doc: str | None, version: str | None) -> tuple[str | None, str | None]:

@@ -218,13 +218,15 @@ class QuestionRanker:
             self._sets[key] = self._make_set(doc, version)
         return self._sets[key]
 
-    def _shown_rows(self, doc: str | None, version: str | None) -> list[sqlite3.Row]:
+    def shown_rows(self, doc: str | None, version: str | None) -> list[sqlite3.Row]:
+        """The rows a word search may show: the one place this is decided (the ranker ranks them, `CardsDB` finds
+        headings by title among them). Each rule in its newest form (`latest`), or every row of the version asked."""
         if version:
             return [r for r in self._all if r["doc"] == doc and r["version"] == version]
         return [r for r in self._all if (doc is None or r["doc"] == doc) and r["latest"]]
 
     def _make_set(self, doc: str | None, version: str | None) -> _RuleSet:
-        shown = sorted(self._shown_rows(doc, version), key=lambda r: (r["doc"], str(r["sort_key"] or "")))
+        shown = sorted(self.shown_rows(doc, version), key=lambda r: (r["doc"], str(r["sort_key"] or "")))
         by_number: dict[str, list[int]] = {}
         by_lineage: dict[str, list[int]] = {}
         title_at: dict[frozenset[str], int] = {}  # each heading title's stems -> its position, in order

@@ -12,13 +12,13 @@ case a rule is part of (a keyword's section, a mode of play other than the duel)
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardsdb import rule_numbers
-from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, V14_RULES_VERSION
+from cardsdb.models import CURRENT_RULES_VERSION, V14_RULES_VERSION
+from cardsdb.rule_versions import VERSIONS_BY_DOC
 from cardsdb.search import rule_reading
 
 SHORT_CONTEXT = 12  # an ancestor's text of at most so many words stands for its title
@@ -34,7 +34,6 @@ class RuleContext:
     def __init__(self, rows: Sequence[sqlite3.Row]) -> None:
         self._all = rows
         self._by_key = {(r["doc"], r["version"], r["number"]): r for r in rows}
-        self._scaffold = _scaffold_numbers()
         self._headings: dict[tuple[str, str], list[tuple[int, sqlite3.Row]]] = {}
         self._chapters = self._keyword_chapters()
 
@@ -76,17 +75,9 @@ class RuleContext:
         return _SUBJECT.sub(str(heading["title"]), text, count=1)
 
     def context(self, row: sqlite3.Row, number: str) -> sqlite3.Row | None:
-        """The row of an ancestor as read for context: the same version's, else (for a current rule the seeds give
-        without it, or a row the project added) the newest older version's that the current rules did not reuse."""
-        doc, version = row["doc"], row["version"]
-        found = self._by_key.get((doc, version, number))
-        if found is not None and not self.is_scaffold(found):
-            return found
-        for older in (V14_RULES_VERSION, V13_RULES_VERSION):
-            candidate = self._by_key.get((doc, older, number))
-            if candidate is not None and not candidate["superseded"]:
-                return candidate
-        return found if found is not None and found["title"] else None
+        """The row of an ancestor as read for context (`ancestor_row`, reading)."""
+        doc = row["doc"]
+        return ancestor_row(lambda v: self._by_key.get((doc, v, number)), doc, row["version"], reading=True)
 
     def section(self, row: sqlite3.Row) -> sqlite3.Row | None:
         """The heading a rule with a top-level number stands under, or whose sub-rule it is: where the rules number
@@ -169,22 +160,32 @@ class RuleContext:
         return rule_reading.mode_in_text(text) or rule_reading.token_in_text(text)
 
     def is_scaffold(self, row: sqlite3.Row) -> bool:
-        return row["version"] == CURRENT_RULES_VERSION and row["number"] in self._scaffold
+        """A row the project added only so that a rule's parent resolves (the build stores which: `rules.scaffold`)."""
+        return bool(row["scaffold"])
+
+
+def ancestor_row(
+    row_of: Callable[[str], sqlite3.Row | None], doc: str, version: str, *, reading: bool = False
+) -> sqlite3.Row | None:
+    """Where a rule's parent (or any ancestor) comes from, decided once for `CardsDB` (a rule's "Part of") and the
+    ranker (what stands above a rule). `row_of(version)`: that number's row in a version. The same version's row;
+    else, for a current rule the seeds give without it, the newest older version's that the current rules did not
+    give to another rule. `reading`: a row the project added only as a parent (scaffold) is read after the older
+    version's text, and by its title alone."""
+    found = row_of(version)
+    if found is not None and not (reading and found["scaffold"]):
+        return found
+    if version == CURRENT_RULES_VERSION or reading:
+        for older in VERSIONS_BY_DOC[doc][1:] if doc in VERSIONS_BY_DOC else ():
+            candidate = row_of(older)
+            if candidate is not None and not candidate["superseded"]:
+                return candidate
+    return found if reading and found is not None and found["title"] else None
 
 
 def split_examples(text: str) -> tuple[str, str]:
     found = _EXAMPLE.search(text)
     return (text, "") if found is None else (text[: found.start()], text[found.end() :])
-
-
-@functools.cache
-def _scaffold_numbers() -> frozenset[str]:
-    """The current rules' numbers the project added only as parents (cardsdb/project/data/rules_current.yaml)."""
-    from cardsdb.project.overlay import (
-        load_overlay,  # at the first word search: start-up reads no project data
-    )
-
-    return frozenset(r.number for r in load_overlay().rules if r.scaffold)
 
 
 __all__ = ["RuleContext", "split_examples"]

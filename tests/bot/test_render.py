@@ -15,7 +15,7 @@ from bot.ui import limits
 from bot.ui.notices import not_found_embed
 from bot.ui.render import pack
 from bot.ui.symbols import Symbols
-from cardsdb.engine import Answer, Check, Choice, Effect, Excluded, HiddenProfile
+from cardsdb.engine import Answer, Check, CheckCode, Choice, Effect, EffectCode, Excluded, HiddenProfile
 from cardsdb.engine.naming import Target
 from cardsdb.engine.profile import ProfileChoice
 from cardsdb.models import (
@@ -26,6 +26,7 @@ from cardsdb.models import (
     Legality,
     OlderWording,
     Rule,
+    RuleNote,
     RuleView,
     Ruling,
 )
@@ -180,7 +181,7 @@ def test_image_shows_the_full_card_instead_of_a_thumbnail() -> None:
 
 
 def test_a_database_without_ban_lists_or_errata_says_so_in_one_line() -> None:
-    from cardsdb.query.currency import gaps_line
+    from cardsdb.cli.currency_words import gaps_line
 
     line = gaps_line(("gallery", "errata", "ban_lists"))
     assert line is not None and "\n" not in line
@@ -194,7 +195,7 @@ def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:
         RULE_811_1_D,
         parents=(Rule("811", CURRENT_RULES_VERSION, "heading", "Hidden", title="Hidden"),),
         children=(RULE_811_1_D_2,),
-        moved=("v1.3 811.1.d is split into 811.1.d.1-5",),
+        moved=(RuleNote("now", "811.1.d", V13_RULES_VERSION, (("811.1.d.1", CURRENT_RULES_VERSION),)),),
     )
     embeds = rule_embeds(view)
     text = _all_text(embeds)
@@ -202,11 +203,21 @@ def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:
     assert "current, 2026-10-09" in text
     assert "Part of" in text and "**811**" in text
     assert "Sub-rules" in text and "811.1.d.2" in text
-    assert "Moved" in text and "split" in text
+    assert "Moved" in text and "811.1.d (v1.3) is 811.1.d.1 now." in text
+
+
+HIDE_MOVED = RuleNote(
+    "moved_here",
+    "421",
+    V13_RULES_VERSION,
+    (("422", CURRENT_RULES_VERSION),),
+    title="Hide",
+    versions=(V13_RULES_VERSION,),
+)
 
 
 def test_summary_is_labelled_never_passed_off_as_official_wording() -> None:
-    text = _all_text(rule_embeds(RuleView(RULE_422, moved=("421 (v1.3), Hide, is 422 now.",))))
+    text = _all_text(rule_embeds(RuleView(RULE_422, moved=(HIDE_MOVED,))))
     assert text.count(SUMMARY_LABEL) == 1
     assert "421 (v1.3), Hide, is 422 now." in text
     official = _all_text(rule_embeds(RuleView(RULE_811_1_D_2)))
@@ -215,7 +226,11 @@ def test_summary_is_labelled_never_passed_off_as_official_wording() -> None:
 
 def test_v13_rule_is_stamped_as_of_v13() -> None:
     assert RULE_V13_421.version == V13_RULES_VERSION
-    view = RuleView(RULE_V13_421, moved=("421 (v1.3) is 422 now.",), now=("422",))
+    view = RuleView(
+        RULE_V13_421,
+        moved=(RuleNote("now", "421", V13_RULES_VERSION, (("422", CURRENT_RULES_VERSION),)),),
+        now=("422",),
+    )
     text = _all_text(rule_embeds(view))
     assert text.startswith("Rule 421 (v1.3) · Hide")
     assert "as of v1.3" in text and "is 422 now" in text
@@ -288,8 +303,8 @@ def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:
         ask="play_hidden",
         action="play Hidden Blade from facedown this turn",
         checks=(
-            Check(False, "hidden_this_turn", ("811.1.b", "811.6"), "It was hidden this turn."),
-            Check(True, "has_legal_targets", ("811.1.d",), "Pouty Poro is there."),
+            Check(False, CheckCode.HIDDEN_THIS_TURN, ("811.1.b", "811.6"), "It was hidden this turn."),
+            Check(True, CheckCode.HAS_LEGAL_TARGETS, ("811.1.d",), "Pouty Poro is there."),
         ),
         choices=CHOICES,
     )
@@ -368,7 +383,7 @@ def test_any_verdict_fits_discords_limits(summary: str, becauses: list[str], tar
     answer = Answer(
         ask="play_hidden",
         action=summary,
-        checks=tuple(Check(i % 2 == 1, "c", ("811.1.b",), b) for i, b in enumerate(becauses)),
+        checks=tuple(Check(i % 2 == 1, CheckCode.YOUR_TURN, ("811.1.b",), b) for i, b in enumerate(becauses)),
         choices=(
             Choice(
                 choice="a unit",
@@ -381,7 +396,7 @@ def test_any_verdict_fits_discords_limits(summary: str, becauses: list[str], tar
                 ),
             ),
         ),
-        effects=tuple(Effect(("811.2",), b) for b in becauses),
+        effects=tuple(Effect(EffectCode.WORKS_AS_NORMAL, ("811.2",), b) for b in becauses),
     )
     embeds = verdict_embeds(answer, position="turn: 1\n" * 600, code="rb1." + "A" * 3000, assumed=becauses)
     assert embeds[0].title is not None and embeds[0].title.split(":")[0] == "No"

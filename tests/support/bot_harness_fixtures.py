@@ -22,11 +22,15 @@ from cardsdb.models import (
     Legality,
     Printing,
     Rule,
+    RuleLookup,
     RuleMatches,
+    RuleNote,
     RuleView,
     Ruling,
+    SearchHint,
 )
 from cardsdb.names import begins
+from cardsdb.rule_numbers import looks_like_number
 from cardsdb.rule_versions import Citation
 
 if TYPE_CHECKING:
@@ -70,6 +74,16 @@ POUTY_PORO = Card(
     text="A plain unit.",
     text_raw="A plain unit.",
 )
+
+HIDE_MOVED = RuleNote(
+    "moved_here",
+    "421",
+    V13_RULES_VERSION,
+    (("422", CURRENT_RULES_VERSION),),
+    title="Hide",
+    versions=(V13_RULES_VERSION,),
+)
+"""What the fake 422 says of its move: "421 (v1.3), Hide, is 422 now." in words."""
 
 RULE_811 = Rule("811", CURRENT_RULES_VERSION, "heading", "Hidden", title="Hidden")
 RULE_811_1_D = Rule(
@@ -168,7 +182,7 @@ class FakeCards:
             return None
         parents = tuple(r for n, r in self.rules.items() if rule.number.startswith(n + "."))
         children = tuple(r for r in self.rules.values() if r.parent == rule.number)
-        moved = ("421 (v1.3), Hide, is 422 now.",) if rule.number == "422" else ()
+        moved = (HIDE_MOVED,) if rule.number == "422" else ()
         return RuleView(rule, parents=parents, children=children, moved=moved)
 
     def cited_rule(self, number: str) -> RuleView | None:
@@ -203,6 +217,15 @@ class FakeCards:
         """The rules whose text holds the words; sure of the first only when it is the one rule that does."""
         found = self.search_rules(words, limit=limit)
         return RuleMatches(tuple(found), confident=len(found) == 1)
+
+    def look_up_rule(
+        self, query: str, *, doc: str | None = None, version: str | None = None, limit: int = 6
+    ) -> RuleLookup:
+        """As `CardsDB.look_up_rule`: a number looked up, words matched."""
+        if looks_like_number(query):
+            view = self.rule(query, doc=doc, version=version)
+            return RuleLookup(True, RuleMatches((view.rule,) if view else (), view is not None), view)
+        return RuleLookup(False, self.match_rules(query, limit, doc=doc, version=version))
 
     def rule_view(self, rule: Rule) -> RuleView:
         view = self.rule(rule.number)
@@ -241,7 +264,7 @@ class FakeCards:
         exact = {n.casefold(): n for n in self.keyword_names()}.get(text.strip().casefold())
         return (exact, True) if exact else None
 
-    def search_hint(self, query: str) -> str | None:
+    def search_hint(self, query: str) -> SearchHint | None:
         return None
 
     def autocomplete_keywords(self, text: str, limit: int = 25) -> list[str]:

@@ -10,24 +10,16 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
+from cardsdb.engine.codes import CheckCode, UndecidedCode
 from tests.support.paths import ROOT
 
 ENGINE = ROOT / "cardsdb" / "engine"
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
-CODE = re.compile(r"[a-z]+(?:_[a-z]+)+")
 AT_FORM = re.compile(r"\S@\S")
 INTERNAL_PLACES = re.compile(r"\b(?:me|opp)\.(?:base|hand)\b")
 # Card symbols as the data and the engine write them: `:rb_energy_2:`, `[2]`, `[A]`, `[Fury]` (keywords such as
 # `[Hidden]` are printed so on the cards and may stay).
 RAW_SYMBOL = re.compile(r":rb_[a-z0-9_]+:|\[(?:A|C|E|M|S|T|\d{1,2}|Fury|Calm|Mind|Body|Chaos|Order)\]")
-
-
-def _strings(node: ast.AST) -> Iterable[str]:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        yield node.value
-    elif isinstance(node, ast.IfExp):
-        yield from _strings(node.body)
-        yield from _strings(node.orelse)
 
 
 def documented_codes() -> frozenset[str]:
@@ -43,25 +35,20 @@ def check_codes() -> frozenset[str]:
 
 @cache
 def engine_codes() -> frozenset[str]:
-    """Every code the engine gives a check or an undecided item, read from its source (`Check(ok, "code", ...)`,
-    `Undecided("code", ...)`): the list the engine emits, not one kept by hand."""
+    """Every code the engine gives a check or an undecided item, read from its source (`CheckCode.HAS_HIDDEN`,
+    `UndecidedCode.COST_UNKNOWN` wherever the engine names one): the codes it emits, not every one the enums hold."""
+    enums = {"CheckCode": CheckCode, "UndecidedCode": UndecidedCode}
     codes: set[str] = set()
     for path in ENGINE.glob("*.py"):
+        if path.name == "codes.py":
+            continue
         for node in ast.walk(ast.parse(path.read_text())):
-            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
-                continue
-            position = {"Check": 1, "Undecided": 0}.get(node.func.id)
-            if position is None or len(node.args) <= position:
-                continue
-            codes.update(s for s in _strings(node.args[position]) if CODE.fullmatch(s))
-    # codes handed over in pairs (pass, fail): `CostQuestion(what, ("can_pay_cost", "cannot_pay_cost"), rules)`
-    documented = documented_codes()
-    for path in ENGINE.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Tuple) and len(node.elts) == 2:
-                pair = [s for e in node.elts for s in _strings(e)]
-                if len(pair) == 2 and all(CODE.fullmatch(s) for s in pair) and set(pair) & documented:
-                    codes.update(pair)
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in enums
+            ):
+                codes.add(enums[node.value.id][node.attr].value)
     return frozenset(codes)
 
 

@@ -62,3 +62,11 @@ def test_choices_problems_flags_too_many_and_too_long() -> None:
     problems = limits.choices_problems(bad)
     assert problems[0].startswith("26 choices")
     assert any("101 characters" in p for p in problems)
+
+
+def test_an_autocomplete_label_is_fitted_by_the_bot_to_discords_100_characters() -> None:
+    # the query layer gives a rule's number and whole text; the bot cuts the label, once
+    long = "811.1.d " + "word " * 40
+    label = limits.choice_label(long)
+    assert len(label) == limits.CHOICE_NAME and label.endswith("…") and label.startswith("811.1.d word")
+    assert limits.choice_label("811  Hidden\n") == "811 Hidden"

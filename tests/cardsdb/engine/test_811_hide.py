@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, check
+from cardsdb.engine.codes import EffectCode
 from tests.support.engine_cards import MemoryCards
 
 CARDS = MemoryCards()
@@ -154,17 +155,19 @@ def test_811_1_every_failure_is_listed_not_only_the_first() -> None:
     assert answer.summary.startswith("No")
 
 
-@pytest.mark.parametrize("number", ["811.1.c.1", "811.1.c.2"])
-def test_811_1_c_hiding_is_not_playing_and_opens_no_chain(number: str) -> None:
+@pytest.mark.parametrize(
+    ("number", "code"),
+    [("811.1.c.1", EffectCode.HIDE_IS_NOT_PLAY), ("811.1.c.2", EffectCode.HIDE_OPENS_NO_CHAIN)],
+)
+def test_811_1_c_hiding_is_not_playing_and_opens_no_chain(number: str, code: EffectCode) -> None:
     answer = hide()
-    texts = " ".join(e.text for e in answer.effects if number in e.rules)
-    assert texts, f"no effect cites {number}"
-    assert "not playing" in texts or "no chain" in texts
+    assert [e.code for e in answer.effects if number in e.rules] == [code]
 
 
 def test_811_6_hiding_says_when_it_can_be_played() -> None:
     answer = hide()
     effect = next(e for e in answer.effects if "811.6" in e.rules)
+    assert effect.code is EffectCode.GAINS_REACTION_LATER
     assert "turn 3" in effect.text and "not on turn 2" in effect.text
 
 

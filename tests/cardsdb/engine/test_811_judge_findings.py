@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, ScenarioError, check
+from cardsdb.engine.codes import CheckCode
 from tests.support.engine_cards import CARDS, MISCHIEVOUS_MARAI, H, MemoryCards, _card
 
 UNTARGETABLE = "I can't be chosen by enemy spells and abilities."
@@ -297,5 +298,5 @@ def test_103_2_a_2_the_champion_zone_holds_only_a_champion_with_the_legends_cham
 
 def test_811_1_d_a_units_play_effect_with_nothing_to_choose_says_it_finds_nothing() -> None:
     answer = _flip("Tideturner", [_enemy("Shipyard Skulker", attacking=True)])
-    needed = next(c for c in answer.checks if c.code == "no_targets_needed")
-    assert "finds nothing" in needed.because and "has a legal target" not in needed.because
+    codes = {c.code for c in answer.checks}
+    assert CheckCode.NO_TARGETS_NEEDED in codes and CheckCode.HAS_LEGAL_TARGETS not in codes

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardsdb.engine import Answer, check
+from cardsdb.engine.codes import EffectCode
 from cardsdb.engine.costs import payable as _payable
 from tests.support.engine_cards import ACTION, CARDS, MISCHIEVOUS_MARAI, H, MemoryCards, _card
 
@@ -240,7 +241,7 @@ def test_811_3_a_unit_played_to_base_does_not_trigger_when_played_to_a_battlefie
     answer = ask(scenario, {"play": "Mischievous Marai", "to": "me.base"})
     assert answer.legal is True, answer.summary
     assert not answer.choices
-    assert any("does not trigger" in e.text for e in answer.effects)
+    assert any(e.code is EffectCode.NOT_TRIGGERED for e in answer.effects)
 
 
 def test_811_5_a_an_enemy_noxus_saboteur_at_the_battlefield_leaves_the_play_open() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardsdb.engine import Answer, check
+from cardsdb.engine.codes import EffectCode
 from cardsdb.models import Card, KeywordValue
 from tests.support.engine_cards import BONE_SKEWER, MemoryCards
 
@@ -78,13 +79,13 @@ def test_811_6_on_your_own_turn_any_state() -> None:
 
 def test_811_1_c_3_playing_from_facedown_opens_a_chain() -> None:
     answer = play("Hidden Blade")
-    assert any("811.1.c.3" in e.rules and "opens a chain" in e.text for e in answer.effects)
+    assert any("811.1.c.3" in e.rules and e.code is EffectCode.OPENS_CHAIN for e in answer.effects)
 
 
 def test_356_1_b_base_cost_ignored() -> None:
     answer = play("Hidden Blade", me={"runes": {"energy": 0, "power": []}})
     assert answer.legal is True
-    assert any("356.1.b" in e.rules and "costs 0" in e.text for e in answer.effects)
+    assert any("356.1.b" in e.rules and e.code is EffectCode.BASE_COST_IGNORED for e in answer.effects)
 
 
 def test_356_1_b_3_deflect_still_costs_power() -> None:
@@ -189,7 +190,9 @@ def test_811_1_d_4_evelynn_moves_an_enemy_from_elsewhere_on_your_turn() -> None:
 
 def test_811_1_d_1_hidden_unit_is_played_to_that_battlefield() -> None:
     answer = play("Tideturner")
-    assert any("811.1.d.1" in e.rules and BF in e.text for e in answer.effects)
+    assert any(
+        "811.1.d.1" in e.rules and e.code is EffectCode.PLAYED_THERE and BF in e.text for e in answer.effects
+    )
 
 
 def test_811_1_d_1_a_hidden_gear_is_played_there_and_recalled_at_cleanup() -> None:
@@ -201,7 +204,8 @@ def test_811_1_d_1_a_hidden_gear_is_played_there_and_recalled_at_cleanup() -> No
 
 def test_811_1_d_5_units_a_hidden_card_plays_enter_there() -> None:
     answer = play("Sprite Call")
-    assert any("811.1.d.5" in e.rules and BF in e.text for e in answer.effects)
+    entering = [e for e in answer.effects if e.code is EffectCode.UNIT_ENTERS_THERE]
+    assert entering and all("811.1.d.5" in e.rules and BF in e.text for e in entering)
     helped = play("Here to Help")
     unit, destination = helped.choices
     assert unit.restricted_to is None
@@ -219,7 +223,7 @@ def test_811_2_only_choices_are_restricted_stand_united() -> None:
 
 def test_811_2_back_off_draws_only_from_hand() -> None:
     answer = play("Back Off")
-    assert any("811.2" in e.rules and "does nothing" in e.text for e in answer.effects)
+    assert any("811.2" in e.rules and e.code is EffectCode.DOES_NOTHING for e in answer.effects)
 
 
 def test_811_3_played_from_hand_nothing_is_restricted() -> None:
@@ -344,7 +348,7 @@ def test_811_1_d_5_speaks_of_units_you_play_bone_skewers_unit_follows_its_chosen
     answer = check(scenario, MemoryCards([*KNOWN, skewer]))
     battlefield = answer.choices[0]
     assert battlefield.restricted_to == BF and "811.1.d.2" in battlefield.rules
-    entering = [e for e in answer.effects if "they play that unit" in e.text]
+    entering = [e for e in answer.effects if e.code is EffectCode.UNIT_ENTERS_WHERE_CHOSEN]
     assert entering and all("811.1.d.5" not in e.rules and "811.1.d.2" in e.rules for e in entering)
 
 
@@ -363,13 +367,13 @@ def test_811_2_an_ability_for_cards_played_from_facedown_applies_only_then() -> 
     scenario = position("Elnuk Herd")
     scenario["ask"] = {"play_hidden": "Elnuk Herd", "at": BF}
     answer = check(scenario, cards)
-    assert any("recycle me" in e.text and "applies" in e.text and "811.2" in e.rules for e in answer.effects)
+    assert [e.rules for e in answer.effects if e.code is EffectCode.APPLIES] == [("811.2",)]
     from_hand = position("Hidden Blade", turn_player="me", showdown=None)
     from_hand["me"]["hand"] = ["Elnuk Herd"]
     from_hand["me"]["runes"] = {"energy": 3, "power": []}
     from_hand["ask"] = {"play": "Elnuk Herd", "from": "hand", "to": BF}
     answer = check(from_hand, cards)
-    assert any("recycle me" in e.text and "does nothing" in e.text for e in answer.effects)
+    assert [e.code for e in answer.effects if e.code is EffectCode.DOES_NOTHING] == [EffectCode.DOES_NOTHING]
 
 
 STRANGER = Card(

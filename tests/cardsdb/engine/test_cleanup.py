@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardsdb.engine import check
+from cardsdb.engine.codes import EffectCode
 from tests.support.engine_cards import MemoryCards
 
 CARDS = MemoryCards()
@@ -20,9 +21,10 @@ def test_323_6_a_facedown_card_trashed_once_owner_loses_the_battlefield() -> Non
         CARDS,
     )
     trashed = [e for e in answer.effects if "323.6.a" in e.rules]
-    assert len(trashed) == 1 and "Hidden Blade" in trashed[0].text and "trash" in trashed[0].text
+    assert [e.code for e in trashed] == [EffectCode.FACEDOWN_TRASHED] and trashed[0].moves
+    assert "Hidden Blade" in trashed[0].text
     assert "107.3.d" in answer.citations
-    assert any("Back Off" in e.text and "stays" in e.text for e in answer.effects)
+    assert any(e.code is EffectCode.FACEDOWN_STAYS and "Back Off" in e.text for e in answer.effects)
 
 
 def test_459_1_unattached_gear_at_a_battlefield_is_recalled() -> None:
@@ -39,6 +41,6 @@ def test_459_1_unattached_gear_at_a_battlefield_is_recalled() -> None:
         },
         CARDS,
     )
-    recalled = [e.text for e in answer.effects if "459.1" in e.rules and "recalled" in e.text]
+    recalled = [e.text for e in answer.effects if "459.1" in e.rules and e.code is EffectCode.GEAR_RECALLED]
     assert len(recalled) == 1 and "Zhonya's Hourglass" in recalled[0]
-    assert any("Edge of Night" in e.text and "attached" in e.text for e in answer.effects)
+    assert any(e.code is EffectCode.GEAR_STAYS_ATTACHED and "Edge of Night" in e.text for e in answer.effects)

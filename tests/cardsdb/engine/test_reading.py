@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, check
+from cardsdb.engine.codes import EffectCode
 from cardsdb.engine.coverage import coverage, render_text
 from cardsdb.engine.instructions import read_instruction
 from cardsdb.engine.overrides import choices_for
@@ -131,9 +132,11 @@ def test_811_1_d_3_bedeviling_stranger_may_choose_its_battlefield_and_another_is
 def test_811_2_momentary_companion_is_temporary_only_off_your_turn() -> None:
     theirs = check(_from_facedown("Momentary Companion"), FIXTURES)
     assert theirs.legal is True and theirs.choices == ()
-    assert any("Temporary" in e.text and "811.2" in e.rules and "applies" in e.text for e in theirs.effects)
+    assert any(
+        e.code is EffectCode.APPLIES and "811.2" in e.rules and "Temporary" in e.text for e in theirs.effects
+    )
     mine = check(_from_facedown("Momentary Companion", your_turn=True), FIXTURES)
-    assert any("Temporary" in e.text and "does nothing" in e.text for e in mine.effects)
+    assert any(e.code is EffectCode.DOES_NOTHING and "Temporary" in e.text for e in mine.effects)
 
 
 def test_811_1_d_3_elnuk_herd_erratum_may_choose_itself_and_recycles_from_facedown() -> None:
@@ -141,7 +144,7 @@ def test_811_1_d_3_elnuk_herd_erratum_may_choose_itself_and_recycles_from_facedo
     (choice,) = answer.choices
     assert f"Elnuk Herd@{BF}" in choice and f"Vanguard Sergeant@{BF}" in choice
     assert "Shipyard Skulker@me.base" not in choice
-    assert any("recycle me" in e.text and "applies" in e.text and "811.2" in e.rules for e in answer.effects)
+    assert [e.rules for e in answer.effects if e.code is EffectCode.APPLIES] == [("811.2",)]
     printed = check(_from_facedown("Elnuk Herd (as printed)"), FIXTURES)
     assert f"Elnuk Herd (as printed)@{BF}" not in printed.choices[0]
 
@@ -155,7 +158,7 @@ def test_811_2_elnuk_herd_from_hand_does_not_recycle() -> None:
     }
     answer = check(scenario, FIXTURES)
     assert answer.legal is True
-    assert any("recycle me" in e.text and "does nothing" in e.text for e in answer.effects)
+    assert [e.code for e in answer.effects if e.code is EffectCode.DOES_NOTHING] == [EffectCode.DOES_NOTHING]
 
 
 def test_a_keyword_the_engine_does_not_know_leaves_where_it_may_be_played_open() -> None:
@@ -310,7 +313,7 @@ def test_811_1_d_5_walking_roosts_bird_is_played_by_the_opponent(real_cards: Any
     (play,) = choices_for(real_cards.get_card("Walking Roost")).unit_plays
     assert play.enters == "opponent_plays"
     answer = _targets(real_cards, "Walking Roost")
-    assert any("Your opponent plays" in e.text for e in answer.effects)
+    assert any(e.code is EffectCode.OPPONENT_PLAYS_UNIT for e in answer.effects)
 
 
 @pytest.mark.real_data

@@ -101,3 +101,21 @@ def test_no_sentence_is_read_back_as_data() -> None:
         for match in suspicious.finditer(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
+
+
+def test_no_test_reads_an_engine_sentence_where_a_code_says_it() -> None:
+    # The engine's checks, undecided items and effects carry codes (cardsdb/engine/codes.py): its tests match those,
+    # and a sentence only for what is data in it (a card's name, a battlefield). The summary is the verdict's own
+    # text, tested as such.
+    sentence = re.compile(r"""["'][a-z ]+["'] in (?!card\.)\w+\.(?:text|because)\b|\.because\.replace\(""")
+    tests = [
+        *(ROOT / "tests" / "cardsdb" / "engine").glob("*.py"),
+        *(ROOT / "tests" / "support").glob("*.py"),
+    ]
+    offenders = [
+        f"{path.relative_to(ROOT)}: {match.group(0)}"
+        for path in tests
+        if path.name != "test_shape.py"
+        for match in sentence.finditer(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, card_profile, check
+from cardsdb.engine.codes import EffectCode
 from cardsdb.engine.overrides import OVERRIDES
 from cardsdb.names import normalize
 from tests.support.engine_cards import CARDS, VENDETTA, MemoryCards
@@ -88,10 +89,12 @@ def test_811_1_d_1_a_vendetta_unit_without_a_choice_is_played_to_its_battlefield
     assert profile.restriction == "makes no choice when played; nothing is restricted"
     answer = play(name)
     assert answer.legal is True, answer.summary
-    assert any("811.1.d.1" in e.rules and f"is played to {BF}" in e.text for e in answer.effects)
+    assert any(
+        "811.1.d.1" in e.rules and e.code is EffectCode.PLAYED_THERE and BF in e.text for e in answer.effects
+    )
     scenario = position(name)
     scenario["ask"] = {"targets": name, "at": BF}
-    assert any("makes no choice" in e.text for e in check(scenario, CARDS_HERE).effects)
+    assert any(e.code is EffectCode.MAKES_NO_CHOICE for e in check(scenario, CARDS_HERE).effects)
 
 
 def test_811_1_d_2_resonating_strike_chooses_the_battlefield_where_it_was_hidden() -> None:
@@ -126,7 +129,7 @@ def test_811_1_d_2_temporal_breach_banishes_a_unit_at_its_battlefield_and_it_ret
     (choice,) = answer.choices
     assert choice.restricted_to == BF
     assert f"poro@{BF}" in choice and "home@me.base" not in choice and f"away@{OTHER}" not in choice
-    entering = [e for e in answer.effects if "its owner plays it to the same location" in e.text]
+    entering = [e for e in answer.effects if e.code is EffectCode.UNIT_ENTERS_WHERE_CHOSEN]
     # The owner (perhaps your opponent) plays it where it was: 811.1.d.2 put it there, not 811.1.d.5.
     assert entering and all("811.1.d.2" in e.rules and "811.1.d.5" not in e.rules for e in entering)
     assert BF in entering[0].text
@@ -155,7 +158,7 @@ def test_811_2_tornado_warriors_play_effect_needs_it_played_from_face_down() -> 
     scenario["ask"] = {"play": "Tornado Warrior", "from": "hand", "to": BF}
     answer = check(scenario, CARDS_HERE)
     assert answer.legal is True and answer.choices == ()
-    assert any("does not trigger" in e.text and "from face down" in e.text for e in answer.effects)
+    assert any(e.code is EffectCode.NOT_TRIGGERED and "811.2" in e.rules for e in answer.effects)
 
 
 def test_811_1_d_3_kennen_stuns_only_at_its_battlefield_and_pays_for_it_as_normal() -> None:
@@ -163,7 +166,7 @@ def test_811_1_d_3_kennen_stuns_only_at_its_battlefield_and_pays_for_it_as_norma
     (choice,) = answer.choices
     assert choice.restricted_to == BF and choice.optional
     assert f"poro@{BF}" in choice and f"away@{OTHER}" not in choice
-    payments = [e for e in answer.effects if "you may pay [2] to Stun a unit" in e.text]
+    payments = [e for e in answer.effects if e.code is EffectCode.PAID_AS_IT_RESOLVES]
     assert payments and "811.2" in payments[0].rules
     profile = card_profile(BY_NAME["Kennen, Keeper of Balance"])
     # The same ability triggers when Kennen attacks: that choice is not a play effect's, so it is not restricted.

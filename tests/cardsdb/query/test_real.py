@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, V14_RULES_VERSION
+from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, V14_RULES_VERSION, RuleNote
 from cardsdb.query import CardsDB
 from tests.support.printed import printed_with_hidden
 
@@ -63,21 +63,21 @@ def test_422_2_is_hide_not_discard(real_cards: CardsDB) -> None:
     view = real_cards.rule("422.2")
     assert view is not None and view.rule.version == CURRENT_RULES_VERSION
     assert "Discretionary" in view.rule.text and "Discard" not in view.rule.text
-    assert any("421" in m for m in view.moved)
+    assert any(m.number.startswith("421") and m.to == (("422.2", CURRENT_RULES_VERSION),) for m in view.moved)
 
 
 def test_422_3_is_discard_in_v14_the_newest_version_that_has_it(real_cards: CardsDB) -> None:
     view = real_cards.rule("422.3")
     assert view is not None and view.rule.version == V14_RULES_VERSION
-    assert any("In the current rules 422 is Hide" in n for n in view.notes)
-    assert any("see 421.3 (v1.4)" in n for n in view.notes)
+    assert ("superseded", "422", "Hide") in {(n.kind, n.number, n.title) for n in view.notes}
+    assert RuleNote("see_older", "421.3", V14_RULES_VERSION, title="Hide") in view.notes
 
 
 def test_421_is_v14_hide_moved_to_422(real_cards: CardsDB) -> None:
     view = real_cards.rule("421")
     assert view is not None and view.rule.version == V14_RULES_VERSION
     assert view.now == ("422",)
-    assert "421 (v1.4) is 422 now." in view.moved
+    assert RuleNote("now", "421", V14_RULES_VERSION, (("422", CURRENT_RULES_VERSION),)) in view.moved
     older = real_cards.rule("v1.3 421")
     assert older is not None and older.rule.version == V13_RULES_VERSION and older.now == ("422",)
 

@@ -13,6 +13,7 @@ from cardsdb.build.importers.rules_text import parse_rules_text
 from cardsdb.build.pipeline import build_database
 from cardsdb.build.rule_diff import comparable, without_examples
 from cardsdb.cli.main import main
+from cardsdb.cli.rule_words import notes_text
 from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_DOC, V13_RULES_VERSION, V14_RULES_VERSION
 from cardsdb.project.overlay import load_overlay
 from cardsdb.query import CardsDB
@@ -166,7 +167,9 @@ def test_811_1_d_3_answers_the_current_rule_and_says_v14s_was_another(real_cards
         (V14_RULES_VERSION, False),
         (V13_RULES_VERSION, False),
     ]
-    assert view.moved == ("811.1.d.2 (v1.3, v1.4) is 811.1.d.3 now.",)  # one sentence for both versions
+    assert notes_text(view.moved) == (
+        "811.1.d.2 (v1.3, v1.4) is 811.1.d.3 now.",
+    )  # one sentence for both versions
 
 
 def test_811_5_a_reversed_is_never_shown_as_current(real_cards: CardsDB) -> None:
@@ -176,7 +179,7 @@ def test_811_5_a_reversed_is_never_shown_as_current(real_cards: CardsDB) -> None
     assert older is not None and older.rule.superseded
     assert (
         "Not a current rule in these words: the current rules changed it (see 811.5.a); this is v1.4's text."
-        in (older.notes)
+        in notes_text(older.notes)
     )
     # v1.4's words find the current rule first, and never the reversed v1.4 text
     found = real_cards.search_rules("independent of the state of being facedown")
@@ -189,9 +192,9 @@ def test_a_number_the_current_rules_gave_to_another_rule_says_so(real_cards: Car
     assert view is not None and view.now == ("811.1.d.5",)
     assert (
         "In the current rules 811.1.d.3 is another rule; this is v1.4's 811.1.d.3, not a current rule."
-        in view.notes
+        in notes_text(view.notes)
     )
-    assert "What the current rules number 811.1.d.3 was 811.1.d.2 (v1.4)." in view.notes
+    assert "What the current rules number 811.1.d.3 was 811.1.d.2 (v1.4)." in notes_text(view.notes)
 
 
 def test_a_renumbered_rule_is_moved_between_v13_and_v14(real_cards: CardsDB) -> None:
