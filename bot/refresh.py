@@ -5,10 +5,11 @@ folder the database was built from (or `RIFTBOUND_DATA`), build beside the servi
 - When: at start if the database file is already older than the interval, else once it is; after a failure, again an
   hour later (or after the interval, when that is shorter). A damaged database asks for a rebuild at once
   (`rebuild_soon`), refreshing on or off.
-- Where: in a child process (`python -m cardsdb refresh --json`), so that the build never holds this interpreter's
-  lock while commands are answered; the new file is then opened and its indexes built in a worker thread, with the
-  interpreter's turns between threads shortened meanwhile (`short_turns`) so that a command waits a fraction of a
-  millisecond, not 5, each time it gives the lock up. One refresh at a time.
+- Where: in a child process (`python -m cardsdb refresh --json`) at a lower priority (nice 10), so that the build never
+  holds this interpreter's lock while commands are answered, nor takes a core an answer needs; the new file is then
+  opened and its indexes built in a worker thread, with the interpreter's turns between threads shortened meanwhile
+  (`short_turns`) so that a command waits a fraction of a millisecond, not 5, each time it gives the lock up.
+  One refresh at a time.
 - A build that knows less than the database serving (a kind lost, or one shrunk beyond the tolerance) is refused: the
   old file keeps serving, byte for byte, and one WARNING says what the new build lacked. A build with the same
   content changes nothing.
@@ -21,11 +22,12 @@ import asyncio
 import json
 import logging
 import math
+import os
 import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,6 +45,7 @@ RETRY_HOURS = 1.0
 WARM_SWITCH_INTERVAL_S = (
     0.0005  # the interpreter's turn between threads while a new database's indexes are built
 )
+CHILD_NICENESS = 10  # the child's scheduling priority (nice), below the bot's
 CHILD_TIMEOUT_S = 3600.0  # a refresh that has not ended in an hour is stopped
 MAX_SLEEP_S = 86400.0 * 365  # "never", for asyncio
 
@@ -189,6 +192,7 @@ class Refresher:
         child = await asyncio.create_subprocess_exec(
             *self.child_command(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
         )
+        lower_priority(child.pid)
         try:
             out, err = await asyncio.wait_for(child.communicate(), self.child_timeout_s)
         except TimeoutError:
@@ -229,6 +233,16 @@ def open_warm(path: Path) -> CardsDB:
         db.close()
         raise
     return db
+
+
+def lower_priority(pid: int) -> None:
+    """Make the refresh's child process yield the CPU to the bot: on a small machine the build and the answers share
+    the cores, and an answer should not wait for the build. Where the system has no such setting, nothing changes."""
+    set_priority = getattr(os, "setpriority", None)
+    if set_priority is None:
+        return
+    with suppress(OSError):  # the child has ended already, or the system refuses: the build runs as it is
+        set_priority(os.PRIO_PROCESS, pid, CHILD_NICENESS)
 
 
 _turns_lock = threading.Lock()

@@ -32,6 +32,7 @@ from bot.refresh import (
     DEFAULT_REFRESH_HOURS,
     WARM_SWITCH_INTERVAL_S,
     Refresher,
+    lower_priority,
     open_warm,
     parse_refresh_hours,
     refresher_for,
@@ -395,3 +396,18 @@ def test_turns_stay_short_until_the_last_of_two_overlapping_warms_ends() -> None
             assert sys.getswitchinterval() == WARM_SWITCH_INTERVAL_S
         assert sys.getswitchinterval() == WARM_SWITCH_INTERVAL_S
     assert sys.getswitchinterval() == usual
+
+
+def test_the_refresh_child_runs_at_a_lower_priority_than_the_bot() -> None:
+    """The build yields the CPU to the answers: the child process is niced below the bot."""
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(5)"])
+    try:
+        lower_priority(child.pid)
+        if hasattr(os, "getpriority"):
+            assert os.getpriority(os.PRIO_PROCESS, child.pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 1
+    finally:
+        child.kill()
+        child.wait()
+    lower_priority(child.pid)  # a child that has ended already: nothing raised

@@ -315,9 +315,10 @@ async def _during_refresh(
     source: Path,
     target: Path,
 ) -> dict[str, Any]:
-    """Round trips while a refresh runs as the bot's does (without its download): the build in a child process, then
+    """Round trips while a refresh runs as the bot's does (without its download): the build in a child process at the
+    bot's lower priority, then
     the new file opened and its indexes built in a worker thread."""
-    from bot.refresh import open_warm
+    from bot.refresh import lower_priority, open_warm
 
     async def refresh() -> None:
         child = await asyncio.create_subprocess_exec(
@@ -332,6 +333,7 @@ async def _during_refresh(
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.DEVNULL,
         )
+        lower_priority(child.pid)
         if await child.wait() != 0:
             raise CardsDBError(f"the benchmark's refresh build failed (exit {child.returncode})")
         (await asyncio.to_thread(open_warm, target)).close()
