@@ -89,6 +89,18 @@ def _strip_marks(text: str) -> tuple[str, str | None, str | None]:
     return rest, version, doc
 
 
+_ANY_VERSION = re.compile(r"^\s*(?P<v>v\s*\d+(?:\.\d+)?)(?![\d.])[\s:,]+(?P<rest>.+)$", re.IGNORECASE)
+
+
+def typed_version(text: str) -> str | None:
+    """The version written before a rule number, known or not ("v1.9 422" -> "v1.9"); None when text is not a
+    version then a number. A version this program does not know is bad input, not words to rank."""
+    found = _ANY_VERSION.match(text)
+    if found is None or not number_shaped(found.group("rest")):
+        return None
+    return found.group("v")
+
+
 def number_shaped(text: str) -> bool:
     """Whether text is written as a rule number, one that exists or not: `9999.9`, `0.0`, `811.99`, `12345`,
     `rule 811.1.zz` (digits first, then parts after dots or dashes). `2v2` and words are not."""

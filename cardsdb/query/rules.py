@@ -131,6 +131,11 @@ class RuleQueries(Queries):
         number (`811.1.d`, `TR 702.2`, `v1.4 421`, or shaped as one that is none, `9999.9`) is looked up; words are
         ranked once, `limit` of them (`match_rules`). Raises BadVersion for a document or version that doesn't exist."""
         ref = rule_numbers.parse_rule_ref(query)  # `looks_like_number`, with the number read once
+        typed = rule_numbers.typed_version(query) if ref is None else None
+        if typed is not None:
+            parse_version(
+                typed, parse_doc(doc) if doc else CORE_DOC
+            )  # "v1.9 422": BadVersion naming the known ones
         if ref is None and not rule_numbers.number_shaped(query):
             return RuleLookup(False, self.match_rules(query, limit, doc=doc, version=version))
         if ref is None:

@@ -108,3 +108,17 @@ async def test_ruling_numbers_carry_their_version_and_the_button_finds_them(real
     shown = await real_harness.click(result.first, "Show the cited rules")
     text = shown.text()
     assert "Not found in the rules table" not in text and "(v1.3)" in text
+
+
+async def test_an_unknown_version_typed_before_a_number_is_a_private_line_not_words(
+    real_harness: Any,
+) -> None:
+    """`v1.9 422` names a version no rules have: one private line naming the known ones, not a ranking of the words."""
+    for query in ("v1.9 422", "v2 811.1"):
+        result = await real_harness.command("rule", {"query": query})
+        assert result.ephemeral and "unknown Core Rules version" in result.text(), query
+        assert "Not sure" not in result.text()
+    known = await real_harness.command("rule", {"query": "v1.5 422"})
+    assert not known.ephemeral and known.embeds[0]["title"] == "Rule 422 · Hide"
+    words = await real_harness.command("rule", {"query": "vi hide"})
+    assert "unknown Core Rules version" not in words.text()  # words that only start with a v stay words
