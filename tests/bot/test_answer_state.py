@@ -5,8 +5,10 @@ over the store, answers."""
 
 from __future__ import annotations
 
+import ast
 import json
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -228,3 +230,33 @@ async def test_an_old_shape_row_answers_details_post_publicly_and_the_builder_on
     state = AnswerState.from_json(changed.payload)
     assert state.root == key and state.private
     assert state.question == QuickState("hide", "Hidden Blade", {"showdown": True}, code=state.question.code)
+
+
+def test_no_module_but_answer_state_reads_a_saved_payload_by_key() -> None:
+    # `payload.get("q")`, `state.payload["rules"]`: saved state is read through its type, in one place
+    root = Path(__file__).resolve().parents[2] / "bot"
+    skipped = {
+        root / "answer_state.py",
+        root / "harness.py",
+    }  # the harness's payloads are Discord's, not saved state
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        if path in skipped or "store" in path.relative_to(root).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            target = node.value if isinstance(node, ast.Subscript) else None
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "get"
+            ):
+                target = node.func.value
+            name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", None)
+            if name in ("payload", "extras") and not _interaction_extras(target):
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert found == []
+
+
+def _interaction_extras(target: ast.expr | None) -> bool:
+    """`interaction.extras`: discord.py's per-interaction dict, not a reply's extras."""
+    return isinstance(target, ast.Attribute) and getattr(target.value, "id", None) == "interaction"
