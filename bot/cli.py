@@ -76,7 +76,10 @@ def _convert(command: app_commands.Command[Any, ..., Any], name: str, raw: str) 
     if param.choices:
         wanted = value.casefold().replace("_", " ")
         for choice in param.choices:
-            if wanted in (str(choice.value).casefold().replace("_", " "), choice.name.casefold()):
+            first_word = (
+                choice.name.casefold().split(" ")[0].rstrip(",")
+            )  # "v1.5" of "v1.5, current (2026-10-09)"
+            if wanted in (str(choice.value).casefold().replace("_", " "), choice.name.casefold(), first_word):
                 return choice.value
         names = ", ".join(c.name for c in param.choices)
         raise AskError(f"{name}: {value!r} is not one of {names}")

@@ -64,6 +64,18 @@ class Printing:
     )
 
 
+UNKNOWN_WORDS = {
+    "text": "its text",
+    "type": "its type",
+    "cost": "its cost",
+    "might": "its Might",
+    "domains": "its domain",
+    "tags": "its tags",
+    "set": "its set and number",
+}
+"""What of a card known in part may be unknown (`Card.unknown`), in the order and words players read."""
+
+
 @dataclass(frozen=True)
 class Card:
     """One card name, as the rules see it (the text of its latest printing)."""
@@ -83,10 +95,16 @@ class Card:
     rarity: str | None = None
     printings: tuple[Printing, ...] = ()
     older_wordings: tuple[OlderWording, ...] = ()
-    partial: bool = False  # known only from the seeds (e.g. Elnuk Herd): text may be incomplete
+    partial: bool = (
+        False  # its text is not known in full (a seed card; a Radiance card no source gives the text of)
+    )
     notes: tuple[str, ...] = ()
     text_source: str | None = None  # where the current wording comes from, in player words: "Radiance errata"
     text_date: str | None = None  # the date of that wording
+    unknown: tuple[str, ...] = ()  # what is not known yet of a card known in part: keys of UNKNOWN_WORDS
+    type_doubt: str | None = (
+        None  # why its type is in doubt (none given, or one its card can't have), player words
+    )
 
     def has_keyword(self, name: str) -> bool:
         wanted = name.casefold()
@@ -106,6 +124,19 @@ class Card:
     @property
     def is_permanent(self) -> bool:
         return self.is_type("Unit") or self.is_type("Gear")
+
+    def knows(self, what: str) -> bool:
+        """Whether this of the card is known: "text", "type", "cost", "might", "domains", "tags", "set"."""
+        return what not in self.unknown
+
+    @property
+    def not_yet_known(self) -> str | None:
+        """What is not known yet, in one line for players: "Not known yet: its text, its Might and its domain."."""
+        words = [UNKNOWN_WORDS[k] for k in UNKNOWN_WORDS if k in self.unknown]
+        if not words:
+            return None
+        listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+        return f"Not known yet: {listed}."
 
 
 class CardSource(Protocol):
@@ -195,6 +226,9 @@ RuleNoteKind = Literal[
     "tournament_update_missing",  # the Tournament Rules of `version`; a newer update's text is not in the data
     "worded_differently_now",  # the current rules word `number` differently
     "older_text",  # `version`'s text; the current rules may word it differently
+    "older_text_dated",  # `version`'s text, dated (what the current rules do with its number is said beside it)
+    "current_number",  # the current rules (v1.5) number this rule `to` (a pair the data shows)
+    "number_reused",  # the current rules (v1.5) use `number` for another rule, `to` of v1.4 (a pair the data shows)
     "newer_worded_differently",  # `version` (newer) words it differently under `number`
     "later_other_rule",  # `version` uses `number` for another rule
     "later_lacks",  # `version` no longer has the rule
@@ -235,6 +269,8 @@ class RuleView:
     now: tuple[str, ...] = ()  # for an older rule: its number(s) in the current rules, where known
     changed: Rewording | None = None  # what changed since the next older version that has the rule
     patch_notes: tuple[PatchNote, ...] = ()
+    # Set when this is v1.4's wording standing in for a current rule whose text is not public: the current number.
+    stands_in_for: str | None = None
 
 
 @dataclass(frozen=True)
@@ -354,6 +390,7 @@ class KeywordInfo:
     rulings: tuple[Ruling, ...] = ()
     seed_only: tuple[str, ...] = ()  # cards known only from the seeds that have it, kept out of the counts
     kind: str = "keyword"  # "keyword", or "token": a bracketed word of card text that is no keyword ([Stun])
+    text_unknown: tuple[str, ...] = ()  # main deck cards whose text is not known yet: any may have it
 
 
 @dataclass(frozen=True)

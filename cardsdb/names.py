@@ -72,6 +72,7 @@ VARIANTS = (
     "Launch Exclusive",
     "GG EZ",
     "Ultimate",
+    "Special",
 )
 _BY_KEY = {v.casefold(): v for v in VARIANTS}
 _SUFFIX = re.compile(r"\s*\((" + "|".join(re.escape(v) for v in VARIANTS) + r")\)\s*$", re.IGNORECASE)

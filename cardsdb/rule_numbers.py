@@ -1,6 +1,6 @@
 """Rule numbers as people type them: `811.1.d`, `rule 422`, `v1.3 421`, `421 (v1.4)`, `53.1` (the rules write
 `053.1`), `TR 702.2` (the Tournament Rules), and the shorthands of chat: `R811.1b`, `CR 422.2`, `811.1.D`, `811.1d2`,
-`811.1(d)`, `811-1-d`. Also the spellings of rules versions (`v1.4`, `1.3`, `current`, `2026-10-09`)."""
+`811.1(d)`, `811-1-d`. Also the spellings of rules versions (`v1.4`, `1.3`, `current`, `2026-10-09`, and `v1.5`, the current rules' other name)."""
 
 from __future__ import annotations
 
@@ -19,14 +19,14 @@ from cardsdb.models import (
 _NUMBER = re.compile(r"\d{1,3}(?:\.(?:\d{1,3}|[a-z]))*")
 # A version before the number ("v1.4 421", "1.3: 421", "current 422", "2026-10-09 811.6").
 _VERSION_PREFIX = re.compile(
-    r"^(?P<v>v\s*1\.[34]|v1[34]|1\.[34]|version\s+1\.[34]|current|now|2026-10-09)(?![\d.])[\s:,]*",
+    r"^(?P<v>v\s*1\.[345]|v1[345]|1\.[345]|version\s+1\.[345]|current|now|2026-10-09)(?![\d.])[\s:,]*",
     re.IGNORECASE,
 )
 _DOC_PREFIX = re.compile(r"^(?:tr|tournament(?:\s+rules)?)\b[\s:,]*", re.IGNORECASE)
 _RULE_PREFIX = re.compile(r"^(?:core\s+)?(?:rules?|cr|r(?=\s*\d)|§|#)\s*[:#]?\s*", re.IGNORECASE)
 # A version after the number, as answers print it: "421 (v1.4)", "421 v1.3", "421 as of v1.3", "735.1.c (before v1.3)".
 _VERSION_SUFFIX = re.compile(
-    r"[\s,]*\(?\s*(?:(?:as\s+of|in)\s+)?(?P<v>v\s*1\.[34]|v1[34]|version\s+1\.[34]|before\s+v\s*1\.3|current|now"
+    r"[\s,]*\(?\s*(?:(?:as\s+of|in)\s+)?(?P<v>v\s*1\.[345]|v1[345]|version\s+1\.[345]|before\s+v\s*1\.3|current|now"
     r"|2026-10-09)\s*\)?$",
     re.IGNORECASE,
 )
@@ -40,7 +40,10 @@ _SORT_PART = re.compile(r"\d+|\D+")
 _SPELLINGS = {
     V13_RULES_VERSION: re.compile(r"^(?:v(?:ersion)?\s*)?1\.3$|^v13$|^2026-03-30$", re.IGNORECASE),
     V14_RULES_VERSION: re.compile(r"^(?:v(?:ersion)?\s*)?1\.4$|^v14$", re.IGNORECASE),
-    CURRENT_RULES_VERSION: re.compile(r"^2026-10-09$|^current$|^now$|^latest$", re.IGNORECASE),
+    # v1.5 is the current rules' name on riftboundfaq.com (cardsdb/rule_versions.py, Core Rules v1.5 says why).
+    CURRENT_RULES_VERSION: re.compile(
+        r"^2026-10-09$|^current$|^now$|^latest$|^(?:v(?:ersion)?\s*)?1\.5$|^v15$", re.IGNORECASE
+    ),
     OLDER_THAN_V13: re.compile(r"^pre-v1\.3$|^before\s+v\s*1\.3$", re.IGNORECASE),
 }
 

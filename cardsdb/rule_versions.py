@@ -26,7 +26,7 @@ from cardsdb.models import (
     V14_RULES_DATE,
     V14_RULES_VERSION,
 )
-from cardsdb.rule_numbers import normalize_version, parse_rule_ref
+from cardsdb.rule_numbers import canonical, normalize_version, parse_rule_ref
 
 DOCS: tuple[str, ...] = (CORE_DOC, TOURNAMENT_DOC)
 DOC_TITLES = {CORE_DOC: "Core Rules", TOURNAMENT_DOC: "Tournament Rules"}
@@ -140,8 +140,9 @@ def cite_versions(number: str, versions: Sequence[str]) -> str:
 
 def cite_citation(citation: Citation) -> str:
     """A number a ruling cites, marked with its version; one that version lacks says so: "323.8.6 (v1.3; not in our
-    copy)"."""
-    if citation.found:
+    copy)". The current rules are public only in part: a current number the data lacks is shown as it is (a v1.5
+    number; see Core Rules v1.5 below)."""
+    if citation.found or (citation.doc == CORE_DOC and citation.version == CURRENT_RULES_VERSION):
         return cite(citation.number, citation.version, citation.doc)
     return f"{citation.number} ({version_label(citation.version)}; not in our copy)"
 
@@ -160,3 +161,81 @@ def collecting_citations() -> Iterator[list[Citation]]:
         yield found
     finally:
         _collected.reset(token)
+
+
+# ---- Core Rules v1.5 -----------------------------------------------------------------------------------------------
+# Core Rules v1.5 is the Core Rules of 2026-10-09, and which of its numbers the data pairs with a v1.4 rule.
+#
+# riftboundfaq.com names the Core Rules a page was reviewed against. The two pages reviewed against "1.5" (dated
+# 2026-10-01) cite numbers that agree with the current rules (Riot's Hidden keyword page, "updated October 9, 2026": the
+# seeds) wherever the two can be compared, and disagree with v1.4 exactly where v1.4 and the seeds disagree: the seeds'
+# Hide is 422 where v1.4 has 421 and their 459.1 is v1.4's 457.1; the v1.5 pages cite 407.5, 391.4 and 392 where the
+# same page reviewed against v1.4 cited 406.5, 390.4 and 391, and the combat steps 466-468 where v1.4 has 464-466. No
+# Core Rules version between v1.4 (2026-07-16) and 2026-10-09 is known from any source, and the patch notes of
+# Radiance (the rules' only change on record since v1.4) are effective 2026-10-16. Against it: the pages are a week
+# older than the rules' date, so v1.5 might be a version the current rules revised again; nothing in the data shows
+# such a revision. Decided: v1.5 is the name of the current rules (`CURRENT_RULES_VERSION`); a v1.5 number is a current
+# number, shown unmarked. Should a source show otherwise, `rules_version_named` is the one place to change.
+#
+# The text of v1.5 is public only where the seeds quote it. Where they do not, the rule that corresponds in v1.4 may be
+# shown in its place, marked as v1.4's wording, but only for the pairs the data shows: the ones above, and numbers
+# that are the same in both (the sections at 115-323, 740 and 808, whose numbers the v1.5 pages cite unchanged). A
+# renumbered rule takes its sub-rules with it (the seeds' 422.1, 422.2 and 422.4 are v1.4's 421.1, 421.2 and 421.4),
+# so a pair holds for the sub-rules under it. Nothing else is guessed: v1.5's 403.2 lies between two pairs shifted by
+# one, but no source pairs it, so it has no stand-in.
+
+V15_RULES_NAME = "v1.5"  # riftboundfaq.com's name for the Core Rules of 2026-10-09
+
+# Current (v1.5) number -> v1.4 number, each from the data (SOURCES.md, "added 2026-12-01").
+KNOWN_PAIRS: dict[str, str] = {
+    "391.4": "390.4",  # runeblade-anvil, reviewed against v1.4 and then v1.5
+    "392": "391",  # runeblade-anvil
+    "407.5": "406.5",  # runeblade-anvil
+    "422": "421",  # Hide: the seeds and v1.4
+    "459.1": "457.1",  # gear at a battlefield recalled: the seeds and v1.4
+    "466": "464",  # the combat showdown step: akali-silent and v1.4
+    "467": "465",  # the combat damage step
+    "468": "466",  # the resolution step
+}
+# Sections whose numbers v1.4 and v1.5 share: (first, last) top-level numbers.
+UNCHANGED_SECTIONS: tuple[tuple[int, int], ...] = ((115, 323), (740, 740), (808, 808))
+
+
+def v14_counterpart(number: str) -> str | None:
+    """The v1.4 number of the current (v1.5) rule `number`, where the data pairs them; None where it does not."""
+    number = canonical(number) or number
+    parts = number.split(".")
+    for cut in range(len(parts), 0, -1):
+        head = ".".join(parts[:cut])
+        if head in KNOWN_PAIRS:
+            return ".".join([KNOWN_PAIRS[head], *parts[cut:]])
+    top = int(parts[0]) if parts[0].isdigit() else -1
+    if any(first <= top <= last for first, last in UNCHANGED_SECTIONS):
+        return number
+    return None
+
+
+def paired_numbers(number: str, version: str | None) -> list[tuple[str, str]]:
+    """(version, number) of a rule in the current rules and v1.4 where a known pair (not an unchanged section, whose
+    numbers `CardsDB.rule` finds anyway) ties them: `407.5` -> current 407.5 and v1.4 406.5; `406.5 (v1.4)` -> both
+    too. A bare number is read as current first. Empty where no pair names the number."""
+    found: list[tuple[str, str]] = []
+    older = v14_counterpart(number)
+    if version in (None, CURRENT_RULES_VERSION) and older is not None and older != number:
+        found += [(CURRENT_RULES_VERSION, number), (V14_RULES_VERSION, older)]
+    if version in (None, V14_RULES_VERSION):
+        newer = v15_counterpart(number)
+        if newer is not None and newer != number:
+            found += [(V14_RULES_VERSION, number), (CURRENT_RULES_VERSION, newer)]
+    return found
+
+
+def v15_counterpart(number: str) -> str | None:
+    """The current (v1.5) number of v1.4's rule `number`, where a renumbering pair the data shows names it."""
+    parts = number.split(".")
+    for cut in range(len(parts), 0, -1):
+        head = ".".join(parts[:cut])
+        for newer, older in KNOWN_PAIRS.items():
+            if older == head:
+                return ".".join([newer, *parts[cut:]])
+    return None

@@ -26,7 +26,9 @@ from cardsdb.models import (
 
 SCHEMA_VERSION = 5  # 2: rules by document and version (v1.4, Tournament Rules), rule_changes, patch_notes;
 # 3: card aliases, ban lists by format, printing variants, the wording's source and date; 4: rulings an erratum superseded,
-# rulings that cite no rule linked at build time to the rules their words discuss (ruling_links); 5: rules.scaffold
+# rulings that cite no rule linked at build time to the rules their words discuss (ruling_links), and columns read only
+# where present: what of a card known in part is unknown, why its type is in doubt, the words of a text about a keyword
+# that does not name it; 5: rules.scaffold
 
 TABLES: dict[str, dict[str, type]] = {
     # One row per card name.
@@ -51,8 +53,10 @@ TABLES: dict[str, dict[str, type]] = {
         "image_url": str,  # of the printing the text comes from
         "set_id": str,  # of that printing
         "public_code": str,  # of that printing
-        "partial": int,  # 1 = known only from the seeds, kept out of the data counts
+        "partial": int,  # 1 = its text is not known in full (a seed card, a newer card no source gives the text of)
         "notes": str,  # JSON list of project notes about the card
+        "unknown": str,  # JSON ["text", "might", ...]: what is not known yet (models.UNKNOWN_WORDS); [] when known
+        "type_doubt": str,  # why its type is in doubt, in player words; null when it is not
     },
     # One row per printing.
     "printings": {
@@ -83,6 +87,7 @@ TABLES: dict[str, dict[str, type]] = {
         "rule": str,  # current-rules number where known ("811"), else v1.3 number
         "reminder": str,  # reminder text as printed, readable
         "card_count": int,
+        "also": str,  # JSON: words of a text about it that does not name it (Hidden: "face down"); [] for most
     },
     "card_keywords": {
         "card_id": str,
@@ -358,6 +363,8 @@ def card_from_rows(
         notes=tuple(json_list(row["notes"])),
         text_source=row["text_source"],
         text_date=row["text_date"],
+        unknown=tuple(json_list(row["unknown"])) if "unknown" in row.keys() else (),  # noqa: SIM118
+        type_doubt=row["type_doubt"] if "type_doubt" in row.keys() else None,  # noqa: SIM118
     )
 
 

@@ -1,20 +1,31 @@
-"""Card sets: their release order, the promo sets, and the order a card's printings are listed in.
+"""Card sets: their release order, their names, the promo sets, and the order a card's printings are listed in.
 
-One place decides it: the build (which printing's text is the newest of a source), the query layer (printings in
-order) and the report all read it from here.
+One place decides it: the build (which printing's text is the newest of a source, the name of a set a source gives
+only by its code), the query layer (printings in order) and the report all read it from here.
 """
 
 from __future__ import annotations
 
-MAIN_SETS = ("OGN", "OGS", "SFD", "UNL", "VEN")
-"""Release order: Origins, Proving Grounds, Spiritforged, Unleashed, Vendetta."""
+MAIN_SETS = ("OGN", "OGS", "SFD", "UNL", "VEN", "RAD")
+"""Release order: Origins, Proving Grounds, Spiritforged, Unleashed, Vendetta (2026-07-31), Radiance (2026-10-23)."""
 
 PROMO_SETS = ("OPP", "PR", "JDG")
 """Promotional printings (organized play, promos, judges): reprints of cards of the main sets."""
 
-_UNKNOWN_RANK = len(
-    MAIN_SETS
-)  # a set newer than this list (Radiance): after the known main sets, before promos
+SET_NAMES = {
+    "OGN": "Origins",
+    "OGS": "Proving Grounds",
+    "SFD": "Spiritforged",
+    "UNL": "Unleashed",
+    "VEN": "Vendetta",
+    "RAD": "Radiance",
+}
+"""A main set's name, as the sources that name it write it; for a source that gives a printing's set by code only."""
+
+RELEASED = {"VEN": "2026-07-31", "RAD": "2026-10-23"}
+"""Release dates the data needs (the sets before Vendetta were out before every rules document here)."""
+
+_UNKNOWN_RANK = len(MAIN_SETS)  # a set newer than this list: after the known main sets, before promos
 
 
 def set_rank(set_id: str) -> int:
@@ -25,6 +36,11 @@ def set_rank(set_id: str) -> int:
     if key in PROMO_SETS:
         return _UNKNOWN_RANK + 1 + PROMO_SETS.index(key)
     return _UNKNOWN_RANK
+
+
+def set_name(set_id: str) -> str:
+    """ "Radiance" for RAD; a code this list does not name stays the code."""
+    return SET_NAMES.get(set_id.upper(), set_id.upper())
 
 
 def is_promo(set_id: str) -> bool:

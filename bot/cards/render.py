@@ -39,6 +39,8 @@ def cost_line(card: Card, symbols: Symbols) -> str:
 
 def type_line(card: Card, symbols: Symbols) -> str:
     kinds = " ".join([*card.supertypes, *card.types]) or "Card"
+    if card.type_doubt:
+        kinds += " (type in doubt)" if card.types else " (type not known)"
     domains = ", ".join(symbols.domain(d) for d in card.domains)
     return f"{kinds} · {domains}" if domains else kinds
 
@@ -51,6 +53,12 @@ def facedown_lines(profile: HiddenProfile) -> list[str]:
     """The "From facedown" section, from the engine's Hidden profile of the card (`card_profile(card)`)."""
     lines: list[str] = []
     for choice in profile.choices:
+        if choice.unsettled:
+            lines.append(
+                f"• Choose {choice.choice}: not sure it must be the battlefield where it was hidden: {choice.unsettled} "
+                f"({cited_list(choice.cited)})."
+            )
+            continue
         where = "only at the battlefield where it was hidden" if choice.restricted else "not restricted"
         lines.append(f"• Choose {choice.choice}: {where}, since {choice.why} ({cited_list(choice.cited)}).")
     if profile.destination:
@@ -164,7 +172,7 @@ def _card_head(card: Card, symbols: Symbols, match_note: str | None) -> discord.
         if card.domains
         else COLOR_INFO
     )
-    title = card.name + (" (partly known)" if card.partial else "")
+    title = card.name + (" (partly known)" if card.partial or card.unknown else "")
     embed = discord.Embed(title=limits.fit(title, limits.EMBED_TITLE), colour=colour)
     head = [f"**{type_line(card, symbols)}**"]
     if match_note:
@@ -216,7 +224,11 @@ def _add_notes(
         add_field(embed, "Older wording", older_wording_text(card, symbols))
     for note in dict.fromkeys(card.notes):
         add_field(embed, "Note", note)
-    if card.partial:
+    if card.type_doubt:
+        add_field(embed, "Type in doubt", f"{card.type_doubt} Rulings that rest on its type are left open.")
+    if card.not_yet_known:
+        add_field(embed, "Partly known", card.not_yet_known)
+    elif card.partial:
         add_field(
             embed,
             "Partly known",

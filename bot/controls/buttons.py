@@ -37,13 +37,14 @@ def answer_state(reply: Reply, *, private: bool = False) -> AnswerState:
 
 
 def cited_rules_embeds(services: Services, numbers: Sequence[str]) -> list[discord.Embed]:
-    """The full text of the rules an answer cites; a number may carry its version ("312.2 (v1.4)")."""
+    """The full text of the rules an answer cites; a number may carry its version ("312.2 (v1.4)"), a bare one is a
+    current rule (v1.4's rule of the same number is another rule)."""
     db = services.cards()
     views, missing = [], []
     for number in numbers:
         ref = parse_rule_ref(number)
-        found = db.rule(number) if ref is not None else None
-        if found is not None and ref is not None and found.rule.number == ref.number:
+        found = db.cited_rule(number) if ref is not None else None
+        if found is not None and ref is not None and (found.stands_in_for or found.rule.number) == ref.number:
             views.append(found)
         else:
             missing.append(number)

@@ -25,7 +25,9 @@ from bot.ui.symbols import Symbols
 from bot.ui.text import echo, strip_unsafe
 from cardsdb import rule_numbers
 from cardsdb.engine import Answer, AskKind, Check, Choice, Citation
+from cardsdb.engine import citations as r
 from cardsdb.engine.naming import words_list
+from cardsdb.engine.verdict import cited
 from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.rule_versions import VERSION_DATES, cite
 
@@ -97,6 +99,8 @@ def _choice_sentence(choice: Choice) -> str:
         if choice.restricted_to
         else "from anywhere, not only where it was hidden"
     )
+    if choice.restricted_to and choice.unsettled:  # at least there; whether only there, the rules leave open
+        where = f"at {choice.restricted_to}, where it was hidden (whether also elsewhere, the rules do not settle: Details)"
     shown = choice.legal_targets[:TARGETS_SHOWN]
     more = len(choice.legal_targets) - len(shown)
     targets = words_list(shown, conjunction="or") + (f" or {more} more" if more > 0 else "")
@@ -126,12 +130,19 @@ def _yes_reasons(answer: Answer) -> list[str]:
         last = answer.checks[-1]
         qualifiers.append(_sentence(last.because, last.cited))
     if answer.ask == "targets":  # the choices are the question
+        if not answer.choices:
+            none = "It makes no choice when played, so nothing it does is restricted to its battlefield"
+            qualifiers.insert(0, _sentence(none, cited((r.CHOICES_RESTRICTED, r.OTHER_ABILITIES_NORMAL))))
         return [*qualifiers, *passed]
     return [*passed, *qualifiers]
 
 
 def why_sentences(answer: Answer) -> list[str]:
-    """Why the verdict, each sentence with its rule numbers, most telling first."""
+    """Why the verdict, each sentence with its rule numbers, most telling first: what leaves the whole answer open
+    (a card whose type is in doubt) before the checks it leaves undecided."""
+    decisive = [_sentence(u.because, u.cited) for u in answer.undecided_items if u.decisive]
+    if decisive:
+        return [*decisive, *(_sentence(c.because, c.cited) for c in answer.failed)]
     if answer.failed:
         return [_sentence(c.because, c.cited) for c in answer.failed]
     if answer.undecided_items:
@@ -197,7 +208,11 @@ def _choice_text(choice: Choice, why: str | None = None) -> str:
     lines = []
     cited = cited_list(choice.cited)
     because = f": {why}" if why and not choice.note else ""
-    if choice.restricted_to:
+    if choice.restricted_to and choice.unsettled:
+        lines.append(
+            f"Not sure it is restricted to **{_words(choice.restricted_to)}**: {_words(choice.unsettled)} ({cited})."
+        )
+    elif choice.restricted_to:
         lines.append(
             f"Restricted to **{_words(choice.restricted_to)}**, where it was hidden{because} ({cited})."
         )

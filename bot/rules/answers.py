@@ -11,6 +11,7 @@ from bot.ui.reply import ChangesPage, Reply
 from bot.ui.text import echo
 from cardsdb import rule_numbers
 from cardsdb.errors import NotFound
+from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.rule_versions import cite
 from cardsdb.search.question_confidence import UNSURE_SHOWN
 
@@ -83,7 +84,15 @@ def ruling_reply(services: Services, query: str) -> Reply:
     cited = [db.ruling_citations(r) for r in found]
     related = [() if r.rules else db.ruling_links(r) for r in found]
     # The "rules cited" button looks each number up in the version the ruling cites it in.
-    citations = tuple(dict.fromkeys(cite(c.number, c.version) for group in cited for c in group if c.found))
+    # A current number the data lacks is looked up too: v1.4's corresponding rule may stand in for it.
+    citations = tuple(
+        dict.fromkeys(
+            cite(c.number, c.version)
+            for group in cited
+            for c in group
+            if c.found or c.version == CURRENT_RULES_VERSION
+        )
+    )
     return Reply(rulings_embeds(echo(text), found, cited, related), citations=citations)
 
 

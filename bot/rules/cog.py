@@ -22,7 +22,9 @@ DOCS = [
     app_commands.Choice(name="Tournament Rules (2026-07-16)", value=TOURNAMENT_DOC),
 ]
 VERSION_NAMES = {
-    CORE_VERSIONS[0]: "current (2026-10-09)",
+    CORE_VERSIONS[
+        0
+    ]: "v1.5, current (2026-10-09)",  # riftboundfaq.com's v1.5 (cardsdb/rule_versions.py, Core Rules v1.5)
     CORE_VERSIONS[1]: "v1.4 (2026-07-16)",
     CORE_VERSIONS[2]: "v1.3 (2026-03-30)",
 }

@@ -153,10 +153,27 @@ def cited_rules_embeds(views: Sequence[RuleView], missing: Sequence[str] = ()) -
     embed = discord.Embed(title="The rules cited", colour=COLOR_INFO)
     for view in views:
         rule = view.rule
-        add_field(embed, f"{rule_mark(rule)} · {rule.stamp}", rule_text(rule))
+        if view.stands_in_for:
+            add_field(embed, f"{cite(view.stands_in_for)} · v1.4's wording", stand_in_text(view))
+        else:
+            add_field(embed, f"{rule_mark(rule)} · {rule.stamp}", rule_text(rule))
     for number in missing:
-        embed.add_field(name=number, value="Not found in the rules table.", inline=False)
+        embed.add_field(name=number, value=MISSING_RULE, inline=False)
     return [embed]
+
+
+MISSING_RULE = (
+    "Not in the rules the data holds: the current rules are public only in part, and no source pairs this number "
+    "with a v1.4 rule."
+)
+
+
+def stand_in_text(view: RuleView) -> str:
+    """A current rule whose text is not public, shown by v1.4's corresponding rule, marked as v1.4's wording."""
+    return (
+        f"*The current text of this rule is not public; this is v1.4's wording, numbered {rule_mark(view.rule)} "
+        f"there.*\n{rule_text(view.rule)}"
+    )
 
 
 def _ruling_rules(ruling: Ruling, citations: Sequence[Citation] | None) -> str:
@@ -295,4 +312,10 @@ def keyword_embeds(
     if info.cards_referring:
         title = "Cards that use it" if info.kind == "token" else "Cards that care"
         add_field(embed, title, limits.fit(" · ".join(info.cards_referring), 1000))
+    if info.text_unknown:
+        add_field(
+            embed,
+            f"Not counted: {len(info.text_unknown)} newer cards whose text is not known yet",
+            limits.fit(" · ".join(info.text_unknown), 1000),
+        )
     return [embed]

@@ -4,22 +4,37 @@ A data folder may hold (any may be absent; see shared/riftbound-data/SOURCES.md)
 - `cards.json` (the card gallery, 2026-03), `gallery-*/cards.json` (the card gallery as flat rows, 2026-07),
   `riftcodex-*/cards.json` (today's RiftCodex items; replaced by the items `sync` fetched), `riftcodex/*.json` (an
   older RiftCodex dump, undated);
+- a newer set in part, in a folder dated by its name (`radiance-2026-10/`): `gallery-*-extract.tsv` (the gallery's
+  printings of the set: codes, types, costs, no text) and `card-catalog*.json` (a card catalog's text and
+  characteristics, joined to those printings by name: `cardsdb.build.catalog`);
 - errata: `errata.json`, `rules-*/errata/*.md`, `riftcodex-*/errata-overlay.json`, `legality-*/errata-*.json`;
 - ban lists: `legality-*/banned.json` (by format), `banned-cards.json` (2026-03, Constructed).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from cardsdb.build.catalog import join_catalog
 from cardsdb.build.importers import ban_lists as ban_importer
 from cardsdb.build.importers import banned as banned_importer
+from cardsdb.build.importers import (
+    card_catalog,
+    errata_hub,
+    errata_overlay,
+    errata_pages,
+    gallery,
+    gallery_extract,
+    gallery_flat,
+    riftcodex,
+)
 from cardsdb.build.importers import errata as errata_importer
-from cardsdb.build.importers import errata_hub, errata_overlay, errata_pages, gallery, gallery_flat, riftcodex
 from cardsdb.build.importers.ban_lists import BanList
 from cardsdb.build.importers.errata import ErratumEntry
+from cardsdb.build.importers.printings import RawPrinting
 from cardsdb.build.merge import CardSourceData
 from cardsdb.errors import BuildError
 
@@ -27,6 +42,8 @@ ReadJson = Callable[[Path], Any]
 
 GALLERY = "the official card gallery"
 RIFTCODEX = "RiftCodex"
+CATALOG = "riftboundfaq.com's card catalog"
+_FOLDER_DATE = re.compile(r"(\d{4}-\d{2}(?:-\d{2})?)$")
 
 
 def _json_files(folder: Path, pattern: str) -> list[Path]:
@@ -82,11 +99,45 @@ def read_card_sources(
             items = _riftcodex_items(read_json(path), label)
             printings = riftcodex.parse_items(items, warnings=warnings, source=label)
             sources.append(CardSourceData(label, RIFTCODEX, _newest_stamp(items), tuple(printings)))
+    sources += _partial_set_sources(source, read_json, warnings)
     dumps = _json_files(source, "riftcodex/*.json")
     if dumps:
         items = [i for path in dumps for i in _riftcodex_items(read_json(path), f"riftcodex/{path.name}")]
         printings = riftcodex.parse_items(items, warnings=warnings, source="riftcodex/")
         sources.append(CardSourceData("riftcodex/", RIFTCODEX, _newest_stamp(items), tuple(printings)))
+    return sources
+
+
+def _read_text(path: Path, label: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise BuildError(f"{label} is not UTF-8 text") from None
+
+
+def _partial_set_sources(source: Path, read_json: ReadJson, warnings: list[str]) -> list[CardSourceData]:
+    """Each folder's gallery extracts, and its card catalogs joined to them by name; a catalog's entries that name no
+    printing are carried as `unplaced`. Dated by the folder's name (`radiance-2026-10`: 2026-10)."""
+    sources: list[CardSourceData] = []
+    folders = sorted(
+        {p.parent for p in (*source.glob("*/gallery-*-extract.tsv"), *source.glob("*/card-catalog*.json"))}
+    )
+    for folder in folders:
+        found = _FOLDER_DATE.search(folder.name)
+        date = found.group(1) if found else None
+        extract: list[RawPrinting] = []
+        for path in sorted(folder.glob("gallery-*-extract.tsv")):
+            label = f"{folder.name}/{path.name}"
+            printings = gallery_extract.parse_extract(
+                _read_text(path, label), source=label, warnings=warnings
+            )
+            sources.append(CardSourceData(label, GALLERY, date, tuple(printings)))
+            extract += printings
+        for path in _json_files(folder, "card-catalog*.json"):
+            label = f"{folder.name}/{path.name}"
+            entries = card_catalog.parse_catalog(read_json(path), source=label, warnings=warnings)
+            joined = join_catalog(entries, extract)
+            sources.append(CardSourceData(label, CATALOG, date, joined.printings, joined.unplaced))
     return sources
 
 
@@ -119,10 +170,7 @@ def read_errata(source: Path | None, read_json: ReadJson) -> list[ErratumEntry]:
             published[entry.source_id] = min(published[entry.source_id], entry.date)
     pages: list[ErratumEntry] = []
     for path in sorted(source.glob("rules-*/errata/*.md")):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            raise BuildError(f"{path.name} is not UTF-8 text") from None
+        text = _read_text(path, path.name)
         pages += errata_pages.parse_errata_page(text, source=path.name, dates=published)
     return [*entries, *pages, *articles, *overlay]
 

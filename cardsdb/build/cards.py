@@ -4,12 +4,14 @@ seeds' cards, turned into the rows of the card tables (cards, printings, card_al
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from cardsdb.build.card_files import GALLERY, ReadJson, read_ban_lists, read_card_sources, read_errata
+from cardsdb.build.catalog import entry_card
+from cardsdb.build.gaps import type_doubt, unknown_of
 from cardsdb.build.importers import text as cardtext
 from cardsdb.build.importers.ban_lists import BanList
 from cardsdb.build.importers.errata import ErratumEntry
@@ -39,6 +41,7 @@ class CardTables:
     name_ids: dict[str, str]  # normalized name or alias -> card id (claims, FAQs)
     aliases: dict[str, str]  # each alias as written -> the card's name, for finding card names in rulings
     seeds_added: int
+    seed_ids: frozenset[str]  # the cards known only from the seeds (kept out of the data counts)
     meta: dict[str, str]
     sets: dict[str, dict[str, int]]  # set -> {"printings", "names"}
     bans: dict[str, int]  # format -> cards banned
@@ -152,6 +155,7 @@ def card_from_group(
         )
     record = wording.printing.record
     rarities = [p.record.rarity for p in group.printings if p.record.rarity]
+    lacks = (record.lacks - {"text_raw"}) | (frozenset() if wording.known else {"text_raw"})
     card = Card(
         id=slug(group.name),
         name=group.name,
@@ -170,8 +174,15 @@ def card_from_group(
         older_wordings=wording.older,
         text_source=wording.source,
         text_date=wording.date,
+        partial=not wording.known,
     )
-    return card, replace(record, text_raw=wording.text_raw)
+    return with_gaps(card, lacks), replace(record, text_raw=wording.text_raw)
+
+
+def with_gaps(card: Card, lacks: Collection[str], *, placed: bool = True) -> Card:
+    """The card with what no source gives of it (`gaps.unknown_of`) and why its type is in doubt, if it is."""
+    unknown = unknown_of(card, lacks, placed=placed)
+    return replace(card, unknown=unknown, type_doubt=type_doubt(card, unknown))
 
 
 def cards_from_sources(
@@ -236,6 +247,8 @@ def _card_row(card: Card, chosen: RawPrinting | None) -> Row:
         "public_code": chosen.public_code if chosen else None,
         "partial": 1 if card.partial else 0,
         "notes": _dump(list(card.notes)),
+        "unknown": _dump(list(card.unknown)),
+        "type_doubt": card.type_doubt,
     }
 
 
@@ -301,21 +314,52 @@ def by_card(errata: Sequence[tuple[str | None, ErratumEntry]]) -> dict[str, list
     return found
 
 
+def _seed_gaps(seed: Card) -> Card:
+    """A seed card's gaps: every field the seeds leave null or empty, its exact wording unless an erratum gave it,
+    its set."""
+    lacks = {f for f, v in (("energy", seed.energy), ("might", seed.might)) if v is None}
+    lacks |= {f for f, v in (("domains", seed.domains), ("tags", seed.tags), ("types", seed.types)) if not v}
+    if seed.text_source is None:
+        lacks.add("text_raw")
+    return with_gaps(seed, lacks, placed=False)
+
+
 def _seed_cards(
     seeds: Sequence[Card],
     names: Names,
+    data_ids: Collection[str],
     errata: Mapping[str, Sequence[ErratumEntry]],
     known: Sequence[KnownToken],
     warnings: list[str],
-) -> list[Card]:
+) -> tuple[list[Card], dict[str, Card]]:
+    """The seed cards the data lacks, and those it holds now (by the data card's id): what the seeds say of those
+    fills only what the data does not know (`seed_into`)."""
     notes = load_seed_errata_notes()
     added: list[Card] = []
+    in_data: dict[str, Card] = {}
     for seed in seeds:
-        if names.find(seed.name) != seed.id:
+        found = names.find(seed.name)
+        if found is not None and found in data_ids:
             warnings.append(f"seed card {seed.name} is in the card data now; the data's card is kept")
+            in_data.setdefault(found, seed)
             continue
-        added.append(seed_card_with_errata(seed, errata.get(seed.id, []), known, notes.get(seed.name, ())))
-    return added
+        added.append(
+            _seed_gaps(seed_card_with_errata(seed, errata.get(seed.id, []), known, notes.get(seed.name, ())))
+        )
+    return added, in_data
+
+
+def seed_into(card: Card, seed: Card) -> Card:
+    """A data card the seeds also name: the data's card, with the seeds' text where no source gives its text."""
+    if card.knows("text"):
+        return card
+    return replace(
+        card,
+        text=seed.text,
+        text_raw=seed.text_raw,
+        keywords=seed.keywords,
+        notes=(*card.notes, *seed.notes),
+    )
 
 
 def _errata_rows(errata: Sequence[tuple[str | None, ErratumEntry]], cards: Sequence[Card]) -> list[Row]:
@@ -396,8 +440,9 @@ def build_card_tables(
             for a in group.aliases
             if names.find(a) == card.id
         ]
-    seed_cards = _seed_cards(seeds, names, errata_by_card, known, warnings)
-    cards += seed_cards
+    cards += _unplaced_cards(sources, names, known, warnings)
+    seed_cards, in_data = _seed_cards(seeds, names, {c.id for c in cards}, errata_by_card, known, warnings)
+    cards = [seed_into(c, in_data[c.id]) if c.id in in_data else c for c in cards] + seed_cards
     rows["cards"] = [_card_row(c, chosen.get(c.id)) for c in cards]
     rows["errata"] = _errata_rows(errata, cards)
     ban_lists = read_ban_lists(source, read_json)
@@ -409,20 +454,52 @@ def build_card_tables(
         name_ids=dict(names.ids),
         aliases={a["alias"]: names_by_id[a["card_id"]] for a in rows["card_aliases"]},
         seeds_added=len(seed_cards),
+        seed_ids=frozenset(c.id for c in seed_cards),
         meta=_meta(sources, bool(errata), ban_lists),
-        sets=_set_counts(rows["printings"]),
+        sets=_set_counts(rows["printings"], {c.id for c in cards if not c.knows("text")}),
         bans={b.format: sum(1 for r in rows["bans"] if r["format"] == b.format) for b in ban_lists},
     )
 
 
-def _set_counts(printing_rows: Iterable[Row]) -> dict[str, dict[str, int]]:
+def _unplaced_cards(
+    sources: Sequence[CardSourceData], names: Names, known: Sequence[KnownToken], warnings: list[str]
+) -> list[Card]:
+    """The cards of catalog entries that name no printing (their set is not known), each once; a name the data
+    holds already is the data's card."""
+    cards: dict[str, Card] = {}
+    for source in sources:
+        for entry in source.unplaced:
+            if names.find(entry.name) is not None or slug(entry.name) in cards:
+                continue
+            unknown = cardtext.unknown_tokens(entry.text_raw, known)
+            if unknown:
+                raise BuildError(
+                    f"card {entry.name} ({source.key}) has the bracketed token [{unknown[0]}], which is on neither "
+                    "list of keywords.yaml; add it there as a keyword or a token"
+                )
+            card = entry_card(entry, known, source.label, source.as_of)
+            cards[card.id] = with_gaps(card, entry.lacks, placed=False)
+            names.add(card.name, card.id)
+    if cards:
+        warnings.append(
+            f"{len(cards)} cards of a card catalog name no printing, so their set is not known: "
+            + ", ".join(c.name for c in cards.values())
+        )
+    return list(cards.values())
+
+
+def _set_counts(printing_rows: Iterable[Row], untold: Collection[str]) -> dict[str, dict[str, int]]:
+    """Each set's printings and names, and where some are, its names whose text no source gives (`without_text`)."""
     printings: dict[str, int] = {}
     names: dict[str, set[str]] = {}
     for row in printing_rows:
         set_id = str(row["set_id"])
         printings[set_id] = printings.get(set_id, 0) + 1
         names.setdefault(set_id, set()).add(str(row["card_id"]))
-    return {
-        s: {"printings": printings[s], "names": len(names[s])}
-        for s in sorted(printings, key=lambda s: (set_rank(s), s))
-    }
+    counts: dict[str, dict[str, int]] = {}
+    for s in sorted(printings, key=lambda s: (set_rank(s), s)):
+        counts[s] = {"printings": printings[s], "names": len(names[s])}
+        without = sum(1 for card_id in names[s] if card_id in untold)
+        if without:
+            counts[s]["without_text"] = without
+    return counts

@@ -3,6 +3,7 @@ card has which keyword (`card_keywords`)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,6 +41,7 @@ def keyword_rows(cards: Sequence[Card], known: Sequence[KnownToken]) -> tuple[li
             "rule": t.rule,
             "reminder": plain.get(t.name) or reminders.get(t.name) or t.meaning,
             "card_count": counts.get(t.name, 0),
+            "also": json.dumps(list(t.also)),
         }
         for t in known
     ]

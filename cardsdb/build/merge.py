@@ -2,16 +2,20 @@
 
 A printing is known by its id (from its code): the sources' records of it are merged, the newest source first, a
 field a source's format lacks (the 2026-07 gallery has no power, supertypes or artist) coming from the next source
-that has it. Printings are then grouped by their card's canonical name ("Champion, Title", see `card_names`), every
+that has it; a field every source of the printing lacks stays in the merged record's `lacks` (not known). A code
+written without the set's count (`RAD-107`, a gallery extract) is the printing of the same code with it
+(`RAD-107/218`, RiftCodex) where a source gives that. Printings are then grouped by their card's canonical name ("Champion, Title", see `card_names`), every
 other spelling of the name becoming an alias.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields, replace
 
+from cardsdb.build.importers.card_catalog import CatalogEntry
 from cardsdb.build.importers.printings import RawPrinting
 from cardsdb.names import canonical_name, champion_names, normalize
 from cardsdb.sets import is_promo, set_rank
@@ -24,12 +28,17 @@ _MERGED_FIELDS = tuple(
 @dataclass(frozen=True)
 class CardSourceData:
     """One card source as read: `key` names its file ("gallery-2026-07"), `label` says in player words what it is
-    ("the official card gallery"), `as_of` is its date (None when the file does not say)."""
+    ("the official card gallery"), `as_of` is its date (None when the file does not say); `unplaced`, a card catalog's
+    entries that name no printing (cards whose set is not known)."""
 
     key: str
     label: str
     as_of: str | None
     printings: tuple[RawPrinting, ...]
+    unplaced: tuple[CatalogEntry, ...] = ()
+
+
+_Entry = tuple[int, CardSourceData, RawPrinting]  # a source's rank (newest highest), the source, its record
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,7 @@ class SourceText:
     date: str | None
     text_raw: str
     rank: int  # the source's place, newest source highest
+    known: bool = True  # False where the source does not give text (a gallery extract): no wording at all
 
 
 @dataclass(frozen=True)
@@ -83,13 +93,28 @@ def _merge_records(records: Sequence[RawPrinting]) -> RawPrinting:
                     changes[name] = candidate
                     break
     merged = replace(first, **changes) if changes else first  # type: ignore[arg-type]
-    return replace(merged, lacks=frozenset())
+    return replace(merged, lacks=frozenset.intersection(*(r.lacks for r in records)))
+
+
+_WITH_TOTAL = re.compile(r"^(.+)-\d+$")
+
+
+def _fold_totals(records: dict[str, list[_Entry]]) -> None:
+    """A printing id without the set's count (`rad-107`) joins the one id with it (`rad-107-218`), in place."""
+    with_total: dict[str, list[str]] = {}
+    for pid in records:
+        match = _WITH_TOTAL.match(pid)
+        if match:
+            with_total.setdefault(match.group(1), []).append(pid)
+    for bare, full in with_total.items():
+        if bare in records and len(full) == 1:
+            records[full[0]] = sorted([*records[full[0]], *records.pop(bare)], key=lambda e: -e[0])
 
 
 def merge_printings(sources: Sequence[CardSourceData]) -> list[MergedPrinting]:
     """One MergedPrinting per printing id found in any source."""
     ordered = newest_first(sources)
-    records: dict[str, list[tuple[int, CardSourceData, RawPrinting]]] = {}
+    records: dict[str, list[_Entry]] = {}
     for position, source in enumerate(ordered):
         rank = len(ordered) - position
         seen: set[str] = set()
@@ -98,15 +123,20 @@ def merge_printings(sources: Sequence[CardSourceData]) -> list[MergedPrinting]:
                 continue
             seen.add(printing.id)
             records.setdefault(printing.id, []).append((rank, source, printing))
+    _fold_totals(records)
     merged: list[MergedPrinting] = []
-    for entries in records.values():
+    for pid, entries in records.items():
         raws = [p for _, _, p in entries]
+        code = next(p.public_code for p in raws if p.id == pid)
         merged.append(
             MergedPrinting(
-                record=_merge_records(raws),
+                record=replace(_merge_records(raws), id=pid, public_code=code),
                 written=tuple(dict.fromkeys(p.written or p.name for p in raws)),
                 bases=tuple(dict.fromkeys(p.name for p in raws)),
-                texts=tuple(SourceText(s.key, s.label, s.as_of, p.text_raw, rank) for rank, s, p in entries),
+                texts=tuple(
+                    SourceText(s.key, s.label, s.as_of, p.text_raw, rank, "text_raw" not in p.lacks)
+                    for rank, s, p in entries
+                ),
             )
         )
     return merged

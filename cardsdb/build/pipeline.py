@@ -53,6 +53,9 @@ class BuildReport:
     bans: dict[str, int] = field(default_factory=dict)  # format -> cards on its newest ban list
     # "official" -> FAQ title -> rulings, "community" -> site or event -> rulings, "seed" -> {"seed claims": n}
     rulings_by_source: dict[str, dict[str, int]] = field(default_factory=dict)
+    # keyword -> {"names": cards here that have it, "seeds_count": the seeds' count, "might_be": cards whose text is
+    # not known yet that may have it}, for each keyword the seeds count (Hidden)
+    keyword_counts: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -94,10 +97,13 @@ class BuildReport:
             lines.append(
                 "sets: "
                 + ", ".join(
-                    f"{s} {n['printings']} printings/{n['names']} names" for s, n in self.sets.items()
+                    f"{s} {n['printings']} printings/{n['names']} names"
+                    + (f" ({n['without_text']} without text)" if n.get("without_text") else "")
+                    for s, n in self.sets.items()
                 )
             )
         lines.append(f"names with Hidden: {c.get('hidden_names', 0)}; aliases: {c.get('aliases', 0)}")
+        lines += [_keyword_line(name, found) for name, found in self.keyword_counts.items()]
         if self.bans:
             as_of = self.dates.get("legality_as_of", "")
             lines.append(
@@ -184,7 +190,46 @@ def build_database(
         sets=card_tables.sets,
         bans=card_tables.bans,
         rulings_by_source=rulings.by_source,
+        keyword_counts=keyword_counts(card_tables, known),
     )
+
+
+def _keyword_line(name: str, found: Mapping[str, Any]) -> str:
+    """ "Hidden: 42 names here, 44 by the seeds' count; the other 2 may be among the 33 whose text is not known
+    yet: ..."."""
+    line = f"{name}: {found['names']} names here, {found['seeds_count']} by the seeds' count"
+    missing = found["seeds_count"] - found["names"]
+    if missing > 0 and found["might_be"]:
+        line += (
+            f"; the other {missing} may be among the {len(found['might_be'])} whose text is not known yet: "
+            + " · ".join(found["might_be"])
+        )
+    return line
+
+
+_MAIN_DECK_TYPES = frozenset({"unit", "spell", "gear"})
+
+
+def keyword_counts(card_tables: CardTables, known: Sequence[KnownToken]) -> dict[str, dict[str, Any]]:
+    """For each keyword the seeds count: the cards of the data that have it, and those with printings whose text no
+    source gives (main deck cards, or of no known type) that may."""
+    data = [c for c in card_tables.cards if c.id not in card_tables.seed_ids]
+    might_be = [
+        c.name
+        for c in data
+        if not c.knows("text")
+        and c.knows("set")
+        and (not c.types or _MAIN_DECK_TYPES & {t.casefold() for t in c.types})
+    ]
+    return {
+        t.name: {
+            "names": sum(1 for c in data if c.has_keyword(t.name)),
+            "seeds_count": t.seeds_count,
+            "might_be": sorted(might_be, key=str.casefold),
+        }
+        for t in known
+        if t.seeds_count is not None
+    }
 
 
 def _read_cards(
@@ -237,7 +282,7 @@ def _counts(
     card_tables: CardTables, rules: build_rules.RulesBuild, rulings: build_rulings.RulingTables, claims: int
 ) -> dict[str, int]:
     """What the report and the meta table count (cards known only from the seeds stay out of the data counts)."""
-    data_only = [c for c in card_tables.cards if not c.partial]
+    data_only = [c for c in card_tables.cards if c.id not in card_tables.seed_ids]
     return {
         "cards": len(data_only),
         "printings": len(card_tables.rows["printings"]),

@@ -30,7 +30,7 @@ from cardsdb.names import normalize
 from cardsdb.project import provenance
 from cardsdb.project.claims import Claim
 from cardsdb.rule_numbers import parse_rule_ref
-from cardsdb.rule_versions import version_label
+from cardsdb.rule_versions import v14_counterpart, version_label
 
 FAQS_FILE = "faqs.json"
 FAQ_GLOB = "rules-*/faq-*.md"
@@ -330,13 +330,28 @@ def _check_claim_citation(
 def resolve_citations(ruling_rules: list[Row], sets: RuleSets, warnings: list[str]) -> None:
     """Mark each cited number of every ruling as found (or not) in the version that ruling numbers its rules in: a
     Vendetta FAQ answer against v1.4, an Unleashed one against v1.3 (one older than v1.3 against v1.3 too)."""
+    partial: dict[str, list[str]] = {"stand-in": [], "none": []}
     for row in ruling_rules:
         version = row.get("version") or CURRENT_RULES_VERSION
         row["resolves"] = 1 if sets.has(row["number"], version) else 0
-        if not row["resolves"] and sets.loaded(version):
+        if not row["resolves"] and version == CURRENT_RULES_VERSION and sets.loaded(version):
+            # The current rules are public only in part: a number they may well have (a v1.5 ruling's) is no error.
+            older = v14_counterpart(row["number"])
+            partial["stand-in" if older and sets.has(older, V14_RULES_VERSION) else "none"].append(
+                row["number"]
+            )
+        elif not row["resolves"] and sets.loaded(version):
             warnings.append(
                 f"ruling {row['ruling_id']} cites {row['number']} ({version_label(version)}), which that version lacks"
             )
+    unquoted = partial["stand-in"] + partial["none"]
+    if unquoted:
+        without = sorted(set(partial["none"]))
+        warnings.append(
+            f"rulings cite {len(set(unquoted))} current (v1.5) rule numbers the seeds do not quote: "
+            f"{len(set(partial['stand-in']))} shown by v1.4's corresponding rule, {len(without)} with no known pair"
+            + (f" ({', '.join(without)})" if without else "")
+        )
 
 
 def faq_rows(

@@ -14,6 +14,9 @@ unit you control at another location", as the current rules documents quote it).
 Older wordings stay visible, each with its source and date, except those an erratum shows already (its new or old
 text).
 
+A source that gives no text at all (a gallery extract of codes and costs) gives no wording: where no source gives a
+card's text, its text is its newest erratum's, else not known (`Wording.known`).
+
 A text that is only the first part of another source's text of the card is not a wording: the 2026-07 gallery and
 today's RiftCodex drop the second ability of some equipment (Trinity Force's "When I hold, score 1 point."), and a
 card must not lose an ability because a newer source cut it off.
@@ -56,12 +59,31 @@ class Candidate:
 @dataclass(frozen=True)
 class Wording:
     text_raw: str
-    source: str
+    source: str | None
     date: str | None
     printing: (
         MergedPrinting  # whose fields (cost, might, types, tags) the card takes: its latest plain printing
     )
     older: tuple[OlderWording, ...]
+    known: bool = True  # False where no source and no erratum gives the card's text
+
+
+RULES_FIELDS = frozenset({"text_raw", "types", "domains", "might", "tags", "energy"})
+"""The fields a printing may lack that the card's rules need: the card takes its fields from a printing that knows
+them (an overnumbered reprint in a gallery extract, without text or Might, gives them to no card)."""
+
+
+def fields_printing(group: CardGroup) -> MergedPrinting:
+    """The printing whose fields the card takes: of those that know the most, the latest set's plain printing."""
+    return max(
+        group.printings,
+        key=lambda p: (
+            -len(p.record.lacks & RULES_FIELDS),
+            newest_first_rank(p.record.set_id),
+            p.record.is_base,
+            p.id,
+        ),
+    )
 
 
 def printed_candidates(group: CardGroup) -> list[Candidate]:
@@ -70,6 +92,7 @@ def printed_candidates(group: CardGroup) -> list[Candidate]:
         Candidate(t.text_raw, t.date, PRINTED, t.label, t.rank, printing)
         for printing in group.printings
         for t in printing.texts
+        if t.known
     ]
     forms = {_lines(c.text_raw) for c in found}
     whole = [c for c in found if not is_cut_off(_lines(c.text_raw), forms)]
@@ -104,6 +127,8 @@ def dated_by_errata(candidate: Candidate, errata: Sequence[ErratumEntry]) -> Can
 def current_wording(group: CardGroup, errata: Sequence[ErratumEntry]) -> Wording:
     """The card's current wording, the printing whose fields the card takes, and its older wordings."""
     printed = [dated_by_errata(c, errata) for c in printed_candidates(group)]
+    if not printed:
+        return _untold_wording(group, errata)
     best_printed = max(printed, key=Candidate.key)
     domains = best_printed.printing.record.domains if best_printed.printing else ()
     dated_errata = [erratum_candidate(e, domains) for e in errata if e.date]
@@ -120,11 +145,19 @@ def current_wording(group: CardGroup, errata: Sequence[ErratumEntry]) -> Wording
         text_raw=text_raw,
         source=best.source,
         date=best.date,
-        printing=max(
-            group.printings, key=lambda p: (newest_first_rank(p.record.set_id), p.record.is_base, p.id)
-        ),
+        printing=fields_printing(group),
         older=_older(printed, text_raw, shown_elsewhere),
     )
+
+
+def _untold_wording(group: CardGroup, errata: Sequence[ErratumEntry]) -> Wording:
+    """A card no source gives the text of: its newest erratum's text (Last Caress), else its text is not known."""
+    printing = fields_printing(group)
+    dated = [erratum_candidate(e, printing.record.domains) for e in errata if e.date]
+    if not dated:
+        return Wording("", None, None, printing, (), known=False)
+    best = max(dated, key=Candidate.key)
+    return Wording(best.text_raw, best.source, best.date, printing, ())
 
 
 def _with_reminders(text_raw: str, printed: Sequence[Candidate]) -> str:

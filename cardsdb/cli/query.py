@@ -20,10 +20,10 @@ from cardsdb.cli import currency_words
 from cardsdb.cli.rules import rule_dict, rule_line
 from cardsdb.cli.search_words import hint_text
 from cardsdb.errors import NotFound
-from cardsdb.models import Card, CardMatch, Errata, KeywordInfo, Legality, Rule, Ruling
+from cardsdb.models import CURRENT_RULES_VERSION, Card, CardMatch, Errata, KeywordInfo, Legality, Rule, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
 from cardsdb.query import CardsDB, SearchResult, currency
-from cardsdb.rule_versions import Citation, cite, cite_citation, cited_numbers
+from cardsdb.rule_versions import Citation, cite, cite_citation, cited_numbers, v14_counterpart
 from cardsdb.search.name_index import close_names
 
 CLI_SEARCH_LIMIT = 100
@@ -63,6 +63,8 @@ def card_dict(card: Card) -> dict[str, Any]:
         "printings": [asdict(p) for p in card.printings],
         "older_wordings": [asdict(o) for o in card.older_wordings],
         "partial": card.partial,
+        "not_yet_known": list(card.unknown),
+        "type_doubt": card.type_doubt,
         "notes": list(card.notes),
     }
 
@@ -130,7 +132,11 @@ def _card_text(
             + ", ".join(_printing_label(p.public_code, p.rarity, p.variant) for p in card.printings)
         )
     lines.append(legality_line(legality))
-    if card.partial:
+    if card.type_doubt:
+        lines.append(f"Type in doubt: {card.type_doubt}")
+    if card.not_yet_known:
+        lines.append(f"Partly known: {card.not_yet_known}")
+    elif card.partial:
         lines.append("Partly known: newer than the card data; what is not shown here is not known yet.")
     lines += [f"Note: {n}" for n in card.notes]
     lines += [errata_line(e, card) for e in errata]
@@ -184,7 +190,16 @@ def ruling_dict(
     data["rules"] = list(ruling.rules)
     data["cards"] = list(ruling.cards)
     data["cited"] = [
-        {"number": c.number, "version": c.version, "mark": cite_citation(c), "found": c.found}
+        {
+            "number": c.number,
+            "version": c.version,
+            "mark": cite_citation(c),
+            "found": c.found,
+            # a current number the data lacks: v1.4's rule the data pairs it with, shown in its place, marked
+            "v14_wording": v14_counterpart(c.number)
+            if not c.found and c.version == CURRENT_RULES_VERSION
+            else None,
+        }
         for c in citations
     ]
     data["related"] = [

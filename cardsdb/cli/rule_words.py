@@ -56,6 +56,14 @@ _WORDS: dict[RuleNoteKind, Callable[[RuleNote], str]] = {
         f"This is {n.version}'s text (dated {VERSION_DATES.get(n.version, n.version)}); the current rules "
         f"({CURRENT_RULES_VERSION}) may word it differently."
     ),
+    "older_text_dated": lambda n: (
+        f"This is {n.version}'s text (dated {VERSION_DATES.get(n.version, n.version)})."
+    ),
+    "current_number": lambda n: f"In the current rules (v1.5) this rule is {_to(n)}.",
+    "number_reused": lambda n: (
+        f"The current rules (v1.5) use {cite(n.number)} for another rule, {_to(n)} here; its current text is not "
+        "public."
+    ),
     "newer_worded_differently": lambda n: (
         f"{n.version} words it differently: see {cite(n.number, n.version)}."
     ),

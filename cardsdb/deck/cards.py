@@ -47,8 +47,8 @@ class DeckCards(Protocol):
 
 
 def partial(card: Card) -> bool:
-    """Known only in part: marked so by the data, or without a card type."""
-    return card.partial or not card.types
+    """Known only in part: marked so by the data, without a card type, or of a type in doubt."""
+    return card.partial or not card.types or card.type_doubt is not None
 
 
 def domains_of(card: Card) -> frozenset[str] | None:
@@ -56,7 +56,7 @@ def domains_of(card: Card) -> frozenset[str] | None:
     deck card or legend the data gives no domain)."""
     if card.domains:
         return _domains(card.domains)
-    if card.partial or not card.types:
+    if card.partial or not card.types or not card.knows("domains"):
         return None
     # Battlefields and tokens have no domain by nature; any other card without one is not fully known.
     return frozenset() if card.is_type("Battlefield") or is_token(card) else None

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 
+from cardsdb.engine import citations as r
 from cardsdb.engine.cleanup import answer_cleanup
+from cardsdb.engine.codes import UndecidedCode
 from cardsdb.engine.hide import answer_hide
 from cardsdb.engine.play import answer_from_facedown, answer_from_hand
 from cardsdb.engine.position import Position
 from cardsdb.engine.scenario import Scenario, parse
 from cardsdb.engine.scenario_ask import Ask
-from cardsdb.engine.verdict import Answer, AskKind
+from cardsdb.engine.verdict import Answer, AskKind, Undecided
 from cardsdb.models import Card, CardSource
 
 Handler = Callable[[Card, Position, Ask, list[str]], Answer]
@@ -40,7 +43,19 @@ def answer(scenario: Scenario) -> Answer:
         assumptions.append(
             f"{ask.card.name} is a newer card known only in part: its text here may be incomplete."
         )
-    return HANDLERS[ask.kind](ask.card, scenario.position, ask, assumptions)
+    found = HANDLERS[ask.kind](ask.card, scenario.position, ask, assumptions)
+    return type_in_doubt(found, ask.card) if ask.card.type_doubt else found
+
+
+def type_in_doubt(answer: Answer, card: Card) -> Answer:
+    """A card whose type the sources give wrongly or not at all: whether and how it is played, hidden or chosen
+    depends on its type (133.4.a.2 of v1.4: units and gear are permanents, spells are not), so nothing is decided."""
+    because = (
+        f"{card.name}'s type is in doubt. {card.type_doubt} How a card is played depends on its type, so nothing "
+        "is decided on it until its type is known."
+    )
+    doubt = Undecided(UndecidedCode.TYPE_UNKNOWN, (r.V14_PERMANENT_TYPES,), because, decisive=True)
+    return replace(answer, undecided_items=(doubt, *answer.undecided_items))
 
 
 def check(scenario: str | Mapping[str, object], cards: CardSource) -> Answer:

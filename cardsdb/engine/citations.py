@@ -102,6 +102,7 @@ V14_NOT_A_TARGET_CONDITION = (
 V14_OTHER_PLAYERS_CHOOSE = "355.10.e"  # objects chosen by other players are not targets
 V14_MOVE_DESTINATION = "355.4"  # a move's destination is chosen as it is played
 V14_RESOLUTION_CHOICES = "355.17"  # choices not outlined are made on resolution
+V14_PERMANENT_TYPES = "133.4.a.2"  # unit and gear are permanent types (spells are not: 133.4.b)
 
 CURRENT: tuple[str, ...] = (
     HIDDEN,
@@ -176,6 +177,7 @@ V14_ONLY: tuple[str, ...] = (
     V14_OTHER_PLAYERS_CHOOSE,
     V14_MOVE_DESTINATION,
     V14_RESOLUTION_CHOICES,
+    V14_PERMANENT_TYPES,
 )
 """Numbers cited as of v1.4: the seeds give no current number for these rules."""
 

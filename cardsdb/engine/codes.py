@@ -66,6 +66,7 @@ class UndecidedCode(StrEnum):
 
     HIDDEN_UNKNOWN = "hidden_unknown"
     COST_UNKNOWN = "cost_unknown"
+    TYPE_UNKNOWN = "type_unknown"
     UNREADABLE_TEXT = "unreadable_text"
     REVEAL_FORBIDDEN_HERE = "reveal_forbidden_here"
     COST_STATE_UNKNOWN = "cost_state_unknown"

@@ -237,7 +237,7 @@ def answer_hide(card: Card, position: Position, ask: Ask, assumptions: list[str]
         checks = [c for c in checks if c.code != CheckCode.NO_HIDDEN]
         because = (
             f"{card.name} is a newer card known only in part: whether it has Hidden is not known, and "
-            "only a card with Hidden can be hidden (811.1, 811.1.b)."
+            "only a card with Hidden can be hidden."
         )
         undecided = (Undecided(UndecidedCode.HIDDEN_UNKNOWN, (r.HIDDEN, r.HIDDEN_DEFINITION), because),)
     return Answer(

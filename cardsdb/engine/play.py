@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from cardsdb.engine import citations as r
 from cardsdb.engine.boundary import apply_boundary
-from cardsdb.engine.cardtext import printed_keywords
+from cardsdb.engine.cardtext import cost_unknown, printed_keywords
 from cardsdb.engine.codes import CheckCode, EffectCode, UndecidedCode
 from cardsdb.engine.copies import choose_copy
 from cardsdb.engine.overrides import choices_for
@@ -149,10 +149,10 @@ def answer_from_facedown(card: Card, position: Position, ask: Ask, assumptions: 
 def _hand_cost(
     card: Card, play: Play, out: Resolution, ask: Ask, assumptions: list[str], changes: Changes
 ) -> tuple[list[Check], list[Undecided]]:
-    if card.partial and card.energy is None and card.power is None:
+    if cost_unknown(card):
         because = (
             f"{card.name} is a newer card known only in part: its cost is not known, so whether you can "
-            "pay it is not known (811.3)."
+            "pay it is not known."
         )
         return [], [Undecided(UndecidedCode.COST_UNKNOWN, (r.PLAYED_FROM_HAND,), because)]
     check = hand_cost_check(

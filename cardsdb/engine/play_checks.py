@@ -30,7 +30,7 @@ def has_hidden_check(card: Card) -> Check | Undecided:
     if card.partial:
         because = (
             f"{card.name} is a newer card known only in part: whether it has Hidden is not known, and "
-            "only a card with Hidden may be played from facedown this way (811.1.b, 811.6)."
+            "only a card with Hidden may be played from facedown this way."
         )
         return Undecided(UndecidedCode.HIDDEN_UNKNOWN, _HIDDEN_RULES, because)
     because = (

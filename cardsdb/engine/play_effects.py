@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 
 from cardsdb.engine import citations as r
-from cardsdb.engine.cardtext import source_text
+from cardsdb.engine.cardtext import cost_unknown, source_text
 from cardsdb.engine.codes import EffectCode, UndecidedCode
 from cardsdb.engine.costs import deflect, deflect_ignored
 from cardsdb.engine.placement import forbidden
@@ -20,7 +20,7 @@ _NO_REVEAL = re.compile(r"opponents'? \[?Hidden\]? cards can't be revealed here"
 
 
 def _printed_cost(card: Card) -> str:
-    if card.energy is None and card.partial:
+    if cost_unknown(card):
         return "not known for this card"
     return f"{card.energy or 0} energy, {card.power or 0} power"
 
@@ -204,7 +204,15 @@ def _conditional_effects(parsed: CardChoices, position: Position | None) -> list
         state = "it is your turn" if yours else "it is not your turn"
         verdict = "applies" if holds else "does nothing"
         code = EffectCode.APPLIES if holds else EffectCode.DOES_NOTHING
-        effects.append(Effect(code, (r.OTHER_ABILITIES_NORMAL,), f'"{conditional.text}" {verdict}: {state}.'))
+        # one that applies changes the card in play (Momentary Companion is Temporary): worth saying at a glance
+        effects.append(
+            Effect(
+                code,
+                (r.OTHER_ABILITIES_NORMAL,),
+                f'"{conditional.text.rstrip(".")}" {verdict}: {state}.',
+                quick=holds,
+            )
+        )
     return effects
 
 

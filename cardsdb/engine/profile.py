@@ -9,7 +9,7 @@ from cardsdb.engine.cardtext import has_hidden
 from cardsdb.engine.citations import Citation
 from cardsdb.engine.overrides import choices_for
 from cardsdb.engine.specs import CardChoices, ChoiceSpec
-from cardsdb.engine.targeting import restriction_rules
+from cardsdb.engine.targeting import open_choice, restriction_rules
 from cardsdb.engine.verdict import cited, sorted_rules
 from cardsdb.models import Card
 
@@ -24,6 +24,9 @@ class ProfileChoice:
     why: str
     rules: tuple[str, ...]
     trigger: str = ""
+    unsettled: str | None = (
+        None  # why the rules leave open whether it is restricted (`restricted` is then moot)
+    )
 
     @property
     def cited(self) -> tuple[Citation, ...]:
@@ -39,6 +42,7 @@ class ProfileChoice:
             "why": self.why,
             "rules": list(self.rules),
             "trigger": self.trigger,
+            "unsettled": self.unsettled,
         }
 
 
@@ -84,13 +88,16 @@ class HiddenProfile:
         """One line: what playing it from facedown restricts."""
         if self.undecided:
             return self.undecided
-        restricted = [c.choice for c in self.choices if c.restricted]
+        restricted = [c.choice for c in self.choices if c.restricted and not c.unsettled]
         free = [c.choice for c in self.choices if not c.restricted]
+        unsettled = [c.choice for c in self.choices if c.unsettled]
         parts: list[str] = []
         if restricted:
             parts.append("restricted to its battlefield: " + "; ".join(restricted))
         if free:
             parts.append("not restricted: " + "; ".join(free))
+        if unsettled:
+            parts.append("not settled by the rules whether restricted: " + "; ".join(unsettled))
         if not parts:
             parts.append("makes no choice when played; nothing is restricted")
         return ". ".join(parts)
@@ -167,6 +174,7 @@ def _profile_choice(spec: ChoiceSpec) -> ProfileChoice:
         why=why,
         rules=rules,
         trigger=spec.trigger.text if spec.trigger is not None else "",
+        unsettled=open_choice(spec),
     )
 
 
@@ -235,7 +243,7 @@ def hidden_table_row(card: Card) -> str:
     profile = card_profile(card)
     choices = (
         "; ".join(
-            f"{c.choice} ({'restricted' if c.restricted else 'free'}"
+            f"{c.choice} ({'not settled' if c.unsettled else 'restricted' if c.restricted else 'free'}"
             + (f", when played {c.trigger}" if c.trigger else "")
             + ")"
             for c in profile.choices

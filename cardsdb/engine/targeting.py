@@ -69,6 +69,23 @@ def is_restricted(spec: ChoiceSpec) -> bool:
     return spec.exempt is None
 
 
+# 811.1.d.3 restricts the targets a hidden permanent's play effect chooses to "options at the battlefield it was played
+# to"; a battlefield is not at a battlefield, and the rules say no more (a hidden spell's own battlefield choices are
+# the engine's older decision under 811.1.d.2, which also refuses the spell when nothing there is legal).
+BATTLEFIELD_CHOICE_OPEN = (
+    "the rules do not settle whether a hidden permanent's play effect may choose another battlefield: they restrict "
+    "what it chooses to options at the battlefield it was played to, and do not say whether a battlefield is one. "
+    "Either way, anything it then chooses there must be at the battlefield where it was hidden"
+)
+
+
+def open_choice(spec: ChoiceSpec) -> str | None:
+    """Why the rules leave open whether a choice is restricted from facedown; None where they settle it."""
+    if spec.exempt is None and spec.purpose == "play_effect" and spec.what == "battlefield":
+        return BATTLEFIELD_CHOICE_OPEN
+    return None
+
+
 def choice_rules(spec: ChoiceSpec, ctx: PlayContext) -> tuple[str, ...]:
     if not ctx.from_facedown:
         return (r.PLAYED_FROM_HAND,)
@@ -223,7 +240,10 @@ class _Sorting:
                 self.exclude(target, (r.V14_TARGET_RESTRICTIONS,), empty)
             elif self.restricted and bf.label != self.ctx.hidden_at:
                 because = f"it is not {self.ctx.hidden_at}, where the card was hidden"
-                self.exclude(target, restriction_rules(self.spec), because)
+                if (unsettled := open_choice(spec)) is not None:
+                    self.undecided(target, restriction_rules(self.spec), f"{because}; {unsettled}")
+                else:
+                    self.exclude(target, restriction_rules(self.spec), because)
             else:
                 self.legal.append(target)
 
@@ -458,6 +478,7 @@ def evaluate(
         purpose=spec.purpose,
         note=note,
         open_targets=tuple(unsure),
+        unsettled=open_choice(spec) if restricted else None,
     )
 
 

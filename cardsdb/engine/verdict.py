@@ -61,11 +61,14 @@ class Check:
 
 @dataclass(frozen=True)
 class Undecided:
-    """Something the engine can't decide (a card known only partly, a question the rules leave open)."""
+    """Something the engine can't decide (a card known only partly, a question the rules leave open). A `decisive`
+    one leaves the whole answer open even where a check failed: what the engine checked rests on it (a card whose
+    type is in doubt)."""
 
     code: UndecidedCode
     rules: tuple[str, ...]
     because: str
+    decisive: bool = False
 
     @property
     def cited(self) -> tuple[Citation, ...]:
@@ -117,6 +120,8 @@ class Choice:
     ok: bool | None = True
     because: str | None = None
     open_targets: tuple[Excluded, ...] = ()
+    # why the rules leave open whether it is restricted to `restricted_to` (a hidden permanent choosing a battlefield)
+    unsettled: str | None = None
 
     def __contains__(self, target: object) -> bool:
         return target in self.legal
@@ -151,6 +156,8 @@ class Choice:
         }
         if self.note:
             data["note"] = self.note
+        if self.unsettled:
+            data["unsettled"] = self.unsettled
         return data
 
 
@@ -223,6 +230,8 @@ class Answer:
 
     @property
     def legal(self) -> bool | None:
+        if any(u.decisive for u in self.undecided_items):
+            return None
         if self.failed:
             return False
         if self.undecided_items:

@@ -22,6 +22,9 @@ class KnownToken:
     rule_version: str | None = None  # the rules version `rule` is numbered in
     takes_value: bool = False  # [Shield 3]
     meaning: str | None = None
+    # words of a text about the keyword that does not name it ("face down" for Hidden)
+    also: tuple[str, ...] = ()
+    seeds_count: int | None = None  # how many cards have it by the seeds' count (Hidden: 44)
 
 
 def _entry(path: Path, kind: TokenKind, item: object) -> KnownToken:
@@ -29,8 +32,17 @@ def _entry(path: Path, kind: TokenKind, item: object) -> KnownToken:
         raise BuildError(f"{path.name}: every {kind} needs a 'name', got {item!r:.60}")
     data: dict[str, Any] = item
     rule = data.get("rule")
-    if kind == "keyword" and not isinstance(rule, str):
-        raise BuildError(f"{path.name}: keyword {data['name']}, field 'rule' must be a quoted rule number")
+    if kind == "keyword" and not (isinstance(rule, str) or ("rule" in data and rule is None)):
+        raise BuildError(
+            f"{path.name}: keyword {data['name']}, field 'rule' must be a quoted rule number, or null where no "
+            "source gives one"
+        )
+    also = data.get("also", [])
+    if not isinstance(also, list) or not all(isinstance(w, str) and w.strip() for w in also):
+        raise BuildError(f"{path.name}: {kind} {data['name']}, field 'also' must be a list of words")
+    seeds_count = data.get("seeds_count")
+    if seeds_count is not None and (not isinstance(seeds_count, int) or isinstance(seeds_count, bool)):
+        raise BuildError(f"{path.name}: {kind} {data['name']}, field 'seeds_count' must be a whole number")
     value = data.get("value", False)
     if not isinstance(value, bool):
         raise BuildError(f"{path.name}: {kind} {data['name']}, field 'value' must be true or false")
@@ -43,6 +55,8 @@ def _entry(path: Path, kind: TokenKind, item: object) -> KnownToken:
         rule_version=version if isinstance(version, str) else None,
         takes_value=value,
         meaning=meaning if isinstance(meaning, str) else None,
+        also=tuple(w.strip() for w in also),
+        seeds_count=seeds_count,
     )
 
 

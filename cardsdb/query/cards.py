@@ -100,13 +100,17 @@ class CardQueries(Queries):
         return [s.name for s in self.names.match(name, limit=limit) if s.score >= 55.0]
 
     def find_card(self, query: str) -> CardMatch | None:
-        """The card people mean by query: exact, else the best fuzzy match with close runners-up; None if nothing is plausible."""
+        """The card people mean by query: exact (a name, an alias or a printing's code), else the best fuzzy match with
+        close runners-up; None if nothing is plausible."""
         exact = self.names.exact(query)
         found = self.names.match(query, limit=6)
         if exact:
             card = self._card_by_name(exact)
             if card is not None:
                 return CardMatch(card, "exact", 100.0, ())
+        coded = self.printing(query) if _code_key(query) is not None else None
+        if coded is not None:  # a printing's code names its card: "RAD-159", "ogn-202/298", "VEN-R01"
+            return CardMatch(coded[0], "exact", 100.0, ())
         if not found or found[0].score < FIND_MINIMUM:
             initials = self.names.by_initials(query)  # "mf": Miss Fortune's cards
             card = self._card_by_name(initials[0]) if initials else None

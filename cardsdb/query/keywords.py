@@ -4,10 +4,12 @@ the cards that have them or refer to them, and their rulings."""
 from __future__ import annotations
 
 import re
+import sqlite3
 
 from cardsdb.models import KeywordInfo, Rule
 from cardsdb.names import normalize
 from cardsdb.query.rulings import RulingQueries, community
+from cardsdb.schema import json_list
 from cardsdb.search.name_index import close_names, closest_name
 from cardsdb.search.syntax import escape_like
 
@@ -76,6 +78,29 @@ class KeywordQueries(RulingQueries):
         self._keyword_lines[name] = line  # the file is read-only: a keyword's line never changes
         return line
 
+    def text_unknown(self) -> list[str]:
+        """The main deck cards (or cards of no known type) with printings whose text no source gives yet: any of
+        them may have any keyword."""
+        if "unknown" not in {str(r[1]) for r in self._rows("PRAGMA table_info(cards)")}:
+            return []  # a database built before the column: it holds no card known in part this way
+        rows = self._rows(
+            "SELECT name, types, unknown FROM cards WHERE partial = 1 ORDER BY name COLLATE NOCASE"
+        )
+        main_deck = {"unit", "spell", "gear"}
+        return [
+            str(r["name"])
+            for r in rows
+            if "text" in json_list(r["unknown"])
+            and "set" not in json_list(r["unknown"])
+            and (not json_list(r["types"]) or main_deck & {t.casefold() for t in json_list(r["types"])})
+        ]
+
+    @staticmethod
+    def _keyword_also(row: sqlite3.Row) -> list[str]:
+        """The words of a text about the keyword that does not name it ("face down" for Hidden), where the database
+        has them."""
+        return json_list(row["also"]) if "also" in row.keys() else []  # noqa: SIM118 (`in row` looks at values)
+
     def keyword(self, name: str) -> KeywordInfo | None:
         """A keyword with its rules, reminder text, the cards that have it and the cards whose text refers to it.
 
@@ -98,12 +123,14 @@ class KeywordQueries(RulingQueries):
         )
         with_it = [str(r["name"]) for r in having if not r["partial"]]
         seed_only = [str(r["name"]) for r in having if r["partial"]]
-        pattern = re.compile(rf"\b{re.escape(keyword)}\b", re.IGNORECASE)
+        words = [keyword, *self._keyword_also(row)]
+        pattern = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in words) + r")\b", re.IGNORECASE)
+        where = " OR ".join("text LIKE ? ESCAPE '\\'" for _ in words)
         referring = [
             str(r["name"])
             for r in self._rows(
-                "SELECT name, text FROM cards WHERE text LIKE ? ESCAPE '\\' ORDER BY name COLLATE NOCASE",
-                [f"%{escape_like(keyword)}%"],
+                f"SELECT name, text FROM cards WHERE {where} ORDER BY name COLLATE NOCASE",
+                [f"%{escape_like(w)}%" for w in words],
             )
             if r["name"] not in with_it and r["name"] not in seed_only and pattern.search(r["text"] or "")
         ]
@@ -119,6 +146,7 @@ class KeywordQueries(RulingQueries):
             cards_with=tuple(with_it),
             cards_referring=tuple(referring),
             seed_only=tuple(seed_only),
+            text_unknown=tuple(self.text_unknown()) if row["kind"] == "keyword" else (),
             rulings=tuple(rulings[:8]),
             kind=str(row["kind"] or "keyword"),
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
+from dataclasses import replace
 
 from cardsdb import rule_numbers
 from cardsdb.build.rule_diff import without_examples
@@ -40,9 +41,12 @@ from cardsdb.rule_versions import (
     BadVersion,
     Citation,
     is_newer,
+    paired_numbers,
     parse_doc,
     parse_version,
     rule_key,
+    v14_counterpart,
+    v15_counterpart,
 )
 from cardsdb.schema import rule_from_row
 from cardsdb.search.question_confidence import CLEAR_LEAD, RULE_CANDIDATES, confident
@@ -147,6 +151,25 @@ class RuleQueries(Queries):
             if row is not None:
                 return self._view(rule_from_row(row))
         return None
+
+    def cited_rule(self, number: str) -> RuleView | None:
+        """A rule as an answer cites it (`cite`'s form): a bare number is a current one, never v1.4's rule of the same
+        number. Where the current rules' text is not public, v1.4's corresponding rule stands in for it (marked
+        `stands_in_for`), for the pairs the data shows (cardsdb/rule_versions.py, Core Rules v1.5); None where there is neither."""
+        ref = rule_numbers.parse_rule_ref(number)
+        if ref is None:
+            return None
+        doc, version = self._doc_and_version(ref, None, None)
+        if doc != CORE_DOC or (version or CURRENT_RULES_VERSION) != CURRENT_RULES_VERSION:
+            return self.rule(number)
+        row = self._rule_row(ref.number, CURRENT_RULES_VERSION, doc)
+        if row is not None:
+            return self._view(rule_from_row(row))
+        older = v14_counterpart(ref.number)
+        row = self._rule_row(older, V14_RULES_VERSION, doc) if older else None
+        if row is None:
+            return None
+        return replace(self._view(rule_from_row(row)), stands_in_for=ref.number)
 
     def _doc_and_version(
         self, ref: rule_numbers.RuleRef | None, doc: str | None, version: str | None
@@ -290,6 +313,15 @@ class RuleQueries(Queries):
         for later in newer:
             if later.number == rule.number and later.text != rule.text:
                 notes.append(RuleNote("newer_worded_differently", later.number, later.version))
+        renumbered = (
+            _renumbered_notes(rule.number, now)
+            if rule.version == V14_RULES_VERSION and current is None
+            else []
+        )
+        if renumbered:  # what the current rules do with the number is known: no "may word it differently"
+            notes = [
+                replace(n, kind="older_text_dated") if n.kind == "older_text" else n for n in notes
+            ] + renumbered
         if not newer and rule.version == V13_RULES_VERSION and self._holds(V14_RULES_VERSION):
             other = self._rule_row(rule.number, V14_RULES_VERSION)
             kind: RuleNoteKind = "later_other_rule" if other is not None else "later_lacks"
@@ -601,10 +633,10 @@ class RuleQueries(Queries):
             view = self.rule(number)
         except BadInput:
             return []
-        if view is None or view.rule.number != ref.number:
-            return []
-        pairs = [(view.rule.version, view.rule.number)]
-        pairs += [(r.version, r.number) for r in view.lineage]
+        pairs = paired_numbers(ref.number, ref.version)
+        if view is not None and view.rule.number == ref.number:
+            pairs = [(view.rule.version, view.rule.number), *(r for r in pairs if r[0] != view.rule.version)]
+            pairs += [(r.version, r.number) for r in view.lineage]
         return list(dict.fromkeys(pairs))
 
     def ruling_citations(self, ruling: Ruling) -> list[Citation]:
@@ -711,6 +743,19 @@ class RuleQueries(Queries):
         ):
             found.setdefault(str(row["number"] or ""), []).append(_patch_note(row))
         return found
+
+
+def _renumbered_notes(number: str, now: Sequence[str]) -> list[RuleNote]:
+    """For a v1.4 rule: what the current rules (v1.5) number it, and what they number `number`, where a pair the data
+    shows says so (the v1.5 text itself is not public)."""
+    notes: list[RuleNote] = []
+    newer = v15_counterpart(number)
+    if newer is not None and newer != number and newer not in now:  # `now` is said already ("... is 422 now")
+        notes.append(RuleNote("current_number", number, V14_RULES_VERSION, ((newer, CURRENT_RULES_VERSION),)))
+    older = v14_counterpart(number)
+    if older is not None and older != number:
+        notes.append(RuleNote("number_reused", number, CURRENT_RULES_VERSION, ((older, V14_RULES_VERSION),)))
+    return notes
 
 
 def _key(rule: Rule) -> str:

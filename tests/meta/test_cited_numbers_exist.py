@@ -32,16 +32,18 @@ from bot.services import Services
 from bot.ui.reply import ChangesPage, Reply
 from cardsdb.cli.main import main
 from cardsdb.engine import check
-from cardsdb.models import OLDER_THAN_V13
+from cardsdb.models import CURRENT_RULES_VERSION, OLDER_THAN_V13, V14_RULES_VERSION, Ruling
 from cardsdb.project.claims import load_claims
 from cardsdb.query import CardsDB
-from cardsdb.rule_versions import Citation, collecting_citations
+from cardsdb.rule_versions import Citation, collecting_citations, v14_counterpart
 from tests.support.deck_lists import JINX
 from tests.support.scenario_files import ENTRIES, FIXTURES, decided_by
 
 pytestmark = pytest.mark.real_data  # every test here reads ../shared
 
 RULES = [
+    "406.5",  # v1.4's; its current number 407.5 (v1.5) is said in a note
+    "392",  # v1.4's; the current 392 is v1.4's 391
     "811.1.d.2.a",
     "133.6",
     "811.6",
@@ -65,6 +67,9 @@ RULES = [
 TOURNAMENT = ["702.2", "missed trigger", "700", "601.3.c.4.b"]
 KEYWORDS = ["Hidden", "Stun", "Accelerate", "Deflect", "Level", "Reaction"]
 RULINGS = [
+    "Runeblade Anvil",  # reviewed against v1.5: current numbers
+    "Akali, Silent",
+    "407.5",
     "hidden",
     "422",
     "811.1.d",
@@ -83,13 +88,69 @@ CHANGES = [
 _NUMBER = re.compile(r"(?<![\w.])\d{3}(?:\.[0-9a-z]+)*(?![\w])")
 
 
+# Current (v1.5) numbers the rulings reviewed against v1.5 cite and the seeds do not quote (the current rules are
+# public only where Riot's Hidden keyword page quotes them), each with why it is exempt from existing in the rules table.
+# "pair": v1.4's rule under the number the data pairs it with stands in for it (cardsdb/rule_versions.py, Core Rules v1.5).
+_UNCHANGED = "pair: a section whose numbers v1.4 and v1.5 share (115-323, 740, 808)"
+V15_EXEMPT = {
+    "115.1.c": _UNCHANGED,
+    "316.9.b": _UNCHANGED,
+    "317.3": _UNCHANGED,
+    "323.4": _UNCHANGED,
+    "740.2.c": _UNCHANGED,
+    "808.1.d.2": _UNCHANGED,
+    "391.4": "pair: v1.4's 390.4 (runeblade-anvil reviewed against v1.4, then v1.5)",
+    "392": "pair: v1.4's 391 (runeblade-anvil)",
+    "407.5": "pair: v1.4's 406.5 (runeblade-anvil)",
+    "466": "pair: v1.4's 464, the combat showdown step (akali-silent)",
+    "467": "pair: v1.4's 465, the combat damage step",
+    "468": "pair: v1.4's 466, the resolution step",
+    "468.1": "pair: under 468 (v1.4's 466.1)",
+    "468.2": "pair: under 468 (v1.4's 466.2)",
+    "468.7": "pair: under 468 (v1.4's 466.7)",
+    "468.7.a": "pair: under 468 (v1.4's 466.7.a)",
+    "403.2": "no pair: between the +1 pairs 392 and 407.5, but no source pairs it; shown without a stand-in",
+}
+
+
 def _missing(real_cards: CardsDB, found: Sequence[Citation]) -> list[str]:
     return [
         f"{c.number} ({c.doc} {c.version})"
         for c in found
         if c.version != OLDER_THAN_V13  # the data holds no rules older than v1.3: such a mark says only that
+        and not (c.version == CURRENT_RULES_VERSION and c.number in V15_EXEMPT)
         and not real_cards.rule_exists(c.number, c.version, c.doc)
     ]
+
+
+def _v15_rulings(real_cards: CardsDB) -> list[Ruling]:
+    found = {
+        r.id: r for name in ("Runeblade Anvil", "Akali, Silent") for r in real_cards.rulings_for_card(name)
+    }
+    return [r for r in found.values() if r.source == "community" and r.rules_version == CURRENT_RULES_VERSION]
+
+
+def test_v15_rulings_cite_current_numbers_exempt_only_with_a_reason(real_cards: CardsDB) -> None:
+    """A ruling reviewed against Core Rules v1.5 cites current numbers: each is in the current rules, or exempt with why;
+    an exempt number with a pair has v1.4's corresponding rule, and it is what "Show the cited rules" shows."""
+    rulings = _v15_rulings(real_cards)
+    assert len(rulings) >= 2  # akali-silent and runeblade-anvil
+    cited = {c.number: c for r in rulings for c in real_cards.ruling_citations(r)}
+    assert {c.version for c in cited.values()} == {CURRENT_RULES_VERSION}
+    current = {n for n in cited if real_cards.rule_exists(n, CURRENT_RULES_VERSION)}
+    assert set(cited) - current == set(V15_EXEMPT)  # every exemption used, none missing
+    for number, why in V15_EXEMPT.items():
+        shown = real_cards.cited_rule(number)
+        older = v14_counterpart(number)
+        if why.startswith("pair"):
+            assert older is not None and real_cards.rule_exists(older, V14_RULES_VERSION), number
+            assert shown is not None and shown.stands_in_for == number, number
+            assert (shown.rule.number, shown.rule.version) == (older, V14_RULES_VERSION)
+        else:
+            assert older is None and shown is None, number
+    for number in current:
+        shown = real_cards.cited_rule(number)
+        assert shown is not None and shown.rule.version == CURRENT_RULES_VERSION and not shown.stands_in_for
 
 
 def _labels(embeds: Sequence[discord.Embed]) -> list[str]:

@@ -185,6 +185,9 @@ class FakeCards:
         moved = (HIDE_MOVED,) if rule.number == "422" else ()
         return RuleView(rule, parents=parents, children=children, moved=moved)
 
+    def cited_rule(self, number: str) -> RuleView | None:
+        return self.rule(number)
+
     def search_rules(
         self, words: str, limit: int = 10, *, doc: str | None = None, version: str | None = None
     ) -> list[Rule]:

@@ -34,6 +34,7 @@ from cardsdb.build.importers.ruling_entries import (
     version_label,
 )
 from cardsdb.errors import BuildError
+from cardsdb.models import CURRENT_RULES_VERSION
 
 SITE = "riftboundfaq.com"
 SITE_URL = "https://www.riftboundfaq.com"
@@ -95,8 +96,9 @@ def _attributes(text: str) -> dict[str, str]:
 
 
 def _citation(numbers: list[str], version: str) -> str:
-    label = version_label(version)
-    return f"({label} rule {numbers[0]})" if len(numbers) == 1 else f"({label} rules {', '.join(numbers)})"
+    """ "(v1.4 rule 406.5)"; a number of the current rules (a page reviewed against v1.5) is unmarked: "(rule 407.5)"."""
+    label = "" if version == CURRENT_RULES_VERSION else f"{version_label(version)} "
+    return f"({label}rule {numbers[0]})" if len(numbers) == 1 else f"({label}rules {', '.join(numbers)})"
 
 
 def _component_words(name: str, attributes: Mapping[str, str]) -> str:

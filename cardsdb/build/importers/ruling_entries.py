@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_DATE, V13_RULES_VERSION
+from cardsdb.rule_numbers import normalize_version
 
 V14_RULES_VERSION = "v1.4"
 V14_RULES_DATE = "2026-07-16"
@@ -50,10 +51,13 @@ def rules_version_on(date: str) -> str:
 
 
 def rules_version_named(text: str) -> str:
-    """A version as a source writes it ("1.4", "v1.4") in the form the rules table uses (`v1.4`; v1.3 is `1.3`)."""
+    """A version as a source writes it ("1.4", "v1.4") in the form the rules table uses (`v1.4`; v1.3 is `1.3`);
+    "1.5" is the current rules (`2026-10-09`, cardsdb/rule_versions.py, Core Rules v1.5 says why)."""
     bare = text.strip().lower().removeprefix("v").strip()
     if bare == V13_RULES_VERSION:
         return V13_RULES_VERSION
+    if normalize_version(bare) == CURRENT_RULES_VERSION:
+        return CURRENT_RULES_VERSION
     return f"v{bare}"
 
 

@@ -7,7 +7,6 @@ Details show>` replays it. Skips without the real data."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from cardsdb.engine.validate import zone_problem
 from cardsdb.query import CardsDB
 from tests.support.bot_harness_fixtures import details
 from tests.support.player_text import problems as text_problems
+from tests.support.printed import printed_with_hidden
 
 pytestmark = pytest.mark.real_data  # every test here reads ../shared
 
@@ -47,11 +47,9 @@ CODE = re.compile(r"`(rb1\.[A-Za-z0-9_\-]+)`")
 @pytest.fixture(scope="module")
 def hidden_names(real_cards: CardsDB, real_data_dir: Path) -> list[str]:
     names = [c.name for c in real_cards.search("kw:hidden", limit=100).cards]
-    # Counted apart from the build: the 2026-07 gallery's names with a line that opens with Hidden (39), and
-    # Elnuk Herd of the seeds.
-    rows = json.loads((real_data_dir / "gallery-2026-07" / "cards.json").read_text())["cards"]
-    printed = {r["name"] for r in rows if re.search(r"(?m)^(\[Hidden\]|Hidden \()", r["text"] or "")}
-    assert set(names) == printed | {"Elnuk Herd"}, names
+    # Counted apart from the build: the 2026-07 gallery's names and the Radiance catalog's with a line that opens
+    # with Hidden (42, Elnuk Herd among them).
+    assert set(names) == printed_with_hidden(real_data_dir), names
     return names
 
 

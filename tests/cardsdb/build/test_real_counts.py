@@ -5,6 +5,7 @@ Each count is checked against the data files by other means than the build's (si
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 import sqlite3
@@ -16,13 +17,13 @@ import pytest
 
 from cardsdb.build.importers.faqs import parse_faqs
 from cardsdb.query import CardsDB
+from tests.support.printed import printed_with_hidden
 
 pytestmark = pytest.mark.real_data  # every test here reads ../shared
 
 VARIANT = re.compile(
     r"\s*\((Alternate Art|Signature|Overnumbered|Starter|Metal|Launch Exclusive|GG EZ|Ultimate)\)$"
 )
-HIDDEN_LINE = re.compile(r"(?m)^(\[Hidden\]|Hidden \()")
 
 
 def _scalar(db: Path, sql: str) -> object:
@@ -61,6 +62,28 @@ def _riftcodex_name(name: str) -> str:
     return name
 
 
+def _radiance(data: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
+    """The Radiance extract's rows (read with csv) and the catalog's entries."""
+    folder = data / "radiance-2026-10"
+    with (folder / "gallery-rad-extract.tsv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    return rows, _load(folder, "card-catalog-excerpt.json")
+
+
+def _catalog_names(rows: list[dict[str, str]], catalog: list[dict[str, Any]]) -> tuple[set[str], set[str]]:
+    """(the extract's names a catalog entry gives the text of, the entries that name no row): a legend's entry is
+    its title ("Agony's Embrace"), its row "Evelynn, Agony's Embrace"."""
+    names = {r["name"] for r in rows}
+    told: set[str] = set()
+    unplaced: set[str] = set()
+    for entry in catalog:
+        named = {n for n in names if n == entry["name"] or n.endswith(", " + entry["name"])}
+        told |= named
+        if not named:
+            unplaced.add(entry["name"])
+    return told, unplaced
+
+
 def test_real_build_counts(real_data_dir: Path, real_db: Path) -> None:
     gallery = _load(real_data_dir, "gallery-2026-07/cards.json")["cards"]
     items = _load(real_data_dir, "riftcodex-2026-08/cards.json")
@@ -91,17 +114,32 @@ def test_real_build_counts(real_data_dir: Path, real_db: Path) -> None:
         if _code(i["riftbound_id"]) not in by_code
     }
     assert len(names) == 935
+    # Radiance: every row of the extract is a printing; its names, and the catalog's entries that name no row
+    # (their set unknown), are cards; those no source gives the text of (neither the catalog, nor an older set, nor
+    # an erratum: Last Caress's is its erratum's) are partial.
+    rows, catalog = _radiance(real_data_dir)
+    told, unplaced = _catalog_names(rows, catalog)
+    errata = {
+        c for e in _load(real_data_dir, "legality-2026-09/errata-vendetta-radiance.json") for c in e["cards"]
+    }
+    untold = {r["name"] for r in rows} - told - names - errata
+    assert (len(rows), len({r["name"] for r in rows}), len(unplaced), len(untold)) == (170, 136, 4, 34)
+    printings += len({r["code"] for r in rows})
+    everything = names | {r["name"] for r in rows} | unplaced
+    assert len(everything) == 1064
     battlefields = {r["name"] for r in gallery if r["type"] == "Battlefield"}
-    assert _scalar(real_db, "SELECT count(*) FROM printings") == printings
-    assert _scalar(real_db, "SELECT count(*) FROM cards WHERE partial = 0") == len(names)
-    assert {
-        r[0] for r in sqlite3.connect(real_db).execute("SELECT name FROM cards WHERE partial = 0")
-    } == names
+    battlefields |= {r["name"] for r in rows if r["type"] == "Battlefield"} - untold
+    assert _scalar(real_db, "SELECT count(*) FROM printings") == printings == 1499
+    with sqlite3.connect(real_db) as conn:
+        assert {r[0] for r in conn.execute("SELECT name FROM cards WHERE partial = 0")} == everything - untold
+        assert {r[0] for r in conn.execute("SELECT name FROM cards WHERE partial = 1")} == untold | {
+            "Gutter Guardian"
+        }
     battlefield_sql = "SELECT count(*) FROM cards WHERE partial = 0 AND types LIKE '%\"Battlefield\"%'"
-    assert _scalar(real_db, battlefield_sql) == len(battlefields) == 66
+    assert _scalar(real_db, battlefield_sql) == len(battlefields) == 75
     meta = dict(sqlite3.connect(real_db).execute("SELECT key, value FROM meta").fetchall())
-    assert (meta["count_printings"], meta["count_cards"]) == (str(printings), str(len(names)))
-    assert meta["cards_updated_at"] == "2026-07-25" and meta["legality_as_of"] == "2026-09-18"
+    assert (meta["count_printings"], meta["count_cards"]) == (str(printings), str(len(everything)))
+    assert meta["cards_updated_at"] == "2026-10" and meta["legality_as_of"] == "2026-09-18"
 
 
 def test_vendetta_and_promo_printings_are_present(real_data_dir: Path, real_db: Path) -> None:
@@ -126,9 +164,8 @@ def test_vendetta_and_promo_printings_are_present(real_data_dir: Path, real_db: 
 def test_every_card_printing_hidden_has_the_keyword(real_data_dir: Path, real_db: Path) -> None:
     # A name has Hidden when a line of its text opens with it (Windsinger prints it without brackets); counted on
     # the 2026-07 gallery, which holds every card of the 2026-03 data and Vendetta's.
-    gallery = _load(real_data_dir, "gallery-2026-07/cards.json")["cards"]
-    printed = {r["name"] for r in gallery if HIDDEN_LINE.search(r["text"] or "")}
-    assert len(printed) == 39
+    printed = printed_with_hidden(real_data_dir)
+    assert len(printed) == 42  # 39 of the gallery, and Bedeviling Stranger, Elnuk Herd, Momentary Companion
     with sqlite3.connect(real_db) as conn:
         keyworded = {
             r[0]
@@ -219,13 +256,18 @@ def test_an_erratum_beats_a_newer_source_that_prints_its_old_text(real_db: Path)
         assert draven is not None and "you may pay 1 Fury power to give me +2 Might" in draven.text
 
 
-def test_a_radiance_erratum_gives_elnuk_herd_its_text(real_db: Path) -> None:
+def test_a_radiance_erratum_gives_elnuk_herd_its_text_and_the_radiance_data_the_rest(real_db: Path) -> None:
+    # The catalog prints the text before the erratum ("another friendly unit"): an erratum's old text is older than
+    # the erratum, whatever its source's date; cost, Might, domain and set come from the catalog and the extract.
     with CardsDB.open(real_db) as db:
         herd = db.get_card("Elnuk Herd")
-    assert herd is not None and herd.partial and herd.energy is None and herd.might is None
+    assert herd is not None and not herd.partial and not herd.unknown
+    assert (herd.energy, herd.might, herd.domains, herd.types) == (6, 5, ("Fury",), ("Unit",))
+    assert [p.public_code for p in herd.printings] == ["RAD-081"]
     assert (
         "give a friendly unit +3 Might this turn, then recycle me if I was played from face down" in herd.text
     )
+    assert "another" not in herd.text and not herd.older_wordings
     assert herd.text_date == "2026-10-09" and herd.has_keyword("Hidden")
 
 

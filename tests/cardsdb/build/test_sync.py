@@ -325,3 +325,63 @@ def test_cli_sync_builds_from_todays_riftcodex_format(
             assert card is not None and card.has_keyword("Hidden"), name
         match = db.find_card("Teemo - Swift Scout (Signature)")
         assert match is not None and match.card.name == "Teemo, Swift Scout"
+
+
+def _radiance_item(
+    template: dict[str, Any], code: int, name: str, kind: str, **fields: Any
+) -> dict[str, Any]:
+    """A RAD item in today's RiftCodex format (the shape of riftcodex-2026-08's items); the text is made up here."""
+    item = json.loads(json.dumps(template))
+    item.update(id=f"rad{code:03d}", name=name, riftbound_id=f"rad-{code:03d}-218", collector_number=code)
+    item["attributes"] = {"energy": fields.get("energy"), "might": fields.get("might"), "power": None}
+    item["classification"] = {"type": kind, "supertype": None, "rarity": "Rare", "domain": fields["domains"]}
+    text = fields["text"]
+    item["text"] = {"rich": f"<p>{text}</p>", "plain": text, "flavour": None}
+    item["set"] = {"set_id": "RAD", "label": "Radiance"}
+    item["tags"] = fields.get("tags", [])
+    item["metadata"] = {**item["metadata"], "updated_on": "2026-12-01T00:00:00+00:00"}
+    return item
+
+
+@pytest.mark.real_data
+def test_sync_replaces_radiance_cards_known_in_part_when_riftcodex_adds_them(
+    real_data_dir: Path, tmp_path: Path
+) -> None:
+    """When RiftCodex adds Radiance, `sync` over the folder makes full records of the cards it serves (the gallery
+    extract and catalog gave them in part), with no change to the code; the cards it does not serve stay partial."""
+    items: list[dict[str, Any]] = json.loads((real_data_dir / "riftcodex-2026-08" / "cards.json").read_text())
+    template = next(i for i in items if i["set"]["set_id"] == "VEN")
+    sanctum_text = "When you conquer here, draw 1."
+    dog_text = "[Assault 2] (+2 :rb_might: while I'm an attacker.)"
+    served = [
+        _radiance_item(template, 159, "Black Rose Sanctum", "Battlefield", domains=[], text=sanctum_text),
+        _radiance_item(
+            template, 119, "Hunting Dog", "Unit", energy=3, might=2, domains=["Body"], text=dog_text
+        ),
+    ]
+    upstream = Upstream(items=[*items, *served], size=100)
+    target = tmp_path / "radiance.sqlite3"
+    before = tmp_path / "before.sqlite3"
+    build_database(real_data_dir, before)
+    with CardsDB.open(before) as db:
+        partial = db.get_card("Black Rose Sanctum")
+        assert partial is not None and partial.partial and not partial.text
+    for url in _serve(upstream):
+        report = sync_database(url, target, source=real_data_dir, **FAST)
+    assert report.counts["printings"] > 0
+    with CardsDB.open(target) as db:
+        sanctum = db.get_card("Black Rose Sanctum")
+        dog = db.get_card("Hunting Dog")
+        assert sanctum is not None and not sanctum.partial and sanctum.text == sanctum_text
+        assert (
+            dog is not None and not dog.partial and (dog.energy, dog.might, dog.domains) == (3, 2, ("Body",))
+        )
+        assert dog.has_keyword("Assault")
+        assert {p.set_id for p in sanctum.printings} == {
+            "RAD"
+        }  # one card: the served record and the extract's
+        riven = db.get_card("Riven, Deserter")  # not served: still known in part
+        assert riven is not None and riven.partial
+        stranger = db.get_card("Bedeviling Stranger")  # not served: the catalog's text, as before
+        assert stranger is not None and "choose a battlefield" in stranger.text
+        assert db.search("set:rad", limit=300).total == 136  # the extract's names, none lost or doubled

@@ -39,7 +39,7 @@ def test_card_json_carries_legality_and_dates(real_db: Path, capsys: pytest.Capt
     code, data = run_json(capsys, real_db, "card", "Master Yi - Wuju Bladesman (Starter)")
     assert code == 0 and data["name"] == "Master Yi, Wuju Bladesman" and data["match"] == "exact"
     assert data["legality"] == {"constructed": "legal", "2v2": "banned"}
-    assert (data["legality_as_of"], data["data_as_of"], data["lacks"]) == ("2026-09-18", "2026-07-25", [])
+    assert (data["legality_as_of"], data["data_as_of"], data["lacks"]) == ("2026-09-18", "2026-10", [])
     assert {p["variant"] for p in data["printings"]} >= {"Starter", "Metal"}
     code, out, _ = run(capsys, real_db, "card", "stacked deck")
     assert "Legality: Constructed banned · 2v2 Constructed banned (ban lists of 2026-09-18)" in out

@@ -161,10 +161,19 @@ def test_825_3_b_three_unique_signature_cards_one_of_each(real_cards: CardsDB) -
     assert check(real_cards, "\n".join(lines)).legal is True
 
 
-def test_a_card_known_only_in_part_is_undecided(real_cards: CardsDB) -> None:
-    verdict = check(real_cards, changed("1 Cleave", "1 Elnuk Herd"))
+@pytest.mark.parametrize("typed", ["1 War Scout", "1 RAD-008"])
+def test_a_card_known_only_in_part_is_undecided(real_cards: CardsDB, typed: str) -> None:
+    # A Radiance unit the gallery's extract gives by code, type and cost only: its domain (the deck's domain identity)
+    # and its supertypes (Signature) are not known, so the deck is neither legal nor not.
+    verdict = check(real_cards, changed("1 Cleave", typed))
     assert verdict.legal is None and verdict.verdict == "Depends"
     assert all(u.code == "card_partly_known" for u in verdict.undecided)
+    assert any("War Scout" in u.text and "domains are not known" in u.text for u in verdict.undecided)
+
+
+def test_a_card_whose_text_the_data_gives_is_decided_like_any_other(real_cards: CardsDB) -> None:
+    # Bedeviling Stranger (the Radiance catalog): a Chaos unit, in Jinx's domains
+    assert check(real_cards, changed("1 Cleave", "1 Bedeviling Stranger")).legal is True
 
 
 def test_2v2_uses_its_own_ban_list(real_cards: CardsDB) -> None:
@@ -195,6 +204,11 @@ def test_the_golden_codes_are_checked_against_the_data(real_cards: CardsDB, real
         assert verdict.legal is False  # test vectors, not decks: no legend, a handful of cards
         assert verdict.summary.sections["extra_legends"] == len(decoded.extra_legends)
         known = {c.code.split("-")[0] for c in decoded.main} | {"OGN", "VEN"}
-        assert known <= set(real_cards.card_sets()) | {"RAD", "SFD"}
-        radiance = [u for u in verdict.undecided if u.code == "card_not_in_data"]
-        assert bool(radiance) == any(code.startswith("RAD-") for code in decoded.extra_legends)
+        assert known <= set(real_cards.card_sets()) | {"SFD"}
+        # Radiance's codes (set id 6) resolve to the imported printings: no card is "not in the data"
+        assert not [u for u in verdict.undecided if u.code == "card_not_in_data"]
+        for code in (
+            c for c in (*decoded.extra_legends, *(m.code for m in decoded.main)) if c.startswith("RAD-")
+        ):
+            found = real_cards.printing(code)
+            assert found is not None and found[1].set_id == "RAD", code

@@ -374,3 +374,31 @@ def test_811_2_an_ability_for_cards_played_from_facedown_applies_only_then() -> 
     from_hand["ask"] = {"play": "Elnuk Herd", "from": "hand", "to": BF}
     answer = check(from_hand, cards)
     assert [e.code for e in answer.effects if e.code is EffectCode.DOES_NOTHING] == [EffectCode.DOES_NOTHING]
+
+
+STRANGER = Card(
+    id="bedeviling-stranger",
+    name="Bedeviling Stranger",
+    types=("Unit",),
+    domains=("Chaos",),
+    keywords=(KeywordValue("Hidden"),),
+    energy=2,
+    might=2,
+    text=(
+        "[Hidden]\nWhen you play me, choose a battlefield. If there are 4 or more units there, you may return an enemy "
+        "unit there to its owner's hand."
+    ),
+)
+
+
+def test_811_1_d_3_the_profile_says_the_battlefield_choice_is_not_settled() -> None:
+    from cardsdb.engine import card_profile
+
+    profile = card_profile(STRANGER)
+    battlefield, enemy = profile.choices
+    assert (
+        battlefield.unsettled is not None
+        and "do not say whether a battlefield is one" in battlefield.unsettled
+    )
+    assert enemy.unsettled is None and enemy.restricted
+    assert "not settled by the rules whether restricted: a battlefield" in profile.restriction

@@ -113,13 +113,18 @@ def _from_facedown(card: str, *, your_turn: bool = False, units: list[Any] | Non
 # ---- the Radiance cards with Hidden ------------------------------------------------------------------------------------
 
 
-def test_811_1_d_3_bedeviling_stranger_chooses_the_battlefield_it_was_played_to() -> None:
+def test_811_1_d_3_bedeviling_stranger_may_choose_its_battlefield_and_another_is_left_open() -> None:
+    """811.1.d.3 restricts what a hidden permanent's play effect chooses to options at the battlefield it was played
+    to; whether a battlefield is such an option the rules do not say: another battlefield is open (not excluded, not
+    legal) with the reason, and the enemy unit it returns is restricted all the same."""
     answer = check(_from_facedown("Bedeviling Stranger"), FIXTURES)
-    assert answer.legal is True
+    assert answer.legal is True  # a unit is played whatever its play effect may choose (811.1.d: spells only)
     battlefield, enemy = answer.choices
     assert battlefield.purpose == "play_effect" and battlefield.restricted_to == BF
     assert battlefield.legal == (BF,) and "811.1.d.3" in battlefield.rules
-    assert "Targon's Peak" in {e.target for e in battlefield.excluded}
+    assert not battlefield.excluded
+    assert [e.target for e in battlefield.open_targets] == ["Targon's Peak"]
+    assert "the rules do not settle whether" in battlefield.open_targets[0].because
     assert enemy.optional and enemy.legal == (f"Pouty Poro@{BF}",)
     assert "Sprite@Targon's Peak" not in enemy
 

@@ -291,9 +291,14 @@ def test_rulings_are_labelled_by_their_real_source(real_cards: CardsDB) -> None:
 
 
 @pytest.mark.real_data
-def test_keyword_hidden_names_the_newer_card_without_saying_how_we_know_it(real_cards: CardsDB) -> None:
-    embed = rule_answers.keyword_reply(Services(DatabaseHandle(real_cards)), "Hidden").embeds[0].to_dict()
-    assert "(plus Elnuk Herd, a newer card known only in part)" in embed["description"]
+def test_keyword_hidden_names_the_newer_cards_not_counted_without_saying_how_we_know_it(
+    real_cards: CardsDB,
+) -> None:
+    embeds = rule_answers.keyword_reply(Services(DatabaseHandle(real_cards)), "Hidden").embeds
+    fields = {f["name"]: f["value"] for e in embeds for f in e.to_dict().get("fields", [])}
+    (title,) = [n for n in fields if n.startswith("Not counted:")]
+    assert title.endswith("newer cards whose text is not known yet") and "Riven, Deserter" in fields[title]
+    assert not any(note in value for value in fields.values() for note in internal_notes())
 
 
 @pytest.mark.real_data

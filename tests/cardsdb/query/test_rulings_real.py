@@ -13,6 +13,7 @@ import pytest
 from bot.harness import Harness
 from cardsdb.build.importers.faq_markdown import parse_faq_markdown
 from cardsdb.build.importers.riftboundfaq import CREDIT, parse_site
+from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.query import CardsDB
 from tests.support.bot_harness_fixtures import assert_fits
 
@@ -66,9 +67,13 @@ def test_every_community_ruling_is_player_text_credited_and_linked(real_data_dir
         )
         assert "{'" not in entry.credit  # an author given as {name, url} is credited by name
         assert entry.source == "community"
-        # each page's rules version as its front matter names it: two pages of 2026-10 were reviewed against v1.5
+        # each page's rules version as its front matter names it: two pages of 2026-10 were reviewed against v1.5,
+        # which is the current rules (cardsdb/rule_versions.py, Core Rules v1.5): their numbers are current numbers
         page = entry.id.removeprefix("riftboundfaq/").split("#", 1)[0]
-        assert entry.rules_version == ("v1.5" if page in V15_PAGES else "v1.4"), entry.id
+        assert entry.rules_version == (CURRENT_RULES_VERSION if page in V15_PAGES else "v1.4"), entry.id
+        if page in V15_PAGES:
+            assert "(rule " in entry.answer or "(rules " in entry.answer  # unmarked, as current numbers are
+            assert "v1.5" not in entry.answer and "2026-10-09 rule" not in entry.answer
 
 
 async def test_ruling_embed_shows_a_community_rulings_credit_and_link(real_harness: Harness) -> None:
@@ -118,3 +123,60 @@ async def test_ruling_elnuk_herd_shows_the_pre_erratum_community_ruling_as_super
     assert embeds and embeds[0]["description"].startswith(
         "**Superseded: ruled on 2026-10-01, before the erratum of 2026-10-09"
     )
+
+
+async def test_a_v1_5_rulings_numbers_are_current_and_v1_4_stands_in_marked(real_harness: Harness) -> None:
+    """Runeblade Anvil's page was reviewed against v1.5 (the current rules): its 407.5 is never v1.4's 407.5; the
+    current text is not public, so v1.4's 406.5 (the pair the data shows) is shown, marked as v1.4's wording."""
+    result = await real_harness.command("ruling", {"query": "Runeblade Anvil"})
+    text = result.text()
+    assert "(rule 407.5)" in text and "(rules 391.4, 392)" in text
+    assert "v1.5" not in text and "not in our copy" not in text
+    cited = await real_harness.click(result.first, "Show the cited rules")
+    fields = {f["name"]: f["value"] for f in cited.embeds[0]["fields"]}
+    assert "v1.4's wording, numbered 406.5 (v1.4)" in fields["407.5 · v1.4's wording"]
+    assert "execute the Ability just like a Spell" in fields["407.5 · v1.4's wording"]
+    assert "391 (v1.4)" in fields["392 · v1.4's wording"]
+    assert not any(name.startswith("407.5 (v1.4)") for name in fields)  # v1.4's own 407.5 is another rule
+
+
+async def test_a_v1_5_number_no_source_pairs_says_so(real_harness: Harness) -> None:
+    result = await real_harness.command("ruling", {"query": "Akali, Silent"})
+    assert "(rule 403.2)" in result.text()
+    cited = await real_harness.click(result.first, "Show the cited rules")
+    fields = {f["name"]: f["value"] for f in cited.embeds[0]["fields"]}
+    assert "no source pairs this number" in fields["403.2"]
+    assert "Remove Attacker and Defender Designation" in fields["468.7.a · v1.4's wording"]
+
+
+async def test_v1_5_is_accepted_as_the_current_version(real_harness: Harness) -> None:
+    result = await real_harness.command("rule", {"query": "v1.5 422"})
+    assert result.embeds[0]["title"] == "Rule 422 · Hide"
+    found = await real_harness.command("ruling", {"query": "v1.4 406.5"})
+    assert "Runeblade Anvil" in found.text()  # its v1.5 407.5 is v1.4's 406.5
+
+
+def test_a_v1_4_rule_says_what_the_current_rules_number_it_where_a_pair_shows_it(real_cards: CardsDB) -> None:
+    from cardsdb.cli.rule_words import note_text
+
+    anvil_v14 = real_cards.rule("406.5")
+    assert anvil_v14 is not None and anvil_v14.rule.version == "v1.4"
+    assert "In the current rules (v1.5) this rule is 407.5." in [note_text(n) for n in anvil_v14.notes]
+    other = real_cards.rule("392")  # v1.4's 392; the current 392 is v1.4's 391
+    assert other is not None and other.rule.version == "v1.4"
+    said = [note_text(n) for n in other.notes]
+    assert any("use 392 for another rule, 391 (v1.4) here" in n for n in said)
+    assert not any("may word it differently" in n for n in said)
+    unpaired = real_cards.rule("402.2")  # no source pairs it: nothing said of its current number
+    assert unpaired is not None and not any("v1.5" in note_text(n) for n in unpaired.notes)
+
+
+def test_the_rulings_json_names_the_v1_4_rule_shown_for_a_v1_5_number(real_cards: CardsDB) -> None:
+    from cardsdb.cli.query import ruling_dict
+
+    anvil = next(
+        r for r in real_cards.rulings_for_card("Runeblade Anvil") if r.rules_version == CURRENT_RULES_VERSION
+    )
+    cited = {c["number"]: c for c in ruling_dict(anvil, real_cards.ruling_citations(anvil))["cited"]}
+    assert cited["407.5"]["mark"] == "407.5" and cited["407.5"]["v14_wording"] == "406.5"
+    assert cited["115.1.c"]["v14_wording"] == "115.1.c"
