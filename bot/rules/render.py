@@ -60,10 +60,11 @@ def rule_embeds(
     text under its number, and the patch notes that explain it; `also` lists other rules the words matched. Every
     number is marked with its version where that is not the current Core Rules."""
     rule = view.rule
-    body = rule_text(rule)
+    body = stand_in_text(view) if view.stands_in_for else rule_text(rule)
     if query_note:
         body = f"*{query_note}*\n\n{body}"
-    embeds = text_embeds(rule_heading(rule), body)
+    heading = f"Rule {view.stands_in_for}" if view.stands_in_for else rule_heading(rule)
+    embeds = text_embeds(heading, body)
     first = embeds[0]
     if view.parents:
         add_field(first, "Part of", "\n".join(_one_line(p, 120) for p in view.parents))

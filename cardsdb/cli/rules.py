@@ -91,6 +91,7 @@ def view_dict(view: RuleView) -> dict[str, Any]:
         "seed_sentence": rule.seed_sentence,
         "source": rule.source,
         "counterpart": rule.counterpart,
+        "stands_in_for": view.stands_in_for,
         "versions": [
             {
                 "version": v.version,
@@ -131,6 +132,10 @@ def view_text(view: RuleView) -> str:
     wording = "" if rule.wording == "official" else ", summary wording"
     if rule.doc == TOURNAMENT_DOC:
         lines = [f"Tournament Rule {rule.number} ({rule.version})"]
+    elif view.stands_in_for:
+        lines = [
+            f"Rule {view.stands_in_for} (current): its text is not public; v1.4's wording, numbered {mark(rule)} there:"
+        ]
     else:
         lines = [f"Rule {rule.number} ({stamp(rule)}{wording})"]
     if rule.title:

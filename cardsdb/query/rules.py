@@ -143,8 +143,14 @@ class RuleQueries(Queries):
     def _numbered_view(
         self, ref: rule_numbers.RuleRef, doc: str | None, version: str | None
     ) -> RuleView | None:
-        """The rule a number names: from the version asked, else the newest version that has it."""
+        """The rule a number names: from the version asked, else the newest version that has it. A current number the
+        current rules' public text lacks, renumbered from v1.4 by a pair the data shows (Core Rules v1.5: 407.5 is
+        v1.4's 406.5), is that v1.4 rule standing in, marked, as in `cited_rule`: never v1.4's rule of the same number."""
         doc, wanted = self._doc_and_version(ref, doc, version)
+        if doc == CORE_DOC and (wanted or CURRENT_RULES_VERSION) == CURRENT_RULES_VERSION:
+            stand_in = self._stand_in(ref.number, doc)
+            if stand_in is not None:
+                return stand_in
         versions = (wanted,) if wanted else VERSIONS_BY_DOC[doc]
         for candidate in versions:
             row = self._rule_row(ref.number, candidate, doc)
@@ -170,6 +176,17 @@ class RuleQueries(Queries):
         if row is None:
             return None
         return replace(self._view(rule_from_row(row)), stands_in_for=ref.number)
+
+    def _stand_in(self, number: str, doc: str) -> RuleView | None:
+        """v1.4's rule standing in for a renumbered current rule whose text is not public; None for a number the
+        current rules hold, or one no pair moves."""
+        if self._rule_row(number, CURRENT_RULES_VERSION, doc) is not None:
+            return None
+        older = v14_counterpart(number)
+        if older is None or older == number:
+            return None
+        row = self._rule_row(older, V14_RULES_VERSION, doc)
+        return replace(self._view(rule_from_row(row)), stands_in_for=number) if row is not None else None
 
     def _doc_and_version(
         self, ref: rule_numbers.RuleRef | None, doc: str | None, version: str | None

@@ -66,9 +66,15 @@ def test_422_2_is_hide_not_discard(real_cards: CardsDB) -> None:
     assert any(m.number.startswith("421") and m.to == (("422.2", CURRENT_RULES_VERSION),) for m in view.moved)
 
 
-def test_422_3_is_discard_in_v14_the_newest_version_that_has_it(real_cards: CardsDB) -> None:
-    view = real_cards.rule("422.3")
-    assert view is not None and view.rule.version == V14_RULES_VERSION
+def test_422_3_is_hides_rule_standing_in_from_v14_and_discard_only_in_v14(real_cards: CardsDB) -> None:
+    """Hide moved from 421 to 422 (a pair the data shows) and its sub-rules with it: the current 422.3, whose text is
+    not public, is v1.4's 421.3 standing in; v1.4's own 422.3 (Discard) is asked for by its version."""
+    current = real_cards.rule("422.3")
+    assert current is not None and current.stands_in_for == "422.3"
+    assert (current.rule.number, current.rule.version) == ("421.3", V14_RULES_VERSION)
+    assert "facedown" in current.rule.text
+    view = real_cards.rule("v1.4 422.3")
+    assert view is not None and view.rule.version == V14_RULES_VERSION and view.stands_in_for is None
     assert ("superseded", "422", "Hide") in {(n.kind, n.number, n.title) for n in view.notes}
     assert RuleNote("see_older", "421.3", V14_RULES_VERSION, title="Hide") in view.notes
 

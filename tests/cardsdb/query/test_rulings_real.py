@@ -162,13 +162,32 @@ def test_a_v1_4_rule_says_what_the_current_rules_number_it_where_a_pair_shows_it
     anvil_v14 = real_cards.rule("406.5")
     assert anvil_v14 is not None and anvil_v14.rule.version == "v1.4"
     assert "In the current rules (v1.5) this rule is 407.5." in [note_text(n) for n in anvil_v14.notes]
-    other = real_cards.rule("392")  # v1.4's 392; the current 392 is v1.4's 391
+    other = real_cards.rule("v1.4 392")  # v1.4's 392; the current 392 is v1.4's 391
     assert other is not None and other.rule.version == "v1.4"
     said = [note_text(n) for n in other.notes]
     assert any("use 392 for another rule, 391 (v1.4) here" in n for n in said)
     assert not any("may word it differently" in n for n in said)
     unpaired = real_cards.rule("402.2")  # no source pairs it: nothing said of its current number
     assert unpaired is not None and not any("v1.5" in note_text(n) for n in unpaired.notes)
+
+
+async def test_rule_by_a_renumbered_current_number_shows_v1_4s_rule_standing_in_marked(
+    real_cards: CardsDB, real_harness: Harness
+) -> None:
+    """A bare number is a current one (Core Rules v1.5 is the current rules): `/rule 407.5`, cited by a v1.5 ruling,
+    is v1.4's 406.5 standing in, marked as v1.4's wording, as the cited-rules button shows it; never "no such rule",
+    and `/rule 392` never v1.4's own 392 (another rule), which `v1.4 392` still asks for."""
+    for current, v14 in (("407.5", "406.5"), ("392", "391"), ("391.4", "390.4")):
+        view = real_cards.rule(current)
+        assert view is not None and view.stands_in_for == current
+        assert (view.rule.number, view.rule.version) == (v14, "v1.4")
+    result = await real_harness.command("rule", {"query": "407.5"})
+    assert result.embeds[0]["title"] == "Rule 407.5"
+    assert "this is v1.4's wording, numbered 406.5 (v1.4) there" in result.embeds[0]["description"]
+    own = real_cards.rule("v1.4 392")
+    assert own is not None and own.stands_in_for is None and own.rule.number == "392"
+    unchanged = real_cards.rule("316.9.b")  # an unchanged section: v1.4's rule of the same number, as before
+    assert unchanged is not None and unchanged.stands_in_for is None and unchanged.rule.number == "316.9.b"
 
 
 def test_the_rulings_json_names_the_v1_4_rule_shown_for_a_v1_5_number(real_cards: CardsDB) -> None:
