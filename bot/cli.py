@@ -264,7 +264,7 @@ async def _ask_with(
 
         replies = replies_for(bot.services, text)
         embeds = [e for reply in replies for e in reply.embeds]
-        suggestions = [s for reply in replies for s in reply.extras.get("suggestions") or ()]
+        suggestions = [s for reply in replies for s in reply.suggested]
         view = await suggestion_view(bot.services, suggestions, owner_id=None) if suggestions else None
         components = view.to_components() if view is not None else []
         groups = pack(embeds) or [[]]

@@ -12,7 +12,7 @@ from bot.errors import CardNotFound, need
 from bot.services import Services
 from bot.ui.notices import STARTING_LOOKED_UP, more_cards_embed, not_found_embed
 from bot.ui.render import marked, rule_mark
-from bot.ui.reply import Reply
+from bot.ui.reply import Reply, SearchPage, Suggestions
 from bot.ui.text import echo
 from cardsdb.cli import currency_words
 from cardsdb.cli.search_words import hint_text
@@ -101,7 +101,7 @@ def message_replies(services: Services, content: str) -> list[Reply]:
             replies.append(card_reply(services, name))
         except CardNotFound as missing:
             embed = not_found_embed("card", missing.query, missing.suggestions)
-            replies.append(Reply([embed], extras={"suggestions": list(missing.suggestions)}))
+            replies.append(Reply([embed], extras=Suggestions(tuple(missing.suggestions))))
     if len(names) > MAX_CARD_REFS:
         replies.append(Reply([more_cards_embed(len(names), MAX_CARD_REFS)]))
     return replies
@@ -121,7 +121,7 @@ def search_reply(services: Services, query: str, page: int = 0) -> Reply:
         symbols=services.symbols,
         hint=_hint(db.search_hint(text)) if total == 0 else None,
     )
-    return Reply([embed], extras={"query": text, "page": page, "total": total})
+    return Reply([embed], extras=SearchPage(text, page, total))
 
 
 def _hint(hint: SearchHint | None) -> str | None:

@@ -8,10 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answer_state import SearchState
 from bot.cards import answers
 from bot.controls.commands import answer, card_names, services_of
 from bot.controls.pagers import SearchPageButton, page_count, pager
 from bot.services import off_loop
+from bot.ui.reply import SearchPage
 
 
 class Cards(commands.Cog):
@@ -34,11 +36,12 @@ class Cards(commands.Cog):
     async def search(self, interaction: discord.Interaction[Any], query: str) -> None:
         services = await services_of(interaction)
         reply = await off_loop(answers.search_reply, services, query)
+        found = reply.extra(SearchPage)
         view, note = await pager(
             services,
             SearchPageButton,
-            {"query": reply.extras["query"]},
-            pages=page_count(int(reply.extras["total"])),
+            SearchState(found.query),
+            pages=page_count(found.total),
             owner_id=interaction.user.id,
         )
         if note is not None:

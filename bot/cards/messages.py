@@ -59,7 +59,7 @@ class Messages(commands.Cog):
         suggestions: list[str] = []
         for reply in await off_loop(replies_for, services, message.content):
             embeds.extend(reply.embeds)
-            suggestions.extend(reply.extras.get("suggestions") or ())
+            suggestions.extend(reply.suggested)
         groups = pack(embeds)
         for i, group in enumerate(groups):
             view = None

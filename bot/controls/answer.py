@@ -14,16 +14,24 @@ thousand. No ruling is decided here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import discord
 
-from bot.controls.buttons import ANSWER_KIND, answer_buttons, answer_payload, has_details
+from bot.answer_state import (
+    ANSWER_KIND,
+    AnswerState,
+    DeckState,
+    QuickState,
+    RuleState,
+    ScenarioState,
+)
+from bot.controls.buttons import answer_buttons, answer_state
 from bot.controls.judge import ONLY_THE_ASKER, POST_LABEL, POSTED_LABEL, asker_name, ruled_via
-from bot.deck.answers import DECK_QUESTION, deck_again
+from bot.deck.answers import deck_again
 from bot.hidden import answers as hidden_answers
-from bot.hidden.builder import BUILDS, QUESTIONS, ZONES, QuickOptions
+from bot.hidden.builder import BUILDS, ZONES, QuickOptions
 from bot.rules import answers as rule_answers
 from bot.server_settings.apply import answers_public, services_in
 from bot.services import Services, off_loop
@@ -35,66 +43,54 @@ from bot.ui.reply import NONE, Reply, send
 ZONE_ARG = "from_"
 
 
-def answer_again(services: Services, payload: Mapping[str, Any]) -> Reply:
+def answer_again(services: Services, state: AnswerState) -> Reply:
     """The answer a saved state describes, computed now (the same question, the database as it is)."""
-    question = payload.get("q")
-    if question in QUESTIONS:
-        options = payload.get("options")
-        note = payload.get("note")
+    asked = state.question
+    if isinstance(asked, QuickState):
         return hidden_answers.quick_reply(
-            services,
-            question,
-            str(payload.get("card") or ""),
-            options if isinstance(options, Mapping) else {},
-            match_note=note if isinstance(note, str) else None,
+            services, asked.question, asked.card, asked.options, match_note=asked.note
         )
-    if question == "scenario":
-        return hidden_answers.scenario_reply(services, str(payload.get("text") or ""))
-    if question == "rule":
-        return rule_reply(services, payload.get("query"), payload.get("doc"), payload.get("version"))
-    if question == DECK_QUESTION:
-        return deck_again(services, payload)
-    raise ValueError(f"no answer to give again for {question!r}")
+    if isinstance(asked, ScenarioState):
+        return hidden_answers.scenario_reply(services, asked.text)
+    if isinstance(asked, RuleState):
+        return rule_reply(services, asked)
+    if isinstance(asked, DeckState):
+        return deck_again(services, asked)
+    raise ValueError(f"no answer to give again for {asked!r}")
 
 
-def rule_reply(services: Services, query: object, doc: object, version: object) -> Reply:
+def rule_reply(services: Services, asked: RuleState) -> Reply:
     """/rule, with the state that lets Post publicly answer it again."""
-    text, doc_value, version_value = str(query or ""), _text(doc), _text(version)
-    reply = rule_answers.rule_reply(services, text, doc=doc_value, version=version_value)
-    reply.state = {"q": "rule", "query": text, "doc": doc_value, "version": version_value}
+    reply = rule_answers.rule_reply(services, asked.query, doc=asked.doc, version=asked.version)
+    reply.state = asked
     return reply
 
 
-def _text(value: object) -> str | None:
-    return str(value) if value else None
-
-
 def controls(
-    key: str, payload: Mapping[str, Any], *, posted: bool = False, builder: bool = True
+    key: str, state: AnswerState, *, posted: bool = False, builder: bool = True
 ) -> PersistentView | None:
     """The controls of an answer whose state is saved under `key`; None when it has none. `posted`: its private copy
     after Post publicly; `builder`: False for the public copy a judge posted (the builder stays with the asker's)."""
-    items: list[Any] = list(answer_buttons(key, payload))
-    if payload.get("private"):
+    items: list[Any] = list(answer_buttons(key, state))
+    if state.private:
         label = POSTED_LABEL if posted else POST_LABEL
         items.append(
             PostPubliclyButton.make(
                 key, "0", label=label, style=discord.ButtonStyle.primary, disabled=posted, row=0
             )
         )
-    question = payload.get("q")
-    if builder and question in BUILDS:
-        given = payload.get("options")
-        options = QuickOptions.of(question, given if isinstance(given, Mapping) else {})
+    asked = state.question
+    if builder and isinstance(asked, QuickState) and asked.question in BUILDS:
+        options = QuickOptions.of(asked.question, asked.options)
         for i, (name, label) in enumerate(options.toggles()):
             items.append(OptionToggle.shown(key, options, name, label, row=1 + i // limits.BUTTONS_PER_ROW))
-        if question == "hide":
+        if asked.question == "hide":
             items.append(ZoneSelect.shown(key, options, row=3))
     return PersistentView(*items) if items else None
 
 
-def _has_controls(payload: Mapping[str, Any]) -> bool:
-    return bool(payload.get("rules") or payload.get("private") or has_details(payload))
+def _has_controls(state: AnswerState) -> bool:
+    return bool(state.rules or state.private or state.has_details)
 
 
 async def send_answer(
@@ -103,15 +99,15 @@ async def send_answer(
     """Send an answer to /hidden or /rule: public or private (the `public` option, else the server's default), with
     its controls; without them, and saying so in one line, when the store cannot keep their state now."""
     private = not await answers_public(interaction, services, public)
-    payload = answer_payload(reply, private=private)
+    state = answer_state(reply, private=private)
     view: PersistentView | None = None
     content = reply.content
-    if _has_controls(payload):
-        key = await save_state(services, ANSWER_KIND, payload, interaction.user.id)
+    if _has_controls(state):
+        key = await save_state(services, ANSWER_KIND, state.to_json(), interaction.user.id)
         if key is None:
             content = "\n".join(line for line in (content, STATE_OFF) if line)
         else:
-            view = controls(key, payload)
+            view = controls(key, state)
     await send(interaction, reply.embeds, content=content, ephemeral=reply.ephemeral or private, view=view)
 
 
@@ -125,17 +121,18 @@ class PostPubliclyButton(StatefulButton, prefix="pp", kind=ANSWER_KIND):
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
         services = await services_in(interaction, services)
-        reply = await off_loop(answer_again, services, state.payload)
-        public = controls(self.key, {**state.payload, "private": False}, builder=False)
+        asked = AnswerState.from_json(state.payload)
+        reply = await off_loop(answer_again, services, asked)
+        public = controls(self.key, replace(asked, private=False), builder=False)
         embeds = ruled_via(reply.embeds, asker_name(interaction.user))
         await interaction.response.edit_message(
-            view=controls(self.key, state.payload, posted=True), allowed_mentions=NONE
+            view=controls(self.key, asked, posted=True), allowed_mentions=NONE
         )
         try:
             # a non-ephemeral follow-up is a message in the channel; its buttons use this answer's saved state
             await send(interaction, embeds, content=reply.content, view=public)
         except discord.HTTPException:
-            await interaction.edit_original_response(view=controls(self.key, state.payload))
+            await interaction.edit_original_response(view=controls(self.key, asked))
             raise
 
 
@@ -144,19 +141,20 @@ async def _show_options(
 ) -> None:
     """Answer the quick question again with `options`, save that as a new state, and edit the message in place."""
     services = await services_in(interaction, services)
-    payload = state.payload
+    saved = AnswerState.from_json(state.payload)
+    asked = saved.question
     reply = await off_loop(
         hidden_answers.quick_reply,
         services,
         options.question,
-        str(payload.get("card") or ""),
+        asked.card if isinstance(asked, QuickState) else "",
         options.given,
-        match_note=payload.get("note") if isinstance(payload.get("note"), str) else None,
+        match_note=asked.note if isinstance(asked, QuickState) else None,
     )
     # every state of one answer derives its key from the answer's first: one position, one row (`Store.save`)
-    root = payload.get("root") if isinstance(payload.get("root"), str) else state.key
-    changed = {**answer_payload(reply, private=bool(payload.get("private"))), "root": root}
-    key = await save_state(services, ANSWER_KIND, changed, state.owner_id, derived_from=root)
+    root = saved.root if saved.root is not None else state.key
+    changed = replace(answer_state(reply, private=saved.private), root=root)
+    key = await save_state(services, ANSWER_KIND, changed.to_json(), state.owner_id, derived_from=root)
     view = controls(key, changed) if key is not None else None
     content = None if key is not None else STATE_OFF
     await interaction.response.edit_message(
@@ -165,10 +163,10 @@ async def _show_options(
 
 
 def _options(state: SavedState) -> QuickOptions:
-    question, given = state.payload.get("q"), state.payload.get("options")
-    if question not in BUILDS:
-        raise ValueError(f"not a question the builder changes: {question!r}")
-    return QuickOptions.of(question, given if isinstance(given, Mapping) else {})
+    asked = AnswerState.from_json(state.payload).question
+    if not isinstance(asked, QuickState) or asked.question not in BUILDS:
+        raise ValueError(f"not a question the builder changes: {asked!r}")
+    return QuickOptions.of(asked.question, asked.options)
 
 
 class OptionToggle(StatefulButton, prefix="bt", kind=ANSWER_KIND):

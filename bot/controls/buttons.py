@@ -2,21 +2,22 @@
 "Show the cited rules" and "Details" (anyone may press them; they answer privately), and the "did you mean" buttons
 under an unknown card. They call `bot.hidden.answers` and `bot.ui.reply.send`; no ruling is decided here.
 
-An answer's buttons share one saved state (kind `answer`, `ANSWER_KIND`): the reply's `state` (how to answer again),
-its cited rules (`rules`) and whether it was private; the judge's controls (`bot/controls/answer.py`) use the same.
+An answer's buttons share one saved state (kind `answer`, `ANSWER_KIND`): `bot.answer_state.AnswerState`, the reply's
+`state` (how to answer again), its cited rules and whether it was private; the judge's controls
+(`bot/controls/answer.py`) use the same.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
+from bot.answer_state import ANSWER_KIND, AnswerState, DeckState, SuggestState
 from bot.cards import answers as card_answers
 from bot.deck import answers as deck_answers
 from bot.hidden import answers as hidden_answers
-from bot.hidden.builder import QUESTIONS
 from bot.rules import render as rule_render
 from bot.server_settings.apply import services_in
 from bot.services import Services, off_loop
@@ -26,14 +27,13 @@ from bot.ui.persistent import STATE_OFF, PersistentView, StatefulButton, save_st
 from bot.ui.reply import Reply, send
 from cardsdb.rule_numbers import parse_rule_ref
 
-ANSWER_KIND = "answer"
 CITED_LABEL = "Show the cited rules"
 DETAILS_LABEL = "Details"
 
 
-def answer_payload(reply: Reply, *, private: bool = False) -> dict[str, Any]:
+def answer_state(reply: Reply, *, private: bool = False) -> AnswerState:
     """What an answer's buttons keep in the store: how to answer again, the rules it cites, whether it is private."""
-    return {**(reply.state or {}), "rules": list(reply.citations), "private": private}
+    return AnswerState(reply.state, reply.citations, private)
 
 
 def cited_rules_embeds(services: Services, numbers: Sequence[str]) -> list[discord.Embed]:
@@ -59,7 +59,7 @@ class CitedRulesButton(StatefulButton, prefix="cr", kind=ANSWER_KIND):
     async def pressed(
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
-        numbers = [str(n) for n in state.payload.get("rules") or ()]
+        numbers = AnswerState.from_json(state.payload).rules
         await send(interaction, await off_loop(cited_rules_embeds, services, numbers), ephemeral=True)
 
 
@@ -73,29 +73,23 @@ class DetailsButton(StatefulButton, prefix="dt", kind=ANSWER_KIND):
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
         services = await services_in(interaction, services)
-        details = (
-            deck_answers.deck_details_reply
-            if state.payload.get("q") == deck_answers.DECK_QUESTION
-            else hidden_answers.details_reply
-        )
-        reply = await off_loop(details, services, state.payload)
+        asked = AnswerState.from_json(state.payload).question
+        if isinstance(asked, DeckState):
+            reply = await off_loop(deck_answers.deck_details_reply, services, asked)
+        else:
+            reply = await off_loop(hidden_answers.details_reply, services, asked)
         cited = CitedRulesButton.make(self.key, "0", label=CITED_LABEL) if reply.citations else None
         await send(interaction, reply.embeds, ephemeral=True, view=PersistentView(cited) if cited else None)
 
 
-def has_details(payload: Mapping[str, Any]) -> bool:
-    """Whether the answer is a quick one, with the whole answer behind a Details button (a deck check's too)."""
-    return payload.get("q") in QUESTIONS or payload.get("q") == deck_answers.DECK_QUESTION
-
-
-def answer_buttons(key: str, payload: Mapping[str, Any]) -> list[StatefulButton]:
+def answer_buttons(key: str, state: AnswerState) -> list[StatefulButton]:
     """The buttons anyone may press under an answer: Details (a quick answer's) and Show the cited rules."""
     buttons: list[StatefulButton] = []
-    if has_details(payload):
+    if state.has_details:
         buttons.append(
             DetailsButton.make(key, "0", label=DETAILS_LABEL, style=discord.ButtonStyle.primary, row=0)
         )
-    if payload.get("rules"):
+    if state.rules:
         buttons.append(CitedRulesButton.make(key, "0", label=CITED_LABEL, row=0))
     return buttons
 
@@ -105,13 +99,13 @@ async def answer_view(
 ) -> tuple[PersistentView | None, str | None]:
     """The buttons under an answer that anyone may press, or (None, `STATE_OFF`) when they cannot be saved now;
     (None, None) when it has none."""
-    payload = answer_payload(reply)
-    if not (has_details(payload) or payload["rules"]):
+    state = answer_state(reply)
+    if not (state.has_details or state.rules):
         return None, None
-    key = await save_state(services, ANSWER_KIND, payload, owner_id)
+    key = await save_state(services, ANSWER_KIND, state.to_json(), owner_id)
     if key is None:
         return None, STATE_OFF
-    return PersistentView(*answer_buttons(key, payload)), None
+    return PersistentView(*answer_buttons(key, state)), None
 
 
 class ShowCardButton(StatefulButton, prefix="sc", kind="suggest"):
@@ -120,7 +114,7 @@ class ShowCardButton(StatefulButton, prefix="sc", kind="suggest"):
     async def pressed(
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
-        names = [str(n) for n in state.payload.get("names") or ()]
+        names = list(SuggestState.from_json(state.payload).names)
         index = int(self.arg) if self.arg.isdigit() else -1
         if not 0 <= index < len(names):
             raise ValueError(f"no suggestion {self.arg} in {names}")
@@ -138,7 +132,7 @@ async def suggestion_view(
     shown = list(dict.fromkeys(names))[: limits.BUTTONS_PER_ROW]
     if not shown:
         return None
-    key = await save_state(services, "suggest", {"names": shown}, owner_id)
+    key = await save_state(services, "suggest", SuggestState(tuple(shown)).to_json(), owner_id)
     if key is None:
         return None
     return PersistentView(

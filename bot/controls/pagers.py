@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.answer_state import ChangesState, SearchState
 from bot.cards import answers as card_answers
 from bot.cards.search import PAGE_SIZE
 from bot.rules import answers as rule_answers
@@ -19,7 +20,7 @@ from bot.server_settings.apply import services_in
 from bot.services import Services, off_loop
 from bot.store import SavedState
 from bot.ui.persistent import STATE_OFF, PersistentView, StatefulButton, save_state
-from bot.ui.reply import NONE, Reply
+from bot.ui.reply import NONE, ChangesPage, Reply, SearchPage
 
 
 def page_count(total: int, page_size: int = PAGE_SIZE) -> int:
@@ -38,18 +39,18 @@ class PageButton(StatefulButton):
         return int(digits) if digits.isdigit() else 0
 
     @staticmethod
-    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[Reply, int]:
-        """The reply for `page` and how many pages there are now."""
+    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[Reply, int, int]:
+        """The reply for `page` of the saved question (`payload`, read by its type in `bot.answer_state`), the page
+        it shows and how many pages there are now."""
         raise NotImplementedError
 
     async def pressed(
         self, interaction: discord.Interaction[Any], services: Services, state: SavedState
     ) -> None:
         services = await services_in(interaction, services)
-        reply, pages = await off_loop(self.fetch, services, state.payload, self.page)
+        reply, page, pages = await off_loop(self.fetch, services, state.payload, self.page)
         if self.page > pages - 1:  # the data changed since: show the last page
-            reply, pages = await off_loop(self.fetch, services, state.payload, pages - 1)
-        page = int(reply.extras["page"])
+            reply, page, pages = await off_loop(self.fetch, services, state.payload, pages - 1)
         await interaction.response.edit_message(
             embeds=reply.embeds, view=pager_view(type(self), self.key, page, pages), allowed_mentions=NONE
         )
@@ -57,19 +58,19 @@ class PageButton(StatefulButton):
 
 class SearchPageButton(PageButton, prefix="sp", kind="search"):
     @staticmethod
-    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[Reply, int]:
-        reply = card_answers.search_reply(services, str(payload.get("query") or ""), page)
-        return reply, page_count(int(reply.extras["total"]))
+    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[Reply, int, int]:
+        reply = card_answers.search_reply(services, SearchState.from_json(payload).query, page)
+        shown = reply.extra(SearchPage)
+        return reply, shown.page, page_count(shown.total)
 
 
 class ChangesPageButton(PageButton, prefix="cp", kind="changes"):
     @staticmethod
-    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[Reply, int]:
-        under = payload.get("under")
-        reply = rule_answers.changes_reply(
-            services, str(payload.get("from")), str(payload.get("to")), str(under) if under else None, page
-        )
-        return reply, int(reply.extras["pages"])
+    def fetch(services: Services, payload: Mapping[str, Any], page: int) -> tuple[Reply, int, int]:
+        asked = ChangesState.from_json(payload)
+        reply = rule_answers.changes_reply(services, asked.from_version, asked.to_version, asked.under, page)
+        shown = reply.extra(ChangesPage)
+        return reply, shown.page, shown.pages
 
 
 PAGERS: tuple[type[PageButton], ...] = (SearchPageButton, ChangesPageButton)
@@ -89,7 +90,7 @@ def pager_view(button: type[PageButton], key: str, page: int, pages: int) -> Per
 async def pager(
     services: Services,
     button: type[PageButton],
-    payload: Mapping[str, Any],
+    asked: SearchState | ChangesState,
     *,
     pages: int,
     owner_id: int,
@@ -98,7 +99,7 @@ async def pager(
     None) when there is one page."""
     if pages <= 1:
         return None, None
-    key = await save_state(services, button.kind, payload, owner_id)
+    key = await save_state(services, button.kind, asked.to_json(), owner_id)
     if key is None:
         return None, STATE_OFF
     return pager_view(button, key, 0, pages), None

@@ -3,10 +3,9 @@ renders its verdict. A reply's `state` lets Details and Post publicly answer the
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import date
-from typing import Any
 
+from bot.answer_state import DeckState
 from bot.deck import render
 from bot.errors import UserError
 from bot.services import Services
@@ -15,7 +14,6 @@ from cardsdb.deck import DeckVerdict, check_code, check_list, parse_format
 from cardsdb.deck.codes import looks_like_code
 from cardsdb.deck.rules import marked
 
-DECK_QUESTION = "deck"
 MAX_LIST_OPTION = 6000  # a slash command's text option holds at most 6,000 characters; the form 4,000
 
 
@@ -62,14 +60,8 @@ def deck_reply(
     verdict = verdict_for(services, list_text, code, fmt, on)
     embed = render.deck_embed(verdict, card_data=services.meta().get("cards_updated_at"))
     text, given = _question(list_text, code)
-    state = {
-        "q": DECK_QUESTION,
-        "list": text,
-        "code": given,
-        "format": fmt,
-        "on": verdict.checked_on.isoformat(),
-    }
-    return Reply([embed], citations=_citations(verdict), state=state, extras={"verdict": verdict})
+    state = DeckState(text, given, fmt, verdict.checked_on)
+    return Reply([embed], citations=_citations(verdict), state=state)
 
 
 def _citations(verdict: DeckVerdict) -> tuple[str, ...]:
@@ -77,32 +69,15 @@ def _citations(verdict: DeckVerdict) -> tuple[str, ...]:
     return tuple(marked(c) for c in verdict.cited)
 
 
-def _on(state: Mapping[str, Any]) -> date | None:
-    try:
-        return date.fromisoformat(str(state.get("on")))
-    except ValueError:
-        return None
-
-
-def _text(value: object) -> str | None:
-    return str(value) if isinstance(value, str) and value else None
-
-
-def deck_again(services: Services, state: Mapping[str, Any]) -> Reply:
+def deck_again(services: Services, state: DeckState) -> Reply:
     """The same question answered again (Post publicly), on the date it was first asked."""
     return deck_reply(
-        services,
-        list_text=_text(state.get("list")),
-        code=_text(state.get("code")),
-        format_name=_text(state.get("format")),
-        on=_on(state),
+        services, list_text=state.list_text, code=state.code, format_name=state.format_name, on=state.on
     )
 
 
-def deck_details_reply(services: Services, state: Mapping[str, Any]) -> Reply:
+def deck_details_reply(services: Services, state: DeckState) -> Reply:
     """Details: every check made and the deck as it was read, on the date the question was first asked."""
-    verdict = verdict_for(
-        services, _text(state.get("list")), _text(state.get("code")), _text(state.get("format")), _on(state)
-    )
+    verdict = verdict_for(services, state.list_text, state.code, state.format_name, state.on)
     embeds = render.details_embeds(verdict, card_data=services.meta().get("cards_updated_at"))
-    return Reply(embeds, citations=_citations(verdict), extras={"verdict": verdict})
+    return Reply(embeds, citations=_citations(verdict))

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.answer_state import QuestionState, QuickState, ScenarioState
 from bot.cards.answers import facedown_profile, lookup_card
 from bot.errors import UserError
-from bot.hidden.builder import QUESTIONS, Question, position_lines, quick_position
+from bot.hidden.builder import Question, position_lines, quick_position
 from bot.hidden.render import quick_embed, verdict_embeds
 from bot.services import Services, engine_check
 from bot.ui.render import marked
@@ -58,7 +59,7 @@ def verdict_reply(
         reasons=_reasons(card),
         match_note=match_note,
     )
-    return Reply(embeds, citations=marked(answer.cited), extras={"answer": answer})
+    return Reply(embeds, citations=marked(answer.cited))
 
 
 def _reasons(card: Card | None) -> dict[str, str]:
@@ -105,41 +106,31 @@ def quick_reply(
     embed = quick_embed(
         answer, assumed=position.assumed, match_note=note, card_data=services.meta().get("cards_updated_at")
     )
-    state = {
-        "q": question,
-        "card": card.name,
-        "options": given,
-        "note": note,
-        "code": scenario_code(position.scenario),
-    }
-    return Reply([embed], citations=marked(answer.cited), state=state, extras={"answer": answer})
+    state = QuickState(question, card.name, given, note=note, code=scenario_code(position.scenario))
+    return Reply([embed], citations=marked(answer.cited), state=state)
 
 
-def details_reply(services: Services, state: Mapping[str, Any]) -> Reply:
+def details_reply(services: Services, state: QuestionState | None) -> Reply:
     """The whole answer behind a quick one (its `state`): the position its scenario code holds, every check."""
-    question = state.get("q")
-    if question not in QUESTIONS:
+    if not isinstance(state, QuickState):
         raise UserError("That answer has no details to show.")
-    card, _ = lookup_card(services, str(state.get("card") or ""))
-    given = state.get("options")
-    options = given if isinstance(given, Mapping) else {}
-    code = state.get("code")
+    question, options = state.question, state.options
+    card, _ = lookup_card(services, state.card)
     scenario: Mapping[str, Any]
-    if isinstance(code, str):  # the position the quick answer showed, as it saved it
+    if state.code is not None:  # the position the quick answer showed, as it saved it
         from cardsdb.engine import scenario_code as codes
 
-        scenario, lines = codes.decode(code), position_lines(question, card, options)
+        scenario, lines = codes.decode(state.code), position_lines(question, card, options)
     else:
         position = quick_position(question, card, options)
         scenario, lines = position.scenario, position.lines
-    note = state.get("note")
     return verdict_reply(
         services,
         engine_check(scenario, services.cards()),
         scenario=scenario,
         set_by_user=lines,
         card=card if question == "targets" else None,
-        match_note=note if isinstance(note, str) else None,
+        match_note=state.note,
     )
 
 
@@ -158,5 +149,5 @@ def scenario_reply(services: Services, text: str) -> Reply:
         raise UserError("A scenario is a mapping of keys like `me:`, `battlefields:` and `ask:` (see /help).")
     answer = engine_check(data, services.cards())
     reply = verdict_reply(services, answer, scenario=data, show_yaml=False)
-    reply.state = {"q": "scenario", "text": scenario_code(data) or raw}
+    reply.state = ScenarioState(scenario_code(data) or raw)
     return reply

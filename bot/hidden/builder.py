@@ -8,14 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal, get_args
+from typing import Any
 
+from bot.answer_state import QUESTIONS as QUESTIONS
+from bot.answer_state import Question as Question
 from cardsdb.engine import quick
 from cardsdb.models import Card
 
-Question = Literal["hide", "play", "targets"]
-QUESTIONS: tuple[Question, ...] = get_args(Question)
-"""The quick questions: each answered at a glance, the whole answer behind Details."""
 BUILDS: tuple[Question, ...] = ("hide", "play")
 """The questions whose options the builder's controls change."""
 

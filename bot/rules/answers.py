@@ -7,7 +7,7 @@ from bot.rules.changes import CHANGES_PAGE_SIZE, changes_page_embed
 from bot.rules.render import keyword_embeds, rule_embeds, rule_unsure_embeds, rulings_embeds
 from bot.services import Services
 from bot.ui.render import rule_mark
-from bot.ui.reply import Reply
+from bot.ui.reply import ChangesPage, Reply
 from bot.ui.text import echo
 from cardsdb import rule_numbers
 from cardsdb.errors import NotFound
@@ -67,13 +67,7 @@ def changes_reply(
     pages = max(1, -(-len(found.changes) // CHANGES_PAGE_SIZE))
     return Reply(
         [embed],
-        extras={
-            "from": found.from_version,
-            "to": found.to_version,
-            "under": found.under,
-            "page": page,
-            "pages": pages,
-        },
+        extras=ChangesPage(found.from_version, found.to_version, found.under, page, pages),
     )
 
 

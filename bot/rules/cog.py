@@ -8,11 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answer_state import ChangesState, RuleState
 from bot.controls.answer import rule_reply, send_answer
 from bot.controls.commands import PUBLIC, answer, keyword_names, rule_numbers, services_of
 from bot.controls.pagers import ChangesPageButton, pager
 from bot.rules import answers
 from bot.services import off_loop
+from bot.ui.reply import ChangesPage
 from cardsdb.models import CORE_DOC, CORE_VERSIONS, TOURNAMENT_DOC
 
 DOCS = [
@@ -30,7 +32,7 @@ VERSIONS = [app_commands.Choice(name=VERSION_NAMES[v], value=v) for v in CORE_VE
 
 
 def _value(choice: app_commands.Choice[str] | None) -> str | None:
-    return choice.value if choice is not None else None
+    return choice.value or None if choice is not None else None
 
 
 class Rules(commands.Cog):
@@ -55,7 +57,8 @@ class Rules(commands.Cog):
         public: bool | None = None,
     ) -> None:
         services = await services_of(interaction)
-        reply = await off_loop(rule_reply, services, query, _value(doc), _value(version))
+        asked = RuleState(query or "", _value(doc), _value(version))
+        reply = await off_loop(rule_reply, services, asked)
         await send_answer(interaction, services, reply, public=public)
 
     @app_commands.command(name="changes", description="What changed between two Core Rules versions")
@@ -73,12 +76,12 @@ class Rules(commands.Cog):
     ) -> None:
         services = await services_of(interaction)
         reply = await off_loop(answers.changes_reply, services, from_.value, to.value, under)
-        extras = reply.extras
+        shown = reply.extra(ChangesPage)
         view, note = await pager(
             services,
             ChangesPageButton,
-            {"from": extras["from"], "to": extras["to"], "under": extras["under"]},
-            pages=int(extras["pages"]),
+            ChangesState(shown.from_version, shown.to_version, shown.under),
+            pages=shown.pages,
             owner_id=interaction.user.id,
         )
         if note is not None:

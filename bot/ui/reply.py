@@ -1,14 +1,16 @@
-"""What every answer is (`Reply`) and the one way an answer is sent (`send`). A leaf: it imports no other part of
-the bot but `limits` and `render`, so that answers, buttons, cogs and the error handler all import down to it."""
+"""What every answer is (`Reply`, with what its callers need besides: `SearchPage`, `ChangesPage`, `Suggestions`)
+and the one way an answer is sent (`send`). A leaf: it imports no other part of the bot but `limits`, `render` and
+the saved answer state's types, so that answers, buttons, cogs and the error handler all import down to it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import discord
 
+from bot.answer_state import QuestionState
 from bot.ui import limits
 from bot.ui.render import pack
 
@@ -18,6 +20,38 @@ NONE = discord.AllowedMentions.none()
 DEFERRED_PUBLIC = "deferred_public"
 
 
+@dataclass(frozen=True)
+class SearchPage:
+    """A page of /search: the query as read, the page shown (from 0) and how many cards matched."""
+
+    query: str
+    page: int
+    total: int
+
+
+@dataclass(frozen=True)
+class ChangesPage:
+    """A page of /changes: the versions compared, the rule number it is under (None: everywhere), the page shown
+    (from 0) and how many pages there are."""
+
+    from_version: str
+    to_version: str
+    under: str | None
+    page: int
+    pages: int
+
+
+@dataclass(frozen=True)
+class Suggestions:
+    """The closest names to a card that was not found, for "did you mean" buttons."""
+
+    names: tuple[str, ...]
+
+
+Extras = SearchPage | ChangesPage | Suggestions
+E = TypeVar("E", SearchPage, ChangesPage, Suggestions)
+
+
 @dataclass
 class Reply:
     """An answer's embeds, and what its buttons need.
@@ -25,15 +59,26 @@ class Reply:
     `citations`: the rule numbers "Show the cited rules" looks up ("312.2 (v1.4)" in its version). `state`: how to
     answer the same question again (a card and the quick options, a scenario code, a rule query), saved in the store
     under the key its buttons carry (`bot.answer_state`); None for an answer whose buttons need only its citations.
-    `extras`: what a caller needs besides (a search's query and total, a page).
+    `extras`: what a caller needs besides (a search's page, a page of changes, the names suggested for a card).
     """
 
     embeds: list[discord.Embed]
     ephemeral: bool = False
     content: str | None = None
     citations: tuple[str, ...] = ()
-    state: dict[str, Any] | None = None
-    extras: dict[str, Any] = field(default_factory=dict)
+    state: QuestionState | None = None
+    extras: Extras | None = None
+
+    def extra(self, kind: type[E]) -> E:
+        """The extras of `kind` this reply carries; TypeError when it carries none (a caller asked the wrong answer)."""
+        if not isinstance(self.extras, kind):
+            raise TypeError(f"a reply with {type(self.extras).__name__} extras, not {kind.__name__}")
+        return self.extras
+
+    @property
+    def suggested(self) -> tuple[str, ...]:
+        """The names suggested for a card that was not found; none for any other reply."""
+        return self.extras.names if isinstance(self.extras, Suggestions) else ()
 
 
 async def send(

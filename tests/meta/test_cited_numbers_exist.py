@@ -16,18 +16,20 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 
+from bot.answer_state import DeckState
 from bot.cards import answers as card_answers
 from bot.database import DatabaseHandle
 from bot.hidden import answers as hidden_answers
 from bot.rules import answers as rule_answers
 from bot.services import Services
-from bot.ui.reply import Reply
+from bot.ui.reply import ChangesPage, Reply
 from cardsdb.cli.main import main
 from cardsdb.engine import check
 from cardsdb.models import CURRENT_RULES_VERSION, OLDER_THAN_V13, V14_RULES_VERSION, Ruling
@@ -180,7 +182,7 @@ def _replies(services: Services) -> Iterator[tuple[str, Callable[[], Reply]]]:
     for query in RULINGS:
         yield f"/ruling {query}", lambda q=query: rule_answers.ruling_reply(services, q)  # type: ignore[misc]
     for old, new, under in CHANGES:
-        pages = int(rule_answers.changes_reply(services, old, new, under).extras["pages"])
+        pages = rule_answers.changes_reply(services, old, new, under).extra(ChangesPage).pages
         for page in sorted({0, 1, 2, pages // 2, pages - 1} & set(range(pages))):
             yield (
                 f"/changes {old} {new} {under} page {page + 1}",
@@ -303,7 +305,7 @@ def _deck_replies(services: Services, data: Path) -> Iterator[tuple[str, Callabl
         ("partial", JINX.replace("1 Cleave", "1 Elnuk Herd")),
     ):
         for fmt in ("constructed", "2v2"):
-            state = {"q": "deck", "list": text, "code": None, "format": fmt, "on": "2026-12-01"}
+            state = DeckState(text, None, fmt, date(2026, 12, 1))
             yield (
                 f"/deck check {name} {fmt}",
                 lambda t=text, f=fmt: deck_reply(services, list_text=t, format_name=f),

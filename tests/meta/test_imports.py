@@ -149,7 +149,8 @@ def test_the_shipped_packages_use_the_tools_only_to_hand_the_benchmark_on() -> N
 
 def test_the_reply_type_and_send_are_a_leaf() -> None:
     edges = graph()
-    assert edges["bot.ui.reply"] <= {"bot.ui.limits", "bot.ui.render"}
+    assert edges["bot.ui.reply"] <= {"bot.ui.limits", "bot.ui.render", "bot.answer_state"}
+    assert edges["bot.answer_state"] == set()  # the saved answer state's types: a leaf too
     # and everything that answers imports down to it, not to a module that holds buttons or cogs
     for module in (
         "bot.cards.answers",

@@ -11,6 +11,7 @@ import pytest
 from bot.cards import answers as card_answers
 from bot.database import DatabaseHandle
 from bot.services import Services
+from bot.ui.reply import SearchPage
 from cardsdb.names import begins
 from cardsdb.query import CardsDB
 from tests.support.bot_harness_fixtures import assert_fits
@@ -69,7 +70,7 @@ async def test_a_name_nothing_begins_with_still_says_so(real_harness: Any) -> No
 def test_an_empty_search_names_the_nearest_value(real_cards: CardsDB, query: str, suggested: str) -> None:
     services = Services(DatabaseHandle(real_cards))
     reply = card_answers.search_reply(services, query)
-    assert reply.extras["total"] == 0
+    assert reply.extra(SearchPage).total == 0
     assert f"did you mean {suggested}" in (reply.embeds[0].description or "")
     assert real_cards.search(suggested).total > 0  # and the suggestion finds cards
 

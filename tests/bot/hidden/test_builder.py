@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.answer_state import AnswerState, QuickState
 from bot.controls import judge
 from bot.controls.answer import OptionToggle, PostPubliclyButton, ZoneSelect, controls
 from bot.controls.buttons import CitedRulesButton, DetailsButton
@@ -202,7 +203,7 @@ async def test_the_builder_never_times_out_and_its_controls_stay_registered(buil
     pressed = await builder_harness.click(asked.first, "Your turn: yes")
     again = await builder_harness.click(pressed.first, "Your turn: no")
     assert again.embeds[0]["title"].startswith("Yes")
-    view = controls("K" * 12, {"q": "hide", "options": {}, "rules": ["811.1.b"], "private": True})
+    view = controls("K" * 12, AnswerState(QuickState("hide", "Hidden Blade"), ("811.1.b",), private=True))
     assert view is not None and view.timeout is None
     registered = builder_harness.bot._connection._view_store._dynamic_items  # type: ignore[attr-defined]
     for item in (OptionToggle, ZoneSelect, PostPubliclyButton, DetailsButton, CitedRulesButton):

@@ -23,7 +23,7 @@ from bot.database import DatabaseHandle
 from bot.hidden import answers as hidden_answers
 from bot.rules import answers as rule_answers
 from bot.services import Services
-from bot.ui.reply import Reply
+from bot.ui.reply import ChangesPage, Reply
 from cardsdb.cli.main import main
 from cardsdb.project.claims import load_claims
 from cardsdb.project.notes import internal_notes
@@ -138,7 +138,7 @@ def _answers(services: Services, real_cards: CardsDB) -> Iterator[tuple[str, Cal
         yield f"/hidden targets {name}", lambda n=name: hidden_answers.hidden_targets_reply(services, n)  # type: ignore[misc]
     # into the current rules, where the project's rows are (v1.3 -> v1.4 is official text on both sides)
     for old, new in (("v1.4", "2026-10-09"), ("v1.3", "2026-10-09")):
-        pages = int(rule_answers.changes_reply(services, old, new, None).extras["pages"])
+        pages = rule_answers.changes_reply(services, old, new, None).extra(ChangesPage).pages
         for page in range(pages):
             yield (
                 f"/changes {old} {new} page {page + 1}",
