@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from cardsdb.engine.cardtext import keyword_number
 from cardsdb.engine.naming import place_words
@@ -31,20 +31,7 @@ Status = Literal[
     "empowered",
     "in_combat",
 ]
-STATUSES: tuple[Status, ...] = (
-    "attacking",
-    "defending",
-    "exhausted",
-    "ready",
-    "buffed",
-    "stunned",
-    "damaged",
-    "equipped",
-    "mighty",
-    "token",
-    "empowered",
-    "in_combat",
-)
+STATUSES: tuple[Status, ...] = get_args(Status)
 MIGHTY = 5  # a Mighty unit has 5 or more Might
 
 
