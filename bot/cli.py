@@ -16,6 +16,7 @@ import logging
 import os
 import re
 import sys
+import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.cards.messages import replies_for
+from bot.controls.buttons import suggestion_view
 from bot.database import DatabaseHandle, open_cardsdb, quick_check
+from bot.factory import create_bot
+from bot.harness import Harness
+from bot.run import run
 from bot.settings import Settings, SettingsError
+from bot.store.sqlite import SqliteStore
+from bot.ui.render import pack
 from cardsdb.errors import CardsDBError
 from cardsdb.paths import rebuild_hint
 from cardsdb.search.name_index import closest_name
@@ -231,12 +239,6 @@ async def ask(
 ) -> tuple[dict[str, Any], int]:
     """The reply to LINE, as the JSON of the interface contract, and the exit status (2: the reply is an error).
     The asker manages the server unless `as_member`."""
-    import tempfile
-
-    from bot.factory import create_bot
-    from bot.harness import Harness
-    from bot.store.sqlite import SqliteStore
-
     with tempfile.TemporaryDirectory(prefix="rb-ask-") as scratch:
         # a throwaway settings store: `ask` answers as a server with default settings would (and /settings works)
         store = SqliteStore(Path(scratch) / "settings.sqlite3")
@@ -258,10 +260,6 @@ async def _ask_with(
             return result.to_json(), 1
         return result.to_json(), 2 if result.user_error is not None else 0
     if "[[" in text:
-        from bot.cards.messages import replies_for
-        from bot.controls.buttons import suggestion_view
-        from bot.ui.render import pack
-
         replies = replies_for(bot.services, text)
         embeds = [e for reply in replies for e in reply.embeds]
         suggestions = [s for reply in replies for s in reply.suggested]
@@ -317,8 +315,6 @@ def _ask_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
 
 
 async def command_tree_json() -> list[dict[str, Any]]:
-    from bot.factory import create_bot
-    from bot.harness import Harness
 
     bot = create_bot(Settings(), DatabaseHandle(None), sharded=False)
     harness = await Harness.start(bot, strict=False)
@@ -369,7 +365,6 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
             return _commands_main(args)
         if args.command == "bench":
             return _bench_main(extra, env)
-        from bot.run import run
 
         return run(env, sync=args.sync)
     except (SettingsError, CardsDBError) as error:
