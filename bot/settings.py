@@ -6,6 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.cooldowns import parse_cooldown
+from bot.refresh import parse_refresh_hours
+from bot.ui.symbols import parse_emoji_setting
 from cardsdb import paths
 
 TOKEN_HINT = (
@@ -59,10 +62,6 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *, need_token: bool = True) -> Settings:
-        from bot.cooldowns import parse_cooldown
-        from bot.refresh import parse_refresh_hours
-        from bot.ui.symbols import parse_emoji_setting
-
         raw_token = (env.get("DISCORD_TOKEN") or "").strip()
         if need_token and not raw_token:
             raise SettingsError(f"DISCORD_TOKEN is not set: {TOKEN_HINT}")
