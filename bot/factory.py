@@ -34,6 +34,7 @@ from bot.services import Services
 from bot.settings import Settings
 from bot.store import Store
 from bot.store.sqlite import SqliteStore
+from bot.turns import TURNS
 from bot.ui.reply import DEFERRED_PUBLIC
 from bot.ui.symbols import Symbols
 
@@ -59,6 +60,11 @@ class BotTree(app_commands.CommandTree[Any]):
         # Kept only while a harness is watching (it pops them); a running bot would otherwise grow this forever.
         if getattr(self, "watching", False):
             self.expected[interaction.id] = error
+
+    async def _call(self, interaction: discord.Interaction[Any]) -> None:
+        # discord.py's one entry for every slash command and autocomplete: a refresh's warm-up waits meanwhile
+        with TURNS.answering():
+            await super()._call(interaction)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Before any slash command runs: the asker's cooldown, then a deferral when the answer may take over

@@ -7,9 +7,9 @@ folder the database was built from (or `RIFTBOUND_DATA`), build beside the servi
   (`rebuild_soon`), refreshing on or off.
 - Where: in a child process (`python -m cardsdb refresh --json`) at a lower priority (nice 10), so that the build never
   holds this interpreter's lock while commands are answered, nor takes a core an answer needs; the new file is then
-  opened and its indexes built in a worker thread, with the interpreter's turns between threads shortened meanwhile
-  (`short_turns`) so that a command waits a fraction of a millisecond, not 5, each time it gives the lock up.
-  One refresh at a time.
+  opened and its indexes built in a worker thread that steps aside whenever an interaction is being answered
+  (`bot/turns.py`), with the interpreter's turns between threads shortened meanwhile (`short_turns`) so that an
+  interaction arriving in the middle of a step waits a fraction of a millisecond for it, not 5. One refresh at a time.
 - A build that knows less than the database serving (a kind lost, or one shrunk beyond the tolerance) is refused: the
   old file keeps serving, byte for byte, and one WARNING says what the new build lacked. A build with the same
   content changes nothing.
@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.database import DatabaseHandle
+from bot.turns import TURNS
 from cardsdb.errors import CardsDBError
 from cardsdb.query import CardsDB
 
@@ -224,10 +225,11 @@ class Refresher:
 
 
 def open_warm(path: Path) -> CardsDB:
-    """In a worker thread: open the new file and build its in-memory indexes, before any command uses it."""
+    """In a worker thread: open the new file and build its in-memory indexes, before any command uses it, giving way
+    to the answers in flight at each pause point (`TURNS.warming`)."""
     db = CardsDB.open(path)
     try:
-        with short_turns():
+        with short_turns(), TURNS.warming():
             db.warm()
     except BaseException:
         db.close()

@@ -3,7 +3,8 @@ and `off_loop`, which runs an answer in the answering thread.
 
 An answer (a lookup, a search, the engine, rendering: the features' `answers.py`) is plain work without Discord I/O.
 `off_loop` runs it in one worker thread, away from the event loop's, so that the loop keeps taking and answering other
-interactions meanwhile (Python's switch interval, 5 ms, hands it the interpreter while the work runs). Every input is
+interactions meanwhile (Python's switch interval, 5 ms, hands it the interpreter while the work runs), in its turn
+(`bot/turns.py`: a refresh's warm-up steps aside for it). Every input is
 bounded (no command costs more than 100 ms of CPU, `python -m bot bench`'s worst case), so the queue moves; one
 thread, so that the answers share the database and its in-memory indexes without locks. The database is taken on the
 loop's thread first (`holding`): an answer reads the one database that served when it started, whatever a refresh
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from bot.cooldowns import Cooldowns
 from bot.database import CardsLookup, DatabaseHandle
+from bot.turns import TURNS
 from bot.ui.symbols import Symbols
 from cardsdb.engine import Answer, check
 from cardsdb.errors import DatabaseUnavailable
@@ -86,7 +88,7 @@ async def off_loop(
         contextvars.copy_context()
     )  # as asyncio.to_thread does: what the caller set is set for the work too
     call = functools.partial(context.run, work, held, *args, **kwargs)
-    return await loop.run_in_executor(_ANSWERING, call)
+    return await loop.run_in_executor(_ANSWERING, TURNS.answer, call)
 
 
 def engine_check(scenario: str | Mapping[str, Any], cards: CardsLookup) -> Answer:

@@ -15,6 +15,7 @@ from bot.database import NOT_AVAILABLE
 from bot.errors import discord_failure
 from bot.server_settings.apply import guild_settings, services_with
 from bot.services import Services, off_loop
+from bot.turns import TURNS
 from bot.ui.notices import error_embed
 from bot.ui.render import pack
 from bot.ui.reply import NONE, Reply
@@ -44,6 +45,10 @@ class Messages(commands.Cog):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or "[[" not in message.content:
             return
+        with TURNS.answering():  # a refresh's warm-up waits meanwhile
+            await self._answer(message)
+
+    async def _answer(self, message: discord.Message) -> None:
         guild_id = message.guild.id if message.guild is not None else None
         settings = await guild_settings(self.services, guild_id)  # read once for this message
         if not settings.card_lookups:  # switched off with /settings set card_lookups:False

@@ -10,6 +10,7 @@ from bot.controls.answer import send_answer
 from bot.deck.answers import deck_reply
 from bot.errors import report_component_error
 from bot.services import Services, off_loop
+from bot.turns import TURNS
 from bot.ui import limits
 
 FORM_TIMEOUT = 600.0  # seconds the form waits for a paste
@@ -30,10 +31,11 @@ class DeckModal(discord.ui.Modal, title="Check a deck"):
         self.public = public  # as the asker chose; None: the server's default
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        reply = await off_loop(
-            deck_reply, self.services, list_text=self.deck.value, format_name=self.format_name
-        )
-        await send_answer(interaction, self.services, reply, public=self.public)
+        with TURNS.answering():  # a refresh's warm-up waits meanwhile
+            reply = await off_loop(
+                deck_reply, self.services, list_text=self.deck.value, format_name=self.format_name
+            )
+            await send_answer(interaction, self.services, reply, public=self.public)
 
     async def on_error(  # type: ignore[override]  # discord.py's Modal takes no item, unlike View
         self, interaction: discord.Interaction[Any], error: Exception, /

@@ -10,6 +10,7 @@ from bot.controls.answer import send_answer
 from bot.errors import report_component_error
 from bot.hidden import answers
 from bot.services import Services, off_loop
+from bot.turns import TURNS
 from bot.ui import limits
 from bot.ui.reply import DEFERRED_PUBLIC
 
@@ -38,8 +39,9 @@ class ScenarioModal(discord.ui.Modal, title="Ask the Hidden engine"):
         return True
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        reply = await off_loop(answers.scenario_reply, self.services, self.scenario.value)
-        await send_answer(interaction, self.services, reply, public=self.public)
+        with TURNS.answering():  # a refresh's warm-up waits meanwhile
+            reply = await off_loop(answers.scenario_reply, self.services, self.scenario.value)
+            await send_answer(interaction, self.services, reply, public=self.public)
 
     async def on_error(  # type: ignore[override]  # discord.py's Modal takes no item, unlike View
         self, interaction: discord.Interaction[Any], error: Exception, /

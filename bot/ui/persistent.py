@@ -30,6 +30,7 @@ from bot.errors import report_component_error
 from bot.services import Services
 from bot.store import Gone, SavedState, StoreUnavailable
 from bot.store.base import KEY_PATTERN
+from bot.turns import TURNS
 from bot.ui.notices import error_embed
 from bot.ui.reply import send
 
@@ -108,6 +109,10 @@ class StatefulItem(discord.ui.DynamicItem[_ItemT], template=_NEVER):
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         # discord.py only logs what a dynamic item's callback raises: every error is answered here
         services: Services = interaction.client.services
+        with TURNS.answering():  # a refresh's warm-up waits meanwhile
+            await self._answer_press(interaction, services)
+
+    async def _answer_press(self, interaction: discord.Interaction[Any], services: Services) -> None:
         try:
             if not services.presses.allow(interaction.user.id):  # a budget of its own (bot/cooldowns.py)
                 await _private(interaction, str(SlowDown(services.presses.retry_after(interaction.user.id))))

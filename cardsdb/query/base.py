@@ -9,7 +9,9 @@ from pathlib import Path
 
 from cardsdb.errors import DatabaseDamaged, DatabaseUnavailable
 from cardsdb.paths import rebuild_hint
+from cardsdb.search.pacing import pause
 
+ROWS_PER_STEP = 200  # rows read between pause points (cardsdb.search.pacing)
 _DAMAGE_WORDS = ("malformed", "not a database", "corrupt", "disk i/o error")
 
 
@@ -36,7 +38,16 @@ class Queries:
 
     def _rows(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
         try:
-            return self._db.execute(sql, tuple(params)).fetchall()
+            cursor = self._db.execute(sql, tuple(params))
+            rows: list[sqlite3.Row] = []
+            while chunk := cursor.fetchmany(
+                ROWS_PER_STEP
+            ):  # a refresh's warm-up reads whole tables: in steps
+                rows += chunk
+                if len(chunk) < ROWS_PER_STEP:
+                    break
+                pause()
+            return rows
         except sqlite3.DatabaseError as error:
             raise unreadable(self.path, error) from None
 

@@ -15,6 +15,7 @@ from cardsdb.names import normalize
 from cardsdb.query.base import Queries
 from cardsdb.schema import card_from_rows, json_list
 from cardsdb.search.name_index import NameIndex, NameSpec
+from cardsdb.search.pacing import paced
 from cardsdb.sets import set_order_sql
 
 FIND_MINIMUM = 65.0  # below this a fuzzy match is not plausible
@@ -51,7 +52,7 @@ class CardQueries(Queries):
                 aliases.setdefault(str(r["name"]), []).append(str(r["alias"]))
             champions = _champion_tags(rows)
             specs = []
-            for name, types, supertypes, tags in rows:
+            for name, types, supertypes, tags in paced(rows):
                 champion = tags[0] if "Legend" in types and len(tags) == 1 else None
                 if champion and normalize(name).startswith(normalize(champion) + " "):
                     champion = None  # "Teemo, Swift Scout" names its champion already

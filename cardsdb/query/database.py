@@ -22,6 +22,7 @@ from cardsdb.query.keywords import KeywordQueries
 from cardsdb.schema import SCHEMA_VERSION
 from cardsdb.search.card_index import SearchIndex
 from cardsdb.search.name_index import NameIndex
+from cardsdb.search.pacing import pause
 from cardsdb.search.question_rank import QuestionRanker
 
 REQUIRED_TABLES = (
@@ -102,7 +103,10 @@ class CardsDB(KeywordQueries, CardSearch):
     def warm(self) -> None:
         """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread),
         the rules of both documents as a question in words reads them among them (about 0.6 s the first time)."""
-        _ = self.names, self.search_index, self.question_ranker.rule_set(None, None)
+        for build in (lambda: self.names, lambda: self.search_index, lambda: self.question_ranker):
+            build()
+            pause()
+        self.question_ranker.rule_set(None, None)
 
     def __enter__(self) -> CardsDB:
         return self

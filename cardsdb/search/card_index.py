@@ -22,6 +22,7 @@ from typing import Any
 
 from cardsdb.names import normalize
 from cardsdb.schema import json_list
+from cardsdb.search.pacing import paced
 from cardsdb.search.syntax import Term
 
 _ASCII_FOLD = str.maketrans(string.ascii_uppercase, string.ascii_lowercase)
@@ -73,12 +74,12 @@ class Substrings:
     @classmethod
     def of(cls, strings: Sequence[str | None]) -> Substrings:
         holding: dict[str, list[int]] = {}
-        for i, text in enumerate(strings):
+        for i, text in paced(enumerate(strings)):
             if text is not None:
                 for word in set(_WORD.findall(text)):
                     holding.setdefault(word, []).append(i)
         size = len(strings)
-        return cls(tuple(strings), {word: _bits(at, size) for word, at in holding.items()})
+        return cls(tuple(strings), {word: _bits(at, size) for word, at in paced(holding.items())})
 
     def containing(self, needle: str) -> int:
         strings = self.strings
@@ -118,7 +119,7 @@ class SearchIndex:
                 found.setdefault((field, fold(str(value))), []).append(at)
 
         stat_values: dict[str, dict[int, list[int]]] = {s: {} for s in STATS}
-        for i, card in enumerate(cards):
+        for i, card in paced(enumerate(cards)):
             for value in (*json_list(card["types"]), *json_list(card["supertypes"])):
                 add("type", value, i)
             for value in json_list(card["domains"]):
@@ -149,12 +150,12 @@ class SearchIndex:
         return cls(
             names=tuple(str(c["name"]) for c in cards),
             every=(1 << size) - 1,
-            facets={key: _bits(at, size) for key, at in found.items()},
+            facets={key: _bits(at, size) for key, at in paced(found.items())},
             stats={
                 stat: tuple((value, _bits(at, size)) for value, at in sorted(values.items()))
                 for stat, values in stat_values.items()
             },
-            texts=Substrings.of([fold(c["text"]) if c["text"] is not None else None for c in cards]),
+            texts=Substrings.of([fold(c["text"]) if c["text"] is not None else None for c in paced(cards)]),
             # a line break between spellings: a normalized name holds none, so no match runs across two of them
             padded_names=Substrings.of(["\n".join(names) if names else None for names in spellings]),
         )

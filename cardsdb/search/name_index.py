@@ -25,6 +25,7 @@ from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from cardsdb.names import drop_small_words, fold, normalize, split_variant
+from cardsdb.search.pacing import paced
 
 _STARTER_SUFFIX = " starter"
 CANDIDATES = 96  # keys scored per query: the most trigrams shared with it
@@ -97,7 +98,7 @@ class NameIndex:
             for key, specs in families.items()
         }
         self._normalized: dict[str, str] = {}
-        for n in self.names:
+        for n in paced(self.names):
             self._normalized.setdefault(normalize(n), n)
         # Aliases after every name: a card's own name always beats another card's alias.
         for spec in by_name.values():
@@ -108,7 +109,7 @@ class NameIndex:
         self._owner: list[int] = []
         self._weak: list[bool] = []
         self._primary: list[bool] = []
-        for position, name in enumerate(self.names):
+        for position, name in paced(enumerate(self.names)):
             strong, weak = _keys(by_name[name])
             for key, is_weak in [(k, False) for k in strong] + [(k, True) for k in weak]:
                 self._primary.append(key == strong[0])
@@ -118,7 +119,7 @@ class NameIndex:
                 self._weak.append(is_weak)
         # Trigrams of each compact key, padded ("^hi", "hid", ..., "de$"): gram -> the keys that have it.
         self._grams: dict[str, list[int]] = {}
-        for index, key in enumerate(self._compact):
+        for index, key in paced(enumerate(self._compact)):
             for gram in _trigrams(key):
                 self._grams.setdefault(gram, []).append(index)
         keyed = sorted((key, index) for index, key in enumerate(self._compact))
@@ -128,7 +129,7 @@ class NameIndex:
         # of the name), so its cost hardly grows with the pool: a scan of every name grew linearly.
         compact_entries: list[tuple[str, int]] = []
         suffix_entries: list[tuple[str, int]] = []
-        for position, name in enumerate(self.names):
+        for position, name in paced(enumerate(self.names)):
             words = normalize(name).split()
             compact_entries.append(("".join(words), position))
             suffix_entries.extend((" ".join(words[i:]), position) for i in range(1, len(words)))

@@ -54,6 +54,7 @@ from cardsdb.schema import rule_from_row, ruling_from_row
 from cardsdb.search import rule_reading
 from cardsdb.search.bounds import question_words
 from cardsdb.search.language import Language, by_first, holds_phrase, load_language, question_stems
+from cardsdb.search.pacing import paced
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
 from cardsdb.search.rule_context import RuleContext, split_examples
 from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, asked_about, stem, words
@@ -190,7 +191,9 @@ class QuestionRanker:
         self._where = RuleContext(self._all)
         self._labels = rule_reading.labels(str(r["text"] or "") for r in self._all if r["latest"])
         self._sets: dict[SetKey, _RuleSet] = {}
-        self.rulings_list = [ruling_from_row(r) for r in rows("SELECT * FROM rulings ORDER BY date DESC, id")]
+        self.rulings_list = [
+            ruling_from_row(r) for r in paced(rows("SELECT * FROM rulings ORDER BY date DESC, id"))
+        ]
         self._ruling_index = TextIndex(RULING_FIELDS, analyzer).build(
             (r.question, r.answer, " ".join([r.source_title, *r.cards])) for r in self.rulings_list
         )
@@ -199,7 +202,7 @@ class QuestionRanker:
         )
         self._asked_exactly = {_plain(r.question): i for i, r in reversed(list(enumerate(self.rulings_list)))}
         self._cited_lineages = self._citations()
-        self._topics = [ruling_topics(r, analyzer) for r in self.rulings_list]
+        self._topics = [ruling_topics(r, analyzer) for r in paced(self.rulings_list)]
         self._linked_lineages = self._links()
         self._recent: OrderedDict[str, _Asked] = OrderedDict()
         self._cards: CardTexts | None = None
@@ -222,8 +225,8 @@ class QuestionRanker:
         """The rows a word search may show: the one place this is decided (the ranker ranks them, `CardsDB` finds
         headings by title among them). Each rule in its newest form (`latest`), or every row of the version asked."""
         if version:
-            return [r for r in self._all if r["doc"] == doc and r["version"] == version]
-        return [r for r in self._all if (doc is None or r["doc"] == doc) and r["latest"]]
+            return [r for r in paced(self._all) if r["doc"] == doc and r["version"] == version]
+        return [r for r in paced(self._all) if (doc is None or r["doc"] == doc) and r["latest"]]
 
     def _make_set(self, doc: str | None, version: str | None) -> _RuleSet:
         shown = sorted(self.shown_rows(doc, version), key=lambda r: (r["doc"], str(r["sort_key"] or "")))
@@ -231,23 +234,28 @@ class QuestionRanker:
         by_lineage: dict[str, list[int]] = {}
         title_at: dict[frozenset[str], int] = {}  # each heading title's stems -> its position, in order
         headings = [
-            frozenset(title_at.setdefault(t, len(title_at)) for t in self._heading_stems(r)) for r in shown
+            frozenset(title_at.setdefault(t, len(title_at)) for t in self._heading_stems(r))
+            for r in paced(shown)
         ]
         for i, r in enumerate(shown):
             if r["doc"] == CORE_DOC:
                 by_number.setdefault(str(r["number"]), []).append(i)
             by_lineage.setdefault(_lineage(r), []).append(i)
         return _RuleSet(
-            rules=[rule_from_row(r) for r in shown],
-            index=TextIndex(RULE_FIELDS, self.analyzer).build(self._where.fields(r) for r in shown),
-            prior=[_prior(r) for r in shown],
-            numbered=[bool(_STATES_NUMBER.search(split_examples(str(r["text"] or ""))[0])) for r in shown],
-            reading=[self._reading(r) for r in shown],
-            special=[self._where.special_case(r) for r in shown],
-            sections=[self._where.headings_above(r) for r in shown],
+            rules=[rule_from_row(r) for r in paced(shown)],
+            index=TextIndex(RULE_FIELDS, self.analyzer).build(self._where.fields(r) for r in paced(shown)),
+            prior=[_prior(r) for r in paced(shown)],
+            numbered=[
+                bool(_STATES_NUMBER.search(split_examples(str(r["text"] or ""))[0])) for r in paced(shown)
+            ],
+            reading=[self._reading(r) for r in paced(shown)],
+            special=[self._where.special_case(r) for r in paced(shown)],
+            sections=[self._where.headings_above(r) for r in paced(shown)],
             heading_titles=list(title_at),
             headings=headings,
-            permits=[rule_reading.states_permission(split_examples(str(r["text"] or ""))[0]) for r in shown],
+            permits=[
+                rule_reading.states_permission(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)
+            ],
             by_number=by_number,
             cited=[_positions(lineages, by_lineage) for lineages in self._cited_lineages],
             linked=[_positions(lineages, by_lineage) for lineages in self._linked_lineages],
@@ -271,7 +279,7 @@ class QuestionRanker:
 
     def _citations(self) -> list[list[str]]:
         """For each ruling, the lineages of the rules it cites, each read in the version the ruling numbers it."""
-        lineage = {(r["version"], r["number"]): _lineage(r) for r in self._all if r["doc"] == CORE_DOC}
+        lineage = {(r["version"], r["number"]): _lineage(r) for r in paced(self._all) if r["doc"] == CORE_DOC}
         by_id: dict[str, list[str]] = {}
         for r in self._rows("SELECT ruling_id, number, version FROM ruling_rules"):
             found = lineage.get((r["version"], r["number"]))
@@ -285,7 +293,7 @@ class QuestionRanker:
         tables = {str(r[0]) for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "ruling_links" not in tables:
             return [[] for _ in self.rulings_list]
-        lineage = {(r["doc"], r["version"], r["number"]): _lineage(r) for r in self._all}
+        lineage = {(r["doc"], r["version"], r["number"]): _lineage(r) for r in paced(self._all)}
         by_id: dict[str, list[str]] = {}
         for r in self._rows(
             "SELECT ruling_id, doc, version, number FROM ruling_links ORDER BY ruling_id, rank"

@@ -20,6 +20,7 @@ from cardsdb import rule_numbers
 from cardsdb.models import CURRENT_RULES_VERSION, V14_RULES_VERSION
 from cardsdb.rule_versions import VERSIONS_BY_DOC
 from cardsdb.search import rule_reading
+from cardsdb.search.pacing import paced
 
 SHORT_CONTEXT = 12  # an ancestor's text of at most so many words stands for its title
 _EXAMPLE = re.compile(r"\s+(?:Examples?:|e\.g\.,?)\s", re.IGNORECASE)
@@ -33,7 +34,7 @@ class RuleContext:
 
     def __init__(self, rows: Sequence[sqlite3.Row]) -> None:
         self._all = rows
-        self._by_key = {(r["doc"], r["version"], r["number"]): r for r in rows}
+        self._by_key = {(r["doc"], r["version"], r["number"]): r for r in paced(rows)}
         self._headings: dict[tuple[str, str], list[tuple[int, sqlite3.Row]]] = {}
         self._chapters = self._keyword_chapters()
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardsdb.names import normalize
+from cardsdb.search.pacing import paced
 from cardsdb.search.text_rank import Concept, stem, words
 
 DEFINES = "defines"
@@ -79,7 +80,7 @@ def reading(text: str, labels: frozenset[str] = frozenset()) -> str:
 
 def labels(texts: Iterable[str]) -> frozenset[str]:
     """The words before a colon that more than one rule begins with ("Setup:", "Format:", "First Turn Process:")."""
-    found = Counter(m.group(1) for t in texts if (m := _TERM.match(" ".join(t.split()))))
+    found = Counter(m.group(1) for t in paced(texts) if (m := _TERM.match(" ".join(t.split()))))
     return frozenset(term for term, n in found.items() if n > 1)
 
 

@@ -19,6 +19,8 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from cardsdb.search.pacing import paced
+
 ALSO_WEIGHT = 0.6  # another player's word of a thesaurus entry counts this much of the word typed
 MEANS_WEIGHT = 0.8  # the rules' word for it (`means`) this much
 DAMPED_IMPORTANCE = 0.35  # a word common in the rules that says little in a question ("back", "card")
@@ -166,7 +168,7 @@ class Analyzer:
         self._damped = damped
         self._single: dict[str, dict[str, float]] = {}
         self._phrases: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}  # by first stem
-        for entry in thesaurus:
+        for entry in paced(thesaurus):
             group = {s for phrase in entry.words if len(phrase) == 1 for s in phrase} | set(entry.means)
             for phrase in entry.words:
                 if len(phrase) > 1:
@@ -283,7 +285,7 @@ class TextIndex:
         lengths: list[list[int]] = []
         # Each text stemmed once: a parent's text is the context of each of its children.
         seen: dict[str, tuple[dict[str, int], int]] = {}
-        for texts in documents:
+        for texts in paced(documents):
             per_field = [seen.get(t) or seen.setdefault(t, self._counted(t)) for t in texts]
             counted.append([counts for counts, _ in per_field])
             lengths.append([length for _, length in per_field])
@@ -292,14 +294,14 @@ class TextIndex:
             max(1.0, sum(doc[f] for doc in lengths) / max(1, self.size)) for f in range(len(self.fields))
         ]
         frequency: dict[str, dict[int, float]] = {}
-        for position, doc in enumerate(counted):
+        for position, doc in paced(enumerate(counted)):
             for f, counts in enumerate(doc):
                 spec = self.fields[f]
                 norm = 1 - spec.b + spec.b * lengths[position][f] / averages[f]
                 for term, n in counts.items():
                     weights = frequency.setdefault(term, {})
                     weights[position] = weights.get(position, 0.0) + spec.weight * n / norm
-        for term, weights in frequency.items():
+        for term, weights in paced(frequency.items()):
             idf = math.log(1 + (self.size - len(weights) + 0.5) / (len(weights) + 0.5))
             self._idf[term] = idf
             self._postings[term] = {
