@@ -9,11 +9,8 @@ numbers 0.39-0.89 s, a pager press on a search of 2,999 name terms 0.33 s.
 
 from __future__ import annotations
 
-import gc
 import json
 import re
-import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -23,6 +20,7 @@ from bot.harness import Harness, Result
 from bot.hidden.answers import MAX_SCENARIO_CHARS
 from cardsdb.engine import ScenarioError, bounds, check
 from cardsdb.query import CardsDB
+from tests.support.cpu import cpu_ms_async
 from tools.bench.worst import OPTION_CHARS, copies_scenario, copies_yaml, largest_position, packed_code
 
 pytestmark = pytest.mark.real_data
@@ -34,19 +32,6 @@ CPU_BUDGET_MS = 100.0  # the issue's bound for one command, whatever the input
 def _warm(real_cards: CardsDB) -> None:
     """The indexes built once, as a refresh leaves them (a first word search builds them: 0.3 s, not per command)."""
     real_cards.warm()
-
-
-async def _cpu_ms(call: Callable[[], Awaitable[Result]]) -> tuple[float, Result]:
-    """The command's own CPU. A full collection of the whole test session's heap (50-90 ms here, twice that on a busy
-    machine) is not a cost of the input: the heap is collected first and the collector paused during the call."""
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.process_time()
-        result = await call()
-        return (time.process_time() - start) * 1000, result
-    finally:
-        gc.enable()
 
 
 def _one_private_line(result: Result, *words: str) -> None:
@@ -64,7 +49,7 @@ async def test_a_code_of_700_facedown_copies_is_refused_in_one_line_under_100_ms
 ) -> None:
     code = packed_code(json.dumps(copies_scenario(700), separators=(",", ":")))
     assert len(code) < 2_400  # the finding's code: 2,252 characters
-    cpu, result = await _cpu_ms(lambda: real_harness.command("hidden scenario", {"text": code}))
+    cpu, result = await cpu_ms_async(lambda: real_harness.command("hidden scenario", {"text": code}))
     _one_private_line(result, "700 battlefields", f"at most {bounds.MAX_BATTLEFIELDS}")
     assert cpu < CPU_BUDGET_MS, cpu
 
@@ -72,7 +57,9 @@ async def test_a_code_of_700_facedown_copies_is_refused_in_one_line_under_100_ms
 async def test_yaml_of_300_facedown_copies_is_refused_in_one_line_under_100_ms_of_cpu(
     real_harness: Harness,
 ) -> None:
-    cpu, result = await _cpu_ms(lambda: real_harness.command("hidden scenario", {"text": copies_yaml(300)}))
+    cpu, result = await cpu_ms_async(
+        lambda: real_harness.command("hidden scenario", {"text": copies_yaml(300)})
+    )
     _one_private_line(result, "300 battlefields")
     assert cpu < CPU_BUDGET_MS, cpu
 
@@ -83,7 +70,7 @@ async def test_the_largest_position_the_limits_let_through_is_answered_under_100
 ) -> None:
     text = packed_code(json.dumps(largest_position(card), separators=(",", ":")))
     await real_harness.command("hidden scenario", {"text": text})  # the card's readings, once
-    cpu, result = await _cpu_ms(lambda: real_harness.command("hidden scenario", {"text": text}))
+    cpu, result = await cpu_ms_async(lambda: real_harness.command("hidden scenario", {"text": text}))
     assert result.error is None and result.user_error is None, result.text()
     assert "Other copies" in result.text()
     assert cpu < CPU_BUDGET_MS, cpu
@@ -131,7 +118,9 @@ async def test_the_same_limits_hold_for_yaml_json_and_scenario_codes(
             with pytest.raises(ScenarioError, match=re.escape(line)):
                 check(text, real_cards)
             continue
-        cpu, result = await _cpu_ms(lambda text=text: real_harness.command("hidden scenario", {"text": text}))
+        cpu, result = await cpu_ms_async(
+            lambda text=text: real_harness.command("hidden scenario", {"text": text})
+        )
         _one_private_line(result, line)
         assert cpu < CPU_BUDGET_MS, (kind, cpu)
 
@@ -160,7 +149,7 @@ async def test_the_same_limits_hold_for_yaml_json_and_scenario_codes(
 async def test_crafted_numbers_and_nesting_are_bad_input_in_one_line(
     real_harness: Harness, text: str
 ) -> None:
-    cpu, result = await _cpu_ms(lambda: real_harness.command("hidden scenario", {"text": text}))
+    cpu, result = await cpu_ms_async(lambda: real_harness.command("hidden scenario", {"text": text}))
     _one_private_line(result)
     assert cpu < CPU_BUDGET_MS, cpu
 
@@ -174,14 +163,14 @@ async def test_a_search_of_2999_terms_is_refused_in_one_line_under_100_ms_of_cpu
 ) -> None:
     query = _fill("9 ")
     assert query.count("9") == 3000 and len(query) == 5999
-    cpu, result = await _cpu_ms(lambda: real_harness.command("search", {"query": query}))
+    cpu, result = await cpu_ms_async(lambda: real_harness.command("search", {"query": query}))
     _one_private_line(result, "at most 30")
     assert cpu < CPU_BUDGET_MS, cpu
 
 
 async def test_a_tag_of_1999_values_is_refused_in_one_line_under_100_ms_of_cpu(real_harness: Harness) -> None:
     query = "tag:" + ",".join(["zq"] * 1999)
-    cpu, result = await _cpu_ms(lambda: real_harness.command("search", {"query": query}))
+    cpu, result = await cpu_ms_async(lambda: real_harness.command("search", {"query": query}))
     _one_private_line(result, "1,999 values", "at most 12")
     assert cpu < CPU_BUDGET_MS, cpu
 
@@ -192,11 +181,11 @@ async def test_a_tag_of_1999_values_is_refused_in_one_line_under_100_ms_of_cpu(r
 async def test_the_largest_searches_the_limits_let_through_cost_under_100_ms_of_cpu(
     real_harness: Harness, query: str
 ) -> None:
-    cpu, result = await _cpu_ms(lambda: real_harness.command("search", {"query": query}))
+    cpu, result = await cpu_ms_async(lambda: real_harness.command("search", {"query": query}))
     assert result.error is None and result.user_error is None, result.text()
     assert cpu < CPU_BUDGET_MS, cpu
     if "Next" in [b.get("label") for b in result.first.buttons()]:
-        cpu, pressed = await _cpu_ms(lambda: real_harness.click(result.first, "Next"))
+        cpu, pressed = await cpu_ms_async(lambda: real_harness.click(result.first, "Next"))
         assert pressed.error is None and cpu < CPU_BUDGET_MS, cpu
 
 
@@ -216,6 +205,6 @@ async def test_1497_rule_numbers_in_one_query_cost_under_100_ms_of_cpu(
             return await real_harness.autocomplete(path, {"query": query}, focused)
         return await real_harness.command(path, {"query": query})
 
-    cpu, result = await _cpu_ms(ask)
+    cpu, result = await cpu_ms_async(ask)
     assert result.error is None
     assert cpu < CPU_BUDGET_MS, cpu
