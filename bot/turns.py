@@ -1,16 +1,17 @@
-"""Answers come first: a refresh's warm-up (a second or so of pure Python building the new database's indexes, in a
+"""Answers come first: a refresh's warm-up (about a second of pure Python building the new database's indexes, in a
 worker thread) steps aside while any interaction is being answered.
 
-The warm-up runs between pause points (`cardsdb.search.pacing`: each text stemmed, each rule read). At each one it looks
-whether an answer is in flight: an interaction between its arrival and its reply (`answering`, on the event loop's
-thread: commands, autocomplete, buttons, forms, `[[card]]`), or work in the answering thread (`answer`). If one is, it
-waits until none is. So that answers without pause (a busy bot, or one stuck on Discord's API) do not hold the refresh
-back for ever, it waits at most `MAX_GIVE_WAY_S` at a time, then works on for `STEPS_UNDER_LOAD_S` before it looks
-again: under load, the warm-up takes about a tenth of the interpreter and lasts about ten times as long. The answering thread's work also takes a turn (`_turn`) the warm-up holds between pause
-points: an answer waits for the warm-up's current step (well under a millisecond), never for the warm-up.
+The warm-up runs in steps between pause points (`cardsdb.search.pacing`: each text stemmed, each rule read). At each
+one it looks whether an answer is in flight: an interaction between its arrival and its reply (`answering`, on the
+event loop's thread: commands, autocomplete, buttons, forms, `[[card]]`), or work in the answering thread (`answer`).
+If one is, it waits until none is. So that answers without pause (a busy bot, or one stuck on Discord's API) do not
+hold a refresh back for ever, it waits at most `MAX_GIVE_WAY_S` at a time, then works on for `STEPS_UNDER_LOAD_S`
+before it looks again: under load the warm-up takes about a tenth of the interpreter and lasts about ten times as long.
 
-Sharing the interpreter instead would double an answer's time and add a switch interval each time the answer gives
-the interpreter up (every SQLite call, every turn of the event loop).
+The answering thread's work also takes a turn (`_turn`) that the warm-up holds during a step: an answer waits for the
+warm-up's current step (mostly well under a millisecond), never for the warm-up. Sharing the interpreter instead would
+double an answer's time and add a switch interval each time the answer gives the interpreter up (every SQLite call,
+every turn of the event loop).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ STEPS_UNDER_LOAD_S = 0.01  # then it works this long before it looks again
 
 
 class Turns:
+    """Who runs now: the answers in flight, or a refresh's warm-up (one of them at a time; `TURNS` is the bot's)."""
+
     def __init__(self) -> None:
         self._turn = threading.Lock()
         self._counting = threading.Lock()
@@ -37,7 +40,7 @@ class Turns:
         self._idle = threading.Event()
         self._idle.set()
         self._working_until = (
-            0.0  # the warm-up works on until then (perf_counter) after a wait that did not end
+            0.0  # after a wait that did not end, the warm-up works on until then (perf_counter)
         )
 
     @property
