@@ -39,9 +39,8 @@ class Turns:
         self._busy = 0  # interactions being answered, and answers waiting for or holding the turn
         self._idle = threading.Event()
         self._idle.set()
-        self._working_until = (
-            0.0  # after a wait that did not end, the warm-up works on until then (perf_counter)
-        )
+        # after a wait that did not end, the warm-up works on until then (perf_counter)
+        self._working_until = 0.0
 
     @property
     def in_flight(self) -> int:
