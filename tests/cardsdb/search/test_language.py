@@ -45,6 +45,7 @@ def _alternatives(question: str) -> set[str]:
         ("what is taunt", "tank"),
         ("is there a deathrattle", "deathknell"),
         ("when I cast a spell", "play"),
+        ("combat tie", "same"),
     ],
 )
 def test_players_words_search_the_rules_words(question: str, rules_word: str) -> None:
@@ -66,6 +67,10 @@ def test_everyday_words_count_less_than_the_words_that_say_which_rule() -> None:
         ("can i change my decklist", True),
         ("the judge ruled against me", True),
         ("how long is a round", True),
+        ("is the round timer 50 minutes", True),
+        ("how long does a stun last", False),  # "how long" asks about the game as often as about a round
+        ("combat tie, both sides have the same might", False),  # a tie in combat is the game's
+        ("we tied game 1, who goes first", True),  # a tie in a match is named by the match's words
         ("does a drawn game count in a best of 3", True),
         ("what happens when I draw a card", False),
         ("does the power have to match the domain", False),
