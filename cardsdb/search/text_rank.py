@@ -54,7 +54,7 @@ _STOP_WORDS = """
 # The same words as players type them without an apostrophe ("whats the fix", "im going second"): "whats" would
 # otherwise be the stem "what", asked about as a word of the rules.
 _CONTRACTIONS = """
-    whats hows wheres whens whos whys thats theres heres im ive id youre youve youd theyre theyve weve hes shes
+    whats hows wheres whens whos whys thats theres heres im ive youre youve theyre theyve weve
     hasnt havent hadnt aint gonna wanna u ur pls plz
 """
 STOP_WORDS = frozenset(_STOP_WORDS.split()) | frozenset(_CONTRACTIONS.split())
@@ -121,10 +121,6 @@ def _ends_cvc(stem: str) -> bool:
 # Irregular forms of the rules' verbs that players type and the rules seldom do ("drew": "Drawing Extra Cards").
 # The forms the rules use as often as players (paid, lost, won, chosen) stay as they are: the thesaurus links them.
 _IRREGULAR = {"drew": "draw", "drawn": "draw", "dealt": "deal"}
-# Numbers written as words, as the rules write them: in digits ("Players cannot have less than 0 points"). "One" and
-# "two" stay words: "one of", "a second" say no count.
-_NUMBERS = "zero - - three four five six seven eight nine ten eleven twelve".split()
-_IRREGULAR |= {word: str(n) for n, word in enumerate(_NUMBERS) if word != "-"}
 
 
 @functools.lru_cache(maxsize=STEM_CACHE)

@@ -55,6 +55,13 @@ def test_players_words_search_the_rules_words(question: str, rules_word: str) ->
 def test_everyday_words_count_less_than_the_words_that_say_which_rule() -> None:
     concepts = {c.typed: c.importance for c in ANALYZER.concepts("do I get my runes back")}
     assert concepts["back"] == DAMPED_IMPORTANCE and concepts["rune"] == 1.0
+
+
+def test_where_a_question_is_asked_counts_less_than_what_it_asks_but_still_names_a_tournament() -> None:
+    question = "i forgot to channel my runes at an event"
+    concepts = {c.typed: c.importance for c in ANALYZER.concepts(question)}
+    assert concepts["event"] == DAMPED_IMPORTANCE and concepts["channel"] == 1.0
+    assert holds_phrase(question_stems(question), TOURNAMENT)
     # a question of damped words alone still finds them
     assert [c.typed for c in ANALYZER.concepts("card back")] == ["card", "back"]
 
