@@ -46,6 +46,12 @@ def _alternatives(question: str) -> set[str]:
         ("is there a deathrattle", "deathknell"),
         ("when I cast a spell", "play"),
         ("combat tie", "same"),
+        # tournament procedure in players' words, as the Tournament Rules name it
+        ("can i bet on my match", "wager"),
+        ("are japanese cards legal", "language"),
+        ("someone in the audience talked", "spectator"),
+        ("is an infinite combo allowed", "loop"),
+        ("my friend was coaching me", "advice"),
     ],
 )
 def test_players_words_search_the_rules_words(question: str, rules_word: str) -> None:
@@ -77,7 +83,8 @@ def test_where_a_question_is_asked_counts_less_than_what_it_asks_but_still_names
         ("is the round timer 50 minutes", True),
         ("how long does a stun last", False),  # "how long" asks about the game as often as about a round
         ("combat tie, both sides have the same might", False),  # a tie in combat is the game's
-        ("we tied game 1, who goes first", True),  # a tie in a match is named by the match's words
+        ("we tied game 1, who goes first", True),
+        ("can we roll a die to decide", True),  # every rule they name is a Tournament Rule  # a tie in a match is named by the match's words
         ("does a drawn game count in a best of 3", True),
         ("what happens when I draw a card", False),
         ("does the power have to match the domain", False),
