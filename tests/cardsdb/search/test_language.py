@@ -46,6 +46,10 @@ def _alternatives(question: str) -> set[str]:
         ("is there a deathrattle", "deathknell"),
         ("when I cast a spell", "play"),
         ("combat tie", "same"),
+        ("does my gear come in ready", "enter"),
+        ("is my champ a legend", "champion"),
+        ("is there a cap on units at a battlefield", "maximum"),
+        ("can my points go below zero", "less"),
         # tournament procedure in players' words, as the Tournament Rules name it
         ("can i bet on my match", "wager"),
         ("are japanese cards legal", "language"),
