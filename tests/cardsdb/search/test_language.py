@@ -49,7 +49,7 @@ def _alternatives(question: str) -> set[str]:
         ("does my gear come in ready", "enter"),
         ("is my champ a legend", "champion"),
         ("is there a cap on units at a battlefield", "maximum"),
-        ("can my points go below zero", "less"),
+        ("can my points go below zero", "less 0"),  # the rules' phrase: a rule holding both words
         # tournament procedure in players' words, as the Tournament Rules name it
         ("can i bet on my match", "wager"),
         ("are japanese cards legal", "language"),
