@@ -50,6 +50,8 @@ def _alternatives(question: str) -> set[str]:
         ("is my champ a legend", "champion"),
         ("is there a cap on units at a battlefield", "maximum"),
         ("can my points go below zero", "less 0"),  # the rules' phrase: a rule holding both words
+        ("can i use my legend ability now", "activate"),
+        ("can my unit retreat", "move"),
         # tournament procedure in players' words, as the Tournament Rules name it
         ("can i bet on my match", "wager"),
         ("are japanese cards legal", "language"),
