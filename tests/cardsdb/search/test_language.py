@@ -52,6 +52,8 @@ def _alternatives(question: str) -> set[str]:
         ("can my points go below zero", "less 0"),  # the rules' phrase: a rule holding both words
         ("can i use my legend ability now", "activate"),
         ("can my unit retreat", "move"),
+        ("do two shields stack", "redundant"),  # several instances of a keyword
+        ("can i respond on the stack", "chain"),  # "stack" alone is still the chain
         # tournament procedure in players' words, as the Tournament Rules name it
         ("can i bet on my match", "wager"),
         ("are japanese cards legal", "language"),
