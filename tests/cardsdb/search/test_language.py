@@ -60,6 +60,9 @@ def _alternatives(question: str) -> set[str]:
         ("someone in the audience talked", "spectator"),
         ("is an infinite combo allowed", "loop"),
         ("my friend was coaching me", "advice"),
+        ("my opponent barely shuffled", "random"),
+        ("who keeps track of the score", "track"),
+        ("neither of us noticed", "call out"),
     ],
 )
 def test_players_words_search_the_rules_words(question: str, rules_word: str) -> None:
@@ -94,7 +97,11 @@ def test_where_a_question_is_asked_counts_less_than_what_it_asks_but_still_names
         ("how long does a stun last", False),  # "how long" asks about the game as often as about a round
         ("combat tie, both sides have the same might", False),  # a tie in combat is the game's
         ("we tied game 1, who goes first", True),
-        ("can we roll a die to decide", True),  # every rule they name is a Tournament Rule  # a tie in a match is named by the match's words
+        ("can we roll a die to decide", True),  # every rule they name is a Tournament Rule
+        ("my opponent barely shuffled", True),
+        ("my opponent was rude to me", True),
+        ("is my match streamed", True),
+        ("can i wear headphones", True),  # a tie in a match is named by the match's words
         ("does a drawn game count in a best of 3", True),
         ("what happens when I draw a card", False),
         ("does the power have to match the domain", False),
