@@ -54,6 +54,9 @@ def _alternatives(question: str) -> set[str]:
         ("can my unit retreat", "move"),
         ("do two shields stack", "redundant"),  # several instances of a keyword
         ("can i respond on the stack", "chain"),  # "stack" alone is still the chain
+        ("where do my spells make tokens", "create"),
+        ("can they respond when i tap for mana", "add"),
+        ("how do timestamps work", "layer"),
         # tournament procedure in players' words, as the Tournament Rules name it
         ("can i bet on my match", "wager"),
         ("are japanese cards legal", "language"),
