@@ -57,6 +57,7 @@ def _alternatives(question: str) -> set[str]:
         ("where do my spells make tokens", "create"),
         ("can they respond when i tap for mana", "add"),
         ("how do timestamps work", "layer"),
+        ("do i get my runes back if it is countered", "refund"),  # the issue's own example
         ("when does stun wear off", "lose"),  # a status is lost
         ("when does damage come off", "heal"),  # damage is healed
         # tournament procedure in players' words, as the Tournament Rules name it
