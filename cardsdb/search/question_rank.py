@@ -579,13 +579,19 @@ def _lineage(row: sqlite3.Row) -> str:
 
 def _prior(row: sqlite3.Row) -> float:
     """How likely a rule is to be what words ask about, before reading it: the current rules first, a heading or a
-    chapter less, an older rule whose number the current rules gave to another less."""
+    chapter (or a rule whose text is only its title) less, an older rule whose number the current rules gave to another less."""
     prior = CURRENT_PRIOR if row["version"] == CURRENT_RULES_VERSION and row["doc"] == CORE_DOC else 1.0
-    if row["kind"] in ("heading", "chapter"):
+    if row["kind"] in ("heading", "chapter") or _only_its_title(row):
         prior *= HEADING_PRIOR
     if row["superseded"] and row["version"] != CURRENT_RULES_VERSION:
         prior *= SUPERSEDED_PRIOR
     return prior * DEPTH_PRIOR ** str(row["number"]).count(".")
+
+
+def _only_its_title(row: sqlite3.Row) -> bool:
+    """Whether a rule's whole text is its title ("Remedies:", "Round Structures:"): a heading of the rules under it."""
+    title = str(row["title"] or "").strip()
+    return bool(title) and str(row["text"] or "").strip().removesuffix(":").strip() == title
 
 
 def _named(words: str, shown: _RuleSet) -> dict[int, float]:

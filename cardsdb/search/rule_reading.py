@@ -36,7 +36,9 @@ _DEFINES = re.compile(
 )
 # A term and its definition: "Conquer: A player gains Control of a Battlefield ...", "Warning: An indication ...";
 # a tournament error and its penalty: "Drawing Extra Cards [Warning]: A player draws more cards than ...".
-_TERM = re.compile(r"^(?!Examples?:|Remedies:|Reminder:|Step \d)([A-Z][\w'’ ()-]{0,60}?)(?: \[[\w ]+\])?: [A-Z]")
+_TERM = re.compile(
+    r"^(?!Examples?:|Remedies:|Reminder:|Step \d)([A-Z][\w'’ ()-]{0,60}?)(?: \[[\w ]+\])?: [A-Z]"
+)
 # What kind of keyword a keyword is ("Deathknell is a Triggered Ability keyword."): said of every keyword, it
 # defines none.
 _KIND_OF_KEYWORD = re.compile(r"\bis an? (?:[\w-]+ ){0,3}keyword\b")

@@ -86,7 +86,8 @@ def test_where_a_question_is_asked_counts_less_than_what_it_asks_but_still_names
     assert concepts["event"] == DAMPED_IMPORTANCE and concepts["channel"] == 1.0
     assert holds_phrase(question_stems(question), TOURNAMENT)
     # "how long", "how often" ask for a number (a rule stating one comes first), not about a word of the rules
-    assert {c.typed: c.importance for c in ANALYZER.concepts("how long does a stun last")}["long"] == DAMPED_IMPORTANCE
+    asked = {c.typed: c.importance for c in ANALYZER.concepts("how long does a stun last")}
+    assert asked["long"] == DAMPED_IMPORTANCE
     # a question of damped words alone still finds them
     assert [c.typed for c in ANALYZER.concepts("card back")] == ["card", "back"]
 

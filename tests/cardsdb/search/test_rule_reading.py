@@ -170,7 +170,11 @@ def test_the_stems_typed_are_the_words_and_a_phrase_s_rules_words_not_the_words_
 
 
 def test_the_term_a_rule_defines_before_a_colon_is_what_questions_name() -> None:
-    assert defined_term("Drawing Extra Cards [Warning]: A player draws more cards.") == {"draw", "extra", "card"}
+    assert defined_term("Drawing Extra Cards [Warning]: A player draws more cards.") == {
+        "draw",
+        "extra",
+        "card",
+    }
     assert defined_term("Forgetting to Score a Point [No Penalty]: A player is entitled to a point.") == {
         "forget",
         "score",
