@@ -95,8 +95,8 @@ HEADING_PRIOR = 0.75  # a heading or chapter row: its rules say more than its na
 DEPTH_PRIOR = 0.94  # each level below a top-level rule: a rule before its sub-rules, which narrow it
 SUPERSEDED_PRIOR = 0.85  # an older rule whose number the current rules gave to another rule
 QUANTITY_PRIOR = 1.25  # a rule stating a number, for a question asking how many
-DEFINES_PRIOR = 1.3  # a rule defining a term or stating what a keyword does (a term before a colon: one the
-# question names)
+# A rule defining a term or stating what a keyword does (a term defined before a colon: one the question names).
+DEFINES_PRIOR = 1.3
 DEFINES_ASKED = 1.5  # the same, for a question asking what a term is or does
 PERMISSION_PRIOR = 1.2  # a rule saying what may or must be done, for a question asking whether it may
 NAMED_HEADING = 1.1  # a rule under a heading whose title's words the question holds ("heal": 418 Heal)
@@ -579,7 +579,8 @@ def _lineage(row: sqlite3.Row) -> str:
 
 def _prior(row: sqlite3.Row) -> float:
     """How likely a rule is to be what words ask about, before reading it: the current rules first, a heading or a
-    chapter (or a rule whose text is only its title) less, an older rule whose number the current rules gave to another less."""
+    chapter (or a rule whose text is only its title) less, an older rule whose number the current rules gave to
+    another less."""
     prior = CURRENT_PRIOR if row["version"] == CURRENT_RULES_VERSION and row["doc"] == CORE_DOC else 1.0
     if row["kind"] in ("heading", "chapter") or _only_its_title(row):
         prior *= HEADING_PRIOR
