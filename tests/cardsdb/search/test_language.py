@@ -58,6 +58,8 @@ def _alternatives(question: str) -> set[str]:
         ("can they respond when i tap for mana", "add"),
         ("how do timestamps work", "layer"),
         ("do i get my runes back if it is countered", "refund"),  # the issue's own example
+        ("can i ping a unit", "deal"),
+        ("is a gear in play a permanent", "board"),
         ("when does stun wear off", "lose"),  # a status is lost
         ("when does damage come off", "heal"),  # damage is healed
         # tournament procedure in players' words, as the Tournament Rules name it
