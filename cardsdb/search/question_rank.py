@@ -95,7 +95,8 @@ HEADING_PRIOR = 0.75  # a heading or chapter row: its rules say more than its na
 DEPTH_PRIOR = 0.94  # each level below a top-level rule: a rule before its sub-rules, which narrow it
 SUPERSEDED_PRIOR = 0.85  # an older rule whose number the current rules gave to another rule
 QUANTITY_PRIOR = 1.25  # a rule stating a number, for a question asking how many
-DEFINES_PRIOR = 1.3  # a rule defining a term or stating what a keyword does
+# A rule defining a term or stating what a keyword does (a term defined before a colon: one the question names).
+DEFINES_PRIOR = 1.3
 DEFINES_ASKED = 1.5  # the same, for a question asking what a term is or does
 PERMISSION_PRIOR = 1.2  # a rule saying what may or must be done, for a question asking whether it may
 NAMED_HEADING = 1.1  # a rule under a heading whose title's words the question holds ("heal": 418 Heal)
@@ -149,6 +150,7 @@ class _RuleSet:
     prior: list[float]  # each rule's prior: version, heading, superseded
     numbered: list[bool]  # the rule's text (without its examples) states a number
     reading: list[str]  # rule_reading.DEFINES, BOILERPLATE or ""
+    terms: list[frozenset[str]]  # the stems of the term a rule defines before a colon, if it does
     permits: list[bool]  # the rule says what may, can, must or can't be done
     special: list[rule_reading.SpecialCase | None]  # the special case the rule is part of
     sections: list[frozenset[str]]  # the title keys of the headings the rule stands under (and its own)
@@ -249,6 +251,7 @@ class QuestionRanker:
                 bool(_STATES_NUMBER.search(split_examples(str(r["text"] or ""))[0])) for r in paced(shown)
             ],
             reading=[self._reading(r) for r in paced(shown)],
+            terms=[rule_reading.defined_term(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
             special=[self._where.special_case(r) for r in paced(shown)],
             sections=[self._where.headings_above(r) for r in paced(shown)],
             heading_titles=list(title_at),
@@ -516,7 +519,9 @@ class _Fit:
         factor = QUANTITY_PRIOR if self._quantity and shown.numbered[i] else 1.0
         reading = shown.reading[i]
         if reading == rule_reading.DEFINES:
-            factor *= self._defines
+            term = shown.terms[i]
+            if not term or not term.isdisjoint(self._asked_stems):
+                factor *= self._defines
         elif reading == rule_reading.BOILERPLATE and not self._boilerplate_asked:
             factor *= BOILERPLATE_PRIOR
         if self._section and self._section in shown.sections[i]:
@@ -574,13 +579,20 @@ def _lineage(row: sqlite3.Row) -> str:
 
 def _prior(row: sqlite3.Row) -> float:
     """How likely a rule is to be what words ask about, before reading it: the current rules first, a heading or a
-    chapter less, an older rule whose number the current rules gave to another less."""
+    chapter (or a rule whose text is only its title) less, an older rule whose number the current rules gave to
+    another less."""
     prior = CURRENT_PRIOR if row["version"] == CURRENT_RULES_VERSION and row["doc"] == CORE_DOC else 1.0
-    if row["kind"] in ("heading", "chapter"):
+    if row["kind"] in ("heading", "chapter") or _only_its_title(row):
         prior *= HEADING_PRIOR
     if row["superseded"] and row["version"] != CURRENT_RULES_VERSION:
         prior *= SUPERSEDED_PRIOR
     return prior * DEPTH_PRIOR ** str(row["number"]).count(".")
+
+
+def _only_its_title(row: sqlite3.Row) -> bool:
+    """Whether a rule's whole text is its title ("Remedies:", "Round Structures:"): a heading of the rules under it."""
+    title = str(row["title"] or "").strip()
+    return bool(title) and str(row["text"] or "").strip().removesuffix(":").strip() == title
 
 
 def _named(words: str, shown: _RuleSet) -> dict[int, float]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from cardsdb.names import normalize
 from cardsdb.search.pacing import paced
-from cardsdb.search.text_rank import Concept, stem, words
+from cardsdb.search.text_rank import STOP_WORDS, Concept, stem, words
 
 DEFINES = "defines"
 BOILERPLATE = "boilerplate"
@@ -34,8 +34,11 @@ _DEFINES = re.compile(
     r"|\bis (?:defined as|shorthand for|when)\b"
     r"|\brefers to\b"
 )
-# A term and its definition: "Conquer: A player gains Control of a Battlefield ...", "Warning: An indication ...".
-_TERM = re.compile(r"^(?!Examples?:|Remedies:|Reminder:|Step \d)([A-Z][\w'’ ()-]{0,40}): [A-Z]")
+# A term and its definition: "Conquer: A player gains Control of a Battlefield ...", "Warning: An indication ...";
+# a tournament error and its penalty: "Drawing Extra Cards [Warning]: A player draws more cards than ...".
+_TERM = re.compile(
+    r"^(?!Examples?:|Remedies:|Reminder:|Step \d)([A-Z][\w'’ ()-]{0,60}?)(?: \[[\w ]+\])?: [A-Z]"
+)
 # What kind of keyword a keyword is ("Deathknell is a Triggered Ability keyword."): said of every keyword, it
 # defines none.
 _KIND_OF_KEYWORD = re.compile(r"\bis an? (?:[\w-]+ ){0,3}keyword\b")
@@ -76,6 +79,15 @@ def reading(text: str, labels: frozenset[str] = frozenset()) -> str:
     if _DEFINES.search(low) or (term and term.group(1) not in labels):
         return DEFINES
     return ""
+
+
+def defined_term(text: str) -> frozenset[str]:
+    """The stems of the term a rule defines before a colon ("Drawing Extra Cards [Warning]: ..." -> draw, extra,
+    card); empty for any other rule. Such a definition answers the questions that name its term."""
+    found = _TERM.match(" ".join(text.split()))
+    if found is None:
+        return frozenset()
+    return frozenset(stem(w) for w in words(found.group(1)) if w not in STOP_WORDS)
 
 
 def labels(texts: Iterable[str]) -> frozenset[str]:
@@ -223,6 +235,7 @@ __all__ = [
     "asks_boilerplate",
     "asks_definition",
     "asks_permission",
+    "defined_term",
     "reading",
     "special_case",
     "states_permission",

@@ -51,7 +51,13 @@ _STOP_WORDS = """
     got getting something anything someone anyone thing things way ok okay please like s t many much need go goes
     going went needs needed difference between
 """
-STOP_WORDS = frozenset(_STOP_WORDS.split())
+# The same words as players type them without an apostrophe ("whats the fix", "im going second"): "whats" would
+# otherwise be the stem "what", asked about as a word of the rules.
+_CONTRACTIONS = """
+    whats hows wheres whens whos whys thats theres heres im ive youre youve theyre theyve weve
+    hasnt havent hadnt aint gonna wanna u ur pls plz
+"""
+STOP_WORDS = frozenset(_STOP_WORDS.split()) | frozenset(_CONTRACTIONS.split())
 # Not stop words, though common: "might" (a unit's stat), "may" and "must" (permission and obligation), "turn",
 # "same", "instead", "all", "each", "any".
 
@@ -112,10 +118,17 @@ def _ends_cvc(stem: str) -> bool:
     )
 
 
+# Irregular forms of the rules' verbs that players type and the rules seldom do ("drew": "Drawing Extra Cards").
+# The forms the rules use as often as players (paid, lost, won, chosen) stay as they are: the thesaurus links them.
+_IRREGULAR = {"drew": "draw", "drawn": "draw", "dealt": "deal"}
+
+
 @functools.lru_cache(maxsize=STEM_CACHE)
 def stem(word: str) -> str:
     """A light Porter stemmer (plurals, -ed, -ing, final e): "hiding", "hides", "hide" -> "hide"; "copies" ->
-    "copy"; "conquering" -> "conquer"; "runes" -> "rune" (not "run"). Numbers and short words are kept."""
+    "copy"; "conquering" -> "conquer"; "runes" -> "rune" (not "run"); an irregular form as its verb's stem ("drew"
+    -> "draw"). Numbers and short words are kept."""
+    word = _IRREGULAR.get(word, word)
     if len(word) <= 3 or not word.isalpha():
         return word
     if word.endswith("sses"):

@@ -45,6 +45,32 @@ def _alternatives(question: str) -> set[str]:
         ("what is taunt", "tank"),
         ("is there a deathrattle", "deathknell"),
         ("when I cast a spell", "play"),
+        ("combat tie", "same"),
+        ("does my gear come in ready", "enter"),
+        ("is my champ a legend", "champion"),
+        ("is there a cap on units at a battlefield", "maximum"),
+        ("can my points go below zero", "less 0"),  # the rules' phrase: a rule holding both words
+        ("can i use my legend ability now", "activate"),
+        ("can my unit retreat", "move"),
+        ("do two shields stack", "redundant"),  # several instances of a keyword
+        ("can i respond on the stack", "chain"),  # "stack" alone is still the chain
+        ("where do my spells make tokens", "create"),
+        ("can they respond when i tap for mana", "add"),
+        ("how do timestamps work", "layer"),
+        ("do i get my runes back if it is countered", "refund"),  # the issue's own example
+        ("can i ping a unit", "deal"),
+        ("is a gear in play a permanent", "board"),
+        ("when does stun wear off", "lose"),  # a status is lost
+        ("when does damage come off", "heal"),  # damage is healed
+        # tournament procedure in players' words, as the Tournament Rules name it
+        ("can i bet on my match", "wager"),
+        ("are japanese cards legal", "language"),
+        ("someone in the audience talked", "spectator"),
+        ("is an infinite combo allowed", "loop"),
+        ("my friend was coaching me", "advice"),
+        ("my opponent barely shuffled", "random"),
+        ("who keeps track of the score", "track"),
+        ("neither of us noticed", "call out"),
     ],
 )
 def test_players_words_search_the_rules_words(question: str, rules_word: str) -> None:
@@ -52,8 +78,18 @@ def test_players_words_search_the_rules_words(question: str, rules_word: str) ->
 
 
 def test_everyday_words_count_less_than_the_words_that_say_which_rule() -> None:
-    concepts = {c.typed: c.importance for c in ANALYZER.concepts("do I get my runes back")}
-    assert concepts["back"] == DAMPED_IMPORTANCE and concepts["rune"] == 1.0
+    concepts = {c.typed: c.importance for c in ANALYZER.concepts("can my units move back")}
+    assert concepts["back"] == DAMPED_IMPORTANCE and concepts["move"] == 1.0
+
+
+def test_where_a_question_is_asked_counts_less_than_what_it_asks_but_still_names_a_tournament() -> None:
+    question = "i forgot to channel my runes at an event"
+    concepts = {c.typed: c.importance for c in ANALYZER.concepts(question)}
+    assert concepts["event"] == DAMPED_IMPORTANCE and concepts["channel"] == 1.0
+    assert holds_phrase(question_stems(question), TOURNAMENT)
+    # "how long", "how often" ask for a number (a rule stating one comes first), not about a word of the rules
+    asked = {c.typed: c.importance for c in ANALYZER.concepts("how long does a stun last")}
+    assert asked["long"] == DAMPED_IMPORTANCE
     # a question of damped words alone still finds them
     assert [c.typed for c in ANALYZER.concepts("card back")] == ["card", "back"]
 
@@ -66,6 +102,15 @@ def test_everyday_words_count_less_than_the_words_that_say_which_rule() -> None:
         ("can i change my decklist", True),
         ("the judge ruled against me", True),
         ("how long is a round", True),
+        ("is the round timer 50 minutes", True),
+        ("how long does a stun last", False),  # "how long" asks about the game as often as about a round
+        ("combat tie, both sides have the same might", False),  # a tie in combat is the game's
+        ("we tied game 1, who goes first", True),
+        ("can we roll a die to decide", True),  # every rule they name is a Tournament Rule
+        ("my opponent barely shuffled", True),
+        ("my opponent was rude to me", True),
+        ("is my match streamed", True),
+        ("can i wear headphones", True),  # a tie in a match is named by the match's words
         ("does a drawn game count in a best of 3", True),
         ("what happens when I draw a card", False),
         ("does the power have to match the domain", False),

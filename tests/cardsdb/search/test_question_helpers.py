@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 
 from cardsdb.models import Ruling
 from cardsdb.search.question_cards import CardTexts
 from cardsdb.search.question_confidence import CLEAR_LEAD, SUPPORTED_LEAD, confident, lead
-from cardsdb.search.question_rank import ruling_topics
+from cardsdb.search.question_rank import HEADING_PRIOR, _prior, ruling_topics
 from cardsdb.search.text_rank import Analyzer
 
 CARDS = [
@@ -83,3 +85,18 @@ def test_a_ruling_is_narrowly_about_its_page_s_card_or_keyword_and_the_cards_its
     assert ruling_topics(asked, analyzer) == (frozenset({"gangplank"}),)
     general = _ruling("When does a showdown close?", "Riftbound FAQ, General Rules: Showdowns", ("Stupefy",))
     assert ruling_topics(general, analyzer) == ()
+
+
+def test_a_rule_whose_text_is_only_its_title_weighs_as_a_heading() -> None:
+    connection = sqlite3.connect(":memory:")
+    connection.row_factory = sqlite3.Row
+    columns = (
+        "SELECT ? AS doc, ? AS number, ? AS version, 'rule' AS kind, ? AS title, ? AS text, 0 AS superseded"
+    )
+    label = connection.execute(
+        columns, ("tournament", "702.12.b", "2026-07-16", "Remedies", "Remedies:")
+    ).fetchone()
+    rule = connection.execute(
+        columns, ("tournament", "702.12.c", "2026-07-16", None, "The player shuffles the card.")
+    ).fetchone()
+    assert _prior(label) == HEADING_PRIOR * _prior(rule)

@@ -64,3 +64,14 @@ def test_everyday_words_do_not_lead_to_the_rules_that_use_them_literally(real_ca
     # "back" is not the back of a card (129), "countered" not the Counters on a unit (741-749)
     found = real_cards.search_rules("do i get my runes back if my spell is countered", limit=1)
     assert found[0].number.split(".")[0] == "425"  # Counter
+
+
+def test_a_tournament_error_is_answered_by_its_definition_when_the_words_name_it(real_cards: CardsDB) -> None:
+    # TR 702.12 "Drawing Extra Cards [Warning]: A player draws more cards than ...": the error, then its remedies
+    found = _marks(
+        real_cards.search_rules("my opponent drew an extra card by mistake at a tournament", limit=3)
+    )
+    assert "TR 702.12" in found
+    # TR 702.3 "Forgetting to Score a Point [No Penalty]: ... from conquering or holding a battlefield" defines
+    # the error, not holding: a question about holding is not answered by it
+    assert "TR 702.3" not in _marks(real_cards.search_rules("is holding different from conquering", limit=3))

@@ -222,7 +222,7 @@ def held_out_by_the_draw(tuning: Sequence[Question], held_out: Sequence[Question
 # The tuning half's figures with the ranker of issue 22 (both documents together; before it, with the Tournament
 # Rules' questions asked with doc:tournament: 34, 50, 31, 43; after its second round 56, 67, 33, 46); a ranking
 # change may raise these, never lower them.
-PINNED = {"rule_top1": 58, "rule_top3": 68, "ruling_top1": 33, "ruling_top3": 46}
+PINNED = {"rule_top1": 58, "rule_top3": 69, "ruling_top1": 33, "ruling_top3": 46}
 
 
 def test_each_half_holds_at_least_60_questions_of_every_kind_and_none_twice() -> None:

@@ -11,6 +11,7 @@ from cardsdb.search.rule_reading import (
     asks_boilerplate,
     asks_definition,
     asks_permission,
+    defined_term,
     labels,
     lists_definition,
     mode_in_text,
@@ -59,6 +60,9 @@ def thesaurus_of(words: tuple[str, ...], means: tuple[str, ...]) -> tuple[Thesau
         ),
         ("Example: If a player accidentally mulliganed 3 cards, the next opponent ...", BOILERPLATE),
         ("A Stunned Unit does not contribute its might to damage in the combat damage step.", ""),
+        # a tournament error and its penalty define the error
+        ("Drawing Extra Cards [Warning]: A player draws more cards than they are entitled to.", DEFINES),
+        ("Forgetting to Ready During the Awaken Phase [No Penalty]: A player forgets to ready.", DEFINES),
         # a colon inside a sentence is no term being defined
         ("A cost that is ignored is set to zero: a card played from facedown ignores its base cost.", ""),
         ("This includes hidden gear: a hidden gear is played to the battlefield where it was hidden.", ""),
@@ -163,3 +167,17 @@ def test_the_stems_typed_are_the_words_and_a_phrase_s_rules_words_not_the_words_
     typed = typed_stems(analyzer.concepts("when do my runes untap"))
     assert "untap" in typed and "ready" not in typed
     assert "remaining" in typed_stems(analyzer.concepts("i run out of cards"))
+
+
+def test_the_term_a_rule_defines_before_a_colon_is_what_questions_name() -> None:
+    assert defined_term("Drawing Extra Cards [Warning]: A player draws more cards.") == {
+        "draw",
+        "extra",
+        "card",
+    }
+    assert defined_term("Forgetting to Score a Point [No Penalty]: A player is entitled to a point.") == {
+        "forget",
+        "score",
+        "point",
+    }
+    assert defined_term("Burning is the act of moving cards to the trash.") == frozenset()

@@ -34,6 +34,9 @@ from cardsdb.search.text_rank import (
         ("ignore", "ignor"),
         ("811", "811"),
         ("tap", "tap"),
+        ("drew", "draw"),  # irregular: "drew an extra card" is the rules' "Drawing Extra Cards"
+        ("drawn", "draw"),
+        ("dealt", "deal"),
     ],
 )
 def test_a_word_and_its_forms_share_a_stem(typed: str, stemmed: str) -> None:
@@ -53,6 +56,12 @@ def test_question_words_are_not_concepts_but_the_rules_words_stay() -> None:
     assert [c.typed for c in analyzer.concepts("must my unit's might")] == ["must", "unit", "might"]
     # a question of stop words only keeps them
     assert [c.typed for c in analyzer.concepts("what is it")] == ["what", "is", "it"]
+
+
+def test_words_typed_without_their_apostrophe_are_question_words_too() -> None:
+    analyzer = Analyzer()
+    assert [c.typed for c in analyzer.concepts("whats the fix, im going second")] == ["fix", "second"]
+    assert [c.typed for c in analyzer.concepts("what's the fix")] == ["fix"]
 
 
 def _entry(words_: tuple[tuple[str, ...], ...], means: tuple[str, ...]) -> ThesaurusEntry:
