@@ -90,6 +90,10 @@ def test_where_a_question_is_asked_counts_less_than_what_it_asks_but_still_names
     # "how long", "how often" ask for a number (a rule stating one comes first), not about a word of the rules
     asked = {c.typed: c.importance for c in ANALYZER.concepts("how long does a stun last")}
     assert asked["long"] == DAMPED_IMPORTANCE
+    # "my own turn" stresses whose turn; the owner of a card stays a word
+    mine = {c.typed: c.importance for c in ANALYZER.concepts("can i play it on my own turn")}
+    owner = {c.typed: c.importance for c in ANALYZER.concepts("who is the owner of a unit i took")}
+    assert mine["own"] == DAMPED_IMPORTANCE and owner["owner"] == 1.0
     # a question of damped words alone still finds them
     assert [c.typed for c in ANALYZER.concepts("card back")] == ["card", "back"]
 

@@ -66,6 +66,13 @@ def test_everyday_words_do_not_lead_to_the_rules_that_use_them_literally(real_ca
     assert found[0].number.split(".")[0] == "425"  # Counter
 
 
+def test_my_own_turn_asks_about_whose_turn_not_a_rule_saying_on_its_own(real_cards: CardsDB) -> None:
+    """811.1.d.4 ("Each choice is checked on its own") once answered this, sure of itself."""
+    match = real_cards.match_rules("can I play a hidden card on my own turn")
+    shown = _marks(match.rules[:3])
+    assert "811.1.d.4" not in shown[:1] and {"811.6", "811.1.b"} & set(shown), shown
+
+
 def test_a_tournament_error_is_answered_by_its_definition_when_the_words_name_it(real_cards: CardsDB) -> None:
     # TR 702.12 "Drawing Extra Cards [Warning]: A player draws more cards than ...": the error, then its remedies
     found = _marks(
