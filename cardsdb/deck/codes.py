@@ -204,7 +204,10 @@ def _header(reader: _Reader) -> tuple[int, bool]:
     first = reader.byte()
     form, version = first >> 4, first & 0x0F
     if form != FORMAT:
-        raise DeckCodeError(f"not a Riftbound deck code (its format is {form}, not {FORMAT})")
+        # a code of another game, or a few letters typed by hand: its first byte marks another format
+        raise DeckCodeError(
+            "that is not a Riftbound deck code; copy the whole code again from the deck builder"
+        )
     if not 1 <= version <= NEWEST_VERSION:
         raise DeckCodeError(
             f"the deck code is version {version}; this checker reads versions 1 to {NEWEST_VERSION}"
