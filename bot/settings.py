@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.cooldowns import parse_cooldown
 from bot.refresh import parse_refresh_hours
+from bot.store.url import DatabaseURLError, parse_database_url
 from bot.ui.symbols import parse_emoji_setting
 from cardsdb import paths
 
@@ -155,8 +156,6 @@ def _database_url(env: Mapping[str, str]) -> Secret | None:
     value = (env.get("DATABASE_URL") or "").strip()
     if not value:
         return None
-    from bot.store.url import DatabaseURLError, parse_database_url
-
     try:
         parse_database_url(value)
     except DatabaseURLError as error:
