@@ -28,7 +28,7 @@ SCHEMA_VERSION = 5  # 2: rules by document and version (v1.4, Tournament Rules),
 # 3: card aliases, ban lists by format, printing variants, the wording's source and date; 4: rulings an erratum superseded,
 # rulings that cite no rule linked at build time to the rules their words discuss (ruling_links), and columns read only
 # where present: what of a card known in part is unknown, why its type is in doubt, the words of a text about a keyword
-# that does not name it; 5: rules.scaffold
+# that does not name it; 5: rules.scaffold, and asked_questions (read where present: a database without it is read as before)
 
 TABLES: dict[str, dict[str, type]] = {
     # One row per card name.
@@ -176,6 +176,9 @@ TABLES: dict[str, dict[str, type]] = {
     # The rules a ruling citing none discusses, linked by its words at build time (cardsdb/ruling_links.py): the
     # project's reading, shown as a "related rule", never as the source's citation. rank 0 is the closest.
     "ruling_links": {"ruling_id": str, "rank": int, "doc": str, "version": str, "number": str},
+    # Questions players ask, each with the rule that answers it (cardsdb/project/data/asked.yaml): never shown; a question
+    # resembling one points at its rule when words are ranked (cardsdb.search.question_rank)
+    "asked_questions": {"id": int, "question": str, "doc": str, "version": str, "number": str},
     "errata": {
         "id": str,
         "card_id": str,
@@ -210,6 +213,7 @@ PRIMARY_KEYS: dict[str, str | tuple[str, ...]] = {
     "ruling_rules": ("ruling_id", "number", "version"),
     "ruling_cards": ("ruling_id", "card_id"),
     "ruling_links": ("ruling_id", "rank"),
+    "asked_questions": "id",
     "errata": "id",
     "card_aliases": "alias_norm",
     "ban_lists": "format",

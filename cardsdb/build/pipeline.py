@@ -17,6 +17,7 @@ from typing import Any
 
 from cardsdb.build import rules as build_rules
 from cardsdb.build import rulings as build_rulings
+from cardsdb.build.asked import asked_rows
 from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
@@ -30,6 +31,7 @@ from cardsdb.models import (
     V13_RULES_VERSION,
     V14_RULES_VERSION,
 )
+from cardsdb.project.asked import AskedRule, load_asked
 from cardsdb.project.claims import Claim, load_claims
 from cardsdb.project.keywords import KnownToken, load_keywords
 from cardsdb.project.overlay import Overlay, load_overlay
@@ -90,6 +92,7 @@ class BuildReport:
             f" + {c.get('seed_cards', 0)} known only from the seeds",
             self._rules_line(),
             f"rulings: {c.get('rulings', 0)} ({c.get('seed_claims', 0)} seed claims); errata: {c.get('errata', 0)}",
+            f"questions players ask, tied to the rules answering them: {c.get('asked_questions', 0)}",
         ]
         for name, chapters in self.rule_chapters.items():
             lines.append(f"rules per chapter, {name}: " + " · ".join(f"{k} {v}" for k, v in chapters.items()))
@@ -136,12 +139,13 @@ def build_database(
     claims: Sequence[Claim] | None = None,
     overlay: Overlay | None = None,
     known_tokens: Sequence[KnownToken] | None = None,
+    asked: Sequence[AskedRule] | None = None,
     source_label: str | None = None,
     riftcodex_url: str | None = None,
 ) -> BuildReport:
     """Build the database at `db_path` from a data folder and/or RiftCodex items, plus the project's own data.
 
-    `claims`, `overlay` and `known_tokens` default to the project's files (tests pass their own); `source_label`
+    `claims`, `overlay`, `known_tokens` and `asked` default to the project's files (tests pass their own); `source_label`
     is what the meta table records as the source (sync passes `riftcodex:<url>`); `riftcodex_url`, where the
     `card_items` come from, is recorded with the data folder as what the database was built from (`built_from`), so
     that a refresh rebuilds from the same sources.
@@ -160,8 +164,9 @@ def build_database(
     claims = claims if claims is not None else load_claims()
     rulings = build_rulings.read_rulings(source, claims, rules, card_tables, warnings, dates)
     say(f"rulings: {len(rulings.rows['rulings'])} ({len(claims)} seed claims)")
+    asked_questions = asked_rows(asked if asked is not None else load_asked(), rules.rows, warnings)
 
-    counts = _counts(card_tables, rules, rulings, len(claims))
+    counts = {**_counts(card_tables, rules, rulings, len(claims)), "asked_questions": len(asked_questions)}
     label = source_label or (
         f"files:{source}" if card_items is None else "riftcodex" + (f" + files:{source}" if source else "")
     )
@@ -177,7 +182,7 @@ def build_database(
         say("linking rulings to the rules they discuss")
         counts["ruling_links"] = link_rulings(path)
 
-    replace_database(db_path, _tables(card_tables, known, rules, rulings, meta), link)
+    replace_database(db_path, _tables(card_tables, known, rules, rulings, asked_questions, meta), link)
     return BuildReport(
         db_path=str(db_path),
         source=label,
@@ -338,6 +343,7 @@ def _tables(
     known: Sequence[KnownToken],
     rules: build_rules.RulesBuild,
     rulings: build_rulings.RulingTables,
+    asked_questions: list[Row],
     meta: Mapping[str, str],
 ) -> dict[str, list[Row]]:
     """Every table's rows, by table name; the meta table with the digest of all the others."""
@@ -351,6 +357,7 @@ def _tables(
         "rule_changes": [{"id": i + 1, **row} for i, row in enumerate(rules.changes)],
         "patch_notes": rules.notes,
         **rulings.rows,
+        "asked_questions": asked_questions,
     }
     stamped = {**meta, "content_digest": content_digest(tables)}
     tables["meta"] = [{"key": k, "value": v} for k, v in stamped.items()]

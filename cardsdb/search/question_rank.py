@@ -16,6 +16,9 @@ Read once from the read-only database (`QuestionRanker.load`), then answered in 
   rules that match well is lifted the same way. A ruling narrowly about a card or a keyword (its page's, or a card its
   question names) that the words do not name lends half its weight, unless another matching ruling points at the same
   rule: what rulings on several topics agree on is the general rule.
+- The questions players ask (cardsdb/project/data/asked.yaml, table `asked_questions`) that match the words best lend
+  their weight to the rules answering them: the project's index of the words players use for each rule, where the
+  rule's own text holds few of them ("do i get my energy and runes back" for 425.1.c: countering refunds no cost).
 - A rule number written in the words (`does 811.1.d apply to gear`) puts that rule first, and the rulings citing it.
 - Then what each rule is and what the question asks (`cardsdb.search.rule_reading`): a definition or a keyword's effect
   before boilerplate (more so for "what does ... mean"), the general rule before a special case the question does not
@@ -85,6 +88,13 @@ LINK_EVIDENCE = 0.3  # how much it lifts the rules the build linked it to by its
 RULE_SUPPORT = 0.3  # how much well-matching cited rules lift a ruling
 QUESTION_BASE = 0.3  # a ruling whose question holds none of the words keeps this share of its relevance
 EVIDENCE_RULINGS = 5  # the best rulings whose citations count
+# The questions players ask (asked.yaml): the best ASKED_MATCHES matching the words each lend ASKED_EVIDENCE times how
+# well they match to the rule answering them, added up (two pointing at one rule agree). Set on the tuning half and the
+# written sets together (0.4-0.8, one to five matches, the best match alone or added up): more weight made the written
+# sets' answers surer and put the tuning half's siblings first.
+ASKED_EVIDENCE = 0.5
+ASKED_MATCHES = 2
+ASKED_FLOOR = 0.2  # an asked question lends weight only when it matches at least this well
 EVIDENCE_FLOOR = 0.05  # a ruling lends weight only when it matches at least this well
 SUPPORT_FLOOR = 0.2  # the rules a ruling matching at least this well cites are supported (for confidence)
 NARROW_EVIDENCE = 0.5  # the share a ruling on a card or keyword the words do not name lends, alone
@@ -161,6 +171,7 @@ class _RuleSet:
     by_number: dict[str, list[int]]  # a Core Rules number -> positions
     cited: list[list[int]]  # for each ruling, the positions of the rules it cites
     linked: list[list[int]]  # for each ruling, the positions of the rules the build linked it to
+    answering: list[list[int]]  # for each asked question, the positions of the rule answering it
 
 
 @dataclass
@@ -176,6 +187,7 @@ class _Asked:
     relevance: dict[SetKey, dict[int, float]] = field(default_factory=dict)
     ruling_scores: Scores | None = None
     ruling_relevance: dict[int, float] | None = None
+    asked_relevance: dict[int, float] | None = None
     rulings: list[RankedRuling] | None = None
 
 
@@ -206,6 +218,10 @@ class QuestionRanker:
         self._cited_lineages = self._citations()
         self._topics = [ruling_topics(r, analyzer) for r in paced(self.rulings_list)]
         self._linked_lineages = self._links()
+        self._asked_questions = self._questions_asked()
+        self._asked_index = TextIndex((FieldSpec(1.0, 0.5),), analyzer).build(
+            (q,) for q, _ in paced(self._asked_questions)
+        )
         self._recent: OrderedDict[str, _Asked] = OrderedDict()
         self._cards: CardTexts | None = None
 
@@ -262,6 +278,7 @@ class QuestionRanker:
             by_number=by_number,
             cited=[_positions(lineages, by_lineage) for lineages in self._cited_lineages],
             linked=[_positions(lineages, by_lineage) for lineages in self._linked_lineages],
+            answering=[_positions((lineage,), by_lineage) for _, lineage in self._asked_questions],
         )
 
     def _heading_stems(self, row: sqlite3.Row) -> tuple[frozenset[str], ...]:
@@ -305,6 +322,19 @@ class QuestionRanker:
             if found is not None:
                 by_id.setdefault(str(r["ruling_id"]), []).append(found)
         return [list(dict.fromkeys(by_id.get(r.id, []))) for r in self.rulings_list]
+
+    def _questions_asked(self) -> list[tuple[str, str]]:
+        """The questions players ask, each with the lineage of the rule answering it (none in a database built before
+        they were)."""
+        tables = {str(r[0]) for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "asked_questions" not in tables:
+            return []
+        lineage = {(r["doc"], r["version"], r["number"]): _lineage(r) for r in paced(self._all)}
+        found = (
+            (str(r["question"]), lineage.get((r["doc"], r["version"], r["number"])))
+            for r in self._rows("SELECT question, doc, version, number FROM asked_questions ORDER BY id")
+        )
+        return [(question, rule) for question, rule in found if rule is not None]
 
     # --- what was asked --------------------------------------------------------------------------------
     def names_tournament(self, words: str) -> bool:
@@ -369,6 +399,12 @@ class QuestionRanker:
             asked.ruling_relevance = relevance
         return asked.ruling_relevance
 
+    def _asked_relevance(self, asked: _Asked) -> dict[int, float]:
+        """How well each question players ask matches the words."""
+        if asked.asked_relevance is None:
+            asked.asked_relevance = _relevance(self._asked_index.score(asked.concepts))
+        return asked.asked_relevance
+
     # --- rules -----------------------------------------------------------------------------------------
     def rules(
         self,
@@ -410,6 +446,8 @@ class QuestionRanker:
         if key[1] is None:
             for i, lift in self._ruling_evidence(asked, key).items():
                 final[i] = final.get(i, 0.0) + lift
+            for i, lift in self._asked_evidence(asked, key).items():
+                final[i] = final.get(i, 0.0) + lift
         for i, lift in _named(asked.words, shown).items():
             final[i] = final.get(i, 0.0) + lift
         pool = [i for i, _ in heapq.nlargest(PRIOR_POOL, final.items(), key=itemgetter(1))]
@@ -449,6 +487,19 @@ class QuestionRanker:
             p: lift if pointing[p] > 1 else max(narrow_lifted.get(p, 0.0), NARROW_EVIDENCE * lift)
             for p, lift in lifted.items()
         }
+
+    def _asked_evidence(self, asked: _Asked, key: SetKey) -> dict[int, float]:
+        """How much the questions players ask that match the words best point at the rules answering them: what each
+        lends added up, so that two pointing at one rule count more than one."""
+        shown = self.rule_set(*key)
+        relevance = self._asked_relevance(asked)
+        lifted: dict[int, float] = {}
+        for i in heapq.nlargest(ASKED_MATCHES, relevance, key=relevance.__getitem__):
+            if relevance[i] < ASKED_FLOOR:
+                continue
+            for position in shown.answering[i]:
+                lifted[position] = lifted.get(position, 0.0) + ASKED_EVIDENCE * relevance[i]
+        return lifted
 
     # --- rulings ---------------------------------------------------------------------------------------
     def rulings(self, words: str, limit: int = 10) -> list[RankedRuling]:

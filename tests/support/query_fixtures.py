@@ -369,6 +369,11 @@ RULINGS = [
     ),
 ]
 
+# Questions players ask, with the rule answering each (asked_questions): words the rule's own text does not hold.
+ASKED = [
+    ("is removal allowed with nothing to hit", V13, "355.6"),
+]
+
 
 def _rule_rows() -> list[dict[str, object]]:
     """The rules rows, each current rule sharing its v1.3 counterpart's lineage (v1.3 is the newest complete version
@@ -517,6 +522,12 @@ def make_query_db(path: Path) -> Path:
     )
     db.table("ruling_rules").insert_all(
         [{"ruling_id": r[0], "number": n, "version": r[7], "resolves": 1} for r in RULINGS for n in r[6]]
+    )
+    db.table("asked_questions").insert_all(
+        [
+            {"id": n, "question": q, "doc": "core", "version": version, "number": number}
+            for n, (q, version, number) in enumerate(ASKED, 1)
+        ]
     )
     db.table("ruling_cards").insert_all(
         [{"ruling_id": r[0], "card_id": slug(n)} for r in RULINGS for n in r[8]]

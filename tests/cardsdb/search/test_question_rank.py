@@ -3,6 +3,7 @@ database; and words shaped as a rule number that names no rule (`9999.9`), which
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -161,3 +162,19 @@ async def test_slash_ruling_says_no_rule_has_the_number(query_cards: CardsDB) ->
     harness = await harness_for(query_cards)
     result = await harness.command("ruling", {"query": "9999.9"})
     assert result.ephemeral and "No rule has the number 9999.9, so no ruling cites it." in result.text()
+
+
+def test_a_question_players_ask_lends_its_rule_the_weight_of_words_the_rule_does_not_hold(
+    query_db: Path, tmp_path: Path
+) -> None:
+    # asked_questions: "is removal allowed with nothing to hit" -> 355.6 ("...cannot be played without
+    # legal targets"), whose text holds none of "removal", "nothing", "hit"
+    words = "removal with nothing to hit"
+    with CardsDB.open(query_db) as db:
+        assert _numbers(db.search_rules(words, limit=1)) == [("355.6", V13_RULES_VERSION)]
+    without = tmp_path / "without.sqlite3"
+    without.write_bytes(query_db.read_bytes())
+    with sqlite3.connect(without) as connection:
+        connection.execute("DROP TABLE asked_questions")  # a database built before the table: read as before
+    with CardsDB.open(without) as db:
+        assert ("355.6", V13_RULES_VERSION) not in _numbers(db.search_rules(words, limit=3))
