@@ -171,7 +171,9 @@ class _RuleSet:
     by_number: dict[str, list[int]]  # a Core Rules number -> positions
     cited: list[list[int]]  # for each ruling, the positions of the rules it cites
     linked: list[list[int]]  # for each ruling, the positions of the rules the build linked it to
-    answering: list[list[int]]  # for each asked question, the positions of the rule answering it
+    answering: list[
+        list[int]
+    ]  # for each asked question, the positions of the rule answering it (none for a version)
 
 
 @dataclass
@@ -202,6 +204,8 @@ class QuestionRanker:
         self.analyzer = analyzer
         self._tournament_words = by_first(language.tournament if language else ())
         self._all: list[sqlite3.Row] = list(rows("SELECT * FROM rules"))
+        # the tables read where present (a database built before them is read as before)
+        self._tables = {str(r[0]) for r in rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
         self._where = RuleContext(self._all)
         self._labels = rule_reading.labels(str(r["text"] or "") for r in self._all if r["latest"])
         self._sets: dict[SetKey, _RuleSet] = {}
@@ -278,7 +282,10 @@ class QuestionRanker:
             by_number=by_number,
             cited=[_positions(lineages, by_lineage) for lineages in self._cited_lineages],
             linked=[_positions(lineages, by_lineage) for lineages in self._linked_lineages],
-            answering=[_positions((lineage,), by_lineage) for _, lineage in self._asked_questions],
+            # a version asked for is ranked on its own words (the questions players ask lift the newest rules only)
+            answering=[]
+            if version
+            else [_positions((line,), by_lineage) for _, line in self._asked_questions],
         )
 
     def _heading_stems(self, row: sqlite3.Row) -> tuple[frozenset[str], ...]:
@@ -310,8 +317,7 @@ class QuestionRanker:
     def _links(self) -> list[list[str]]:
         """For each ruling, the lineages of the rules the build linked it to by its words (none in a database built
         before the links were)."""
-        tables = {str(r[0]) for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if "ruling_links" not in tables:
+        if "ruling_links" not in self._tables:
             return [[] for _ in self.rulings_list]
         lineage = {(r["doc"], r["version"], r["number"]): _lineage(r) for r in paced(self._all)}
         by_id: dict[str, list[str]] = {}
@@ -326,8 +332,7 @@ class QuestionRanker:
     def _questions_asked(self) -> list[tuple[str, str]]:
         """The questions players ask, each with the lineage of the rule answering it (none in a database built before
         they were)."""
-        tables = {str(r[0]) for r in self._rows("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if "asked_questions" not in tables:
+        if "asked_questions" not in self._tables:
             return []
         lineage = {(r["doc"], r["version"], r["number"]): _lineage(r) for r in paced(self._all)}
         found = (
