@@ -442,8 +442,7 @@ _VERSION = _query_param(
 )
 
 
-def _paths() -> dict[str, Schema]:
-    scenario = {"type": "string", "maxLength": MAX_SCENARIO}
+def _lookup_paths() -> dict[str, Schema]:
     return {
         "/v1/health": _get(
             "What is serving", [], "Health", "The dates of the data and of each rules version.", "503"
@@ -473,6 +472,11 @@ def _paths() -> dict[str, Schema]:
             "The keyword with its rules, reminder text, cards and rulings.",
             *_LOOKUP,
         ),
+    }
+
+
+def _rules_paths() -> dict[str, Schema]:
+    return {
         "/v1/rules/{number}": _get(
             "One rule by number",
             [
@@ -513,6 +517,12 @@ def _paths() -> dict[str, Schema]:
             "Changes",
             "Rules added, removed, reworded and moved, with the patch notes that explain them.",
         ),
+    }
+
+
+def _post_paths() -> dict[str, Schema]:
+    scenario = {"type": "string", "maxLength": MAX_SCENARIO}
+    return {
         "/v1/check": _post(
             "The engine's answer to a position",
             {
@@ -543,7 +553,17 @@ def _paths() -> dict[str, Schema]:
             "get": {
                 "summary": "This document",
                 "responses": {
-                    "200": {"description": "The OpenAPI 3.1 document", "content": {"application/json": {}}}
+                    "200": {
+                        "description": "The OpenAPI 3.1 document",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["openapi", "info", "paths", "components"],
+                                }
+                            }
+                        },
+                    }
                 },
             }
         },
@@ -563,6 +583,6 @@ def document() -> dict[str, Any]:
                 f'Bad input is a 4xx with {{"error": "one line"}}. {QUOTE_AS_GIVEN}'
             ),
         },
-        "paths": _paths(),
+        "paths": {**_lookup_paths(), **_rules_paths(), **_post_paths()},
         "components": {"schemas": schemas()},
     }
