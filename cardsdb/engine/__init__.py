@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardsdb.engine.bounds import MAX_CHARS as MAX_SCENARIO_CHARS
+from cardsdb.engine.bounds import load_json as load_scenario_json
 from cardsdb.engine.check import can_hide, can_play_hidden, check
 from cardsdb.engine.citations import Citation, RulesVersion
 from cardsdb.engine.codes import CheckCode, EffectCode, UndecidedCode
@@ -48,6 +49,7 @@ __all__ = [
     "check",
     "is_scenario_code",
     "load_scenario",
+    "load_scenario_json",
     "render_answer",
     "scenario_from_code",
 ]

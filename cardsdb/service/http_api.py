@@ -22,6 +22,7 @@ from pathlib import Path
 from aiohttp import web
 
 from cardsdb import paths
+from cardsdb.engine import load_scenario_json
 from cardsdb.errors import BadInput, CardsDBError, DatabaseUnavailable, NotFound
 from cardsdb.query import CardsDB
 from cardsdb.service import answers, limits
@@ -137,8 +138,19 @@ async def _body(request: web.Request) -> str:
 
 
 async def check(request: web.Request) -> web.Response:
-    scenario = limits.text_value(await _body(request), "the scenario (the body)", limits.MAX_SCENARIO) or ""
+    text = limits.text_value(await _body(request), "the scenario (the body)", limits.MAX_SCENARIO) or ""
+    scenario = _json_scenario(text) if request.content_type == "application/json" else text
     return await _answer(request, lambda db: answers.position_answer(db, scenario).to_dict())
+
+
+def _json_scenario(text: str) -> str | Mapping[str, object]:
+    """A JSON body read as JSON (held to the engine's limits as it is read), not as YAML; text that is not a JSON
+    object goes to the engine as text, which says what it is instead."""
+    try:
+        data = load_scenario_json(text)
+    except ValueError:
+        return text
+    return data if isinstance(data, dict) else text
 
 
 _DECK_FIELDS = {"list": limits.MAX_DECK_LIST, "code": limits.MAX_DECK_CODE, "format": 100}
