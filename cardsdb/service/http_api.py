@@ -47,6 +47,7 @@ class Settings:
 ANSWERING = web.AppKey("answering", Answering)
 RATE = web.AppKey("rate", limits.RateLimit)
 SETTINGS = web.AppKey("settings", Settings)
+DOCUMENT = web.AppKey("document", str)  # /openapi.json, written once
 UNLIMITED = frozenset({"/v1/health", "/openapi.json"})  # cheap, and what a load balancer polls
 
 
@@ -191,7 +192,7 @@ async def deck_check(request: web.Request) -> web.Response:
 
 
 async def openapi(request: web.Request) -> web.Response:
-    return _json(document())
+    return web.Response(text=request.app[DOCUMENT], content_type="application/json")
 
 
 # --- what every request goes through ---------------------------------------------------------------------
@@ -285,6 +286,7 @@ def create_app(settings: Settings, db: CardsDB | None = None) -> web.Application
     app = web.Application(client_max_size=limits.MAX_BODY_BYTES, middlewares=middlewares)
     app[SETTINGS] = settings
     app[RATE] = limits.RateLimit(*settings.rate)
+    app[DOCUMENT] = json.dumps(document(), ensure_ascii=False)
     for method, path, handler in ROUTES:
         app.router.add_route(method, path, handler)
     app.cleanup_ctx.append(functools.partial(_database, db=db))

@@ -1,8 +1,9 @@
 """The HTTP API's endpoints timed over a real socket: `python -m cardsdb serve` started as its own process (no rate
 limit), one client sending one question at a time on a kept-alive connection, p50 and p99 of each request from the
 client's side (the whole HTTP round trip: the request written, answered in the server's answering thread, the JSON
-read back); then how many questions a second one worker answers with 16 in flight. The same inputs as the in-process
-figures, so the two sit side by side."""
+read back); the server process's CPU per request (from /proc: what a loaded machine changes least); then how many
+questions a second one worker answers with 16 in flight. The same inputs as the in-process figures, so the two sit
+side by side."""
 
 from __future__ import annotations
 
@@ -83,6 +84,15 @@ class _Server:
             await asyncio.sleep(0.2)
         raise RuntimeError(f"the API did not answer within {READY_TIMEOUT_S:.0f} s")
 
+    def cpu_s(self) -> float | None:
+        """The server process's CPU seconds so far (user and system), where /proc tells; else None."""
+        try:
+            with open(f"/proc/{self.process.pid}/stat", encoding="ascii") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def close(self) -> None:
         self.process.terminate()
         try:
@@ -130,9 +140,16 @@ async def api_endpoints(db_file: Path, inputs: dict[str, list[Request]], calls: 
             await server.ready(session)
             ask = _asker(session, server.base)
             endpoints: dict[str, Stats] = {}
+            server_cpu: dict[str, float | None] = {}
             for endpoint, requests in inputs.items():
                 if requests:
+                    before = server.cpu_s()
                     endpoints[endpoint] = await time_async_calls(ask, cycle(requests, calls), warmup=10)
+                    after = server.cpu_s()
+                    spent = (
+                        None if before is None or after is None else (after - before) * 1000 / (calls + 10)
+                    )
+                    server_cpu[endpoint] = None if spent is None else round(spent, 3)
             seconds = 1.0 if calls < 100 else 3.0
             busy = {
                 "/v1/cards/{name}": await _throughput(ask, inputs["/v1/cards/{name}"], seconds),
@@ -140,14 +157,20 @@ async def api_endpoints(db_file: Path, inputs: dict[str, list[Request]], calls: 
             }
     finally:
         server.close()
-    return {"endpoints": endpoints, "requests_per_s_16_in_flight": busy}
+    return {"endpoints": endpoints, "server_cpu_ms": server_cpu, "requests_per_s_16_in_flight": busy}
 
 
 def format_api(api: dict[str, Any]) -> list[str]:
     """The section as text: each endpoint's p50 and p99, then the questions a second with 16 in flight."""
-    lines = ["HTTP API over a socket (python -m cardsdb serve, one worker), p50 / p99 ms:"]
+    lines = [
+        "HTTP API over a socket (python -m cardsdb serve, one worker): p50 / p99 ms, the server's CPU ms a request"
+    ]
+    cpu = api.get("server_cpu_ms") or {}
     for endpoint, stats in api.get("endpoints", {}).items():
-        lines.append(f"  {endpoint:<48} {stats['p50']:>9.3f} {stats['p99']:>9.3f}")
+        spent = cpu.get(endpoint)
+        lines.append(
+            f"  {endpoint:<40} {stats['p50']:>9.3f} {stats['p99']:>9.3f} {'-' if spent is None else f'{spent:.3f}':>9}"
+        )
     busy = api.get("requests_per_s_16_in_flight") or {}
     lines.append(
         "  answered a second with 16 in flight: "
