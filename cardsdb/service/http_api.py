@@ -57,7 +57,7 @@ def _json(data: object, status: int = 200, headers: Mapping[str, str] | None = N
         text=json.dumps(data, ensure_ascii=False),
         status=status,
         content_type="application/json",
-        headers=headers,
+        headers={"X-Content-Type-Options": "nosniff", **(headers or {})},
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardsdb.engine import ASK_KINDS
 from cardsdb.service.limits import MAX_BODY_BYTES, MAX_DECK_CODE, MAX_DECK_LIST, MAX_SCENARIO, MAX_TEXT
 
 API_VERSION = "1.0.0"
@@ -259,7 +260,7 @@ def _position_answer() -> Schema:
     )
     return _object(
         {
-            "ask": {"enum": ["hide", "play_hidden", "play", "targets", "cleanup"]},
+            "ask": {"enum": list(ASK_KINDS)},
             "card": _text(True),
             "at": _text(True),
             "legal": {"type": ["boolean", "null"]},
