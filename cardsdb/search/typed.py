@@ -43,12 +43,14 @@ def typed_line(text: str, limit: int = QUERY_LIMIT) -> str:
 
 
 def typed_lines(text: str, limit: int = PASTE_LIMIT) -> str:
-    """A paste as typed, ready to parse: its lines kept (`\\n`), each line's spaces folded and its ends trimmed, at
-    most one blank line in a row, nothing invisible, no zalgo, at most `limit` characters."""
+    """A paste as typed, ready to parse: its lines kept (`\\n`), each line's indentation kept (a scenario's YAML nests
+    by it; a tab or any other space counts as one space) and its other runs of spaces folded, its end trimmed, at most
+    one blank line in a row, nothing invisible, no zalgo, at most `limit` characters."""
     cleaned = _clean(text[: limit * READ_FACTOR].replace("\r\n", "\n"), keep_lines=True)
     lines: list[str] = []
     for raw in cleaned.split("\n"):
-        line = " ".join(raw.split())
+        words = raw.split()
+        line = raw[: len(raw) - len(raw.lstrip())] + " ".join(words) if words else ""
         if line or (lines and lines[-1]):
             lines.append(line)
     return "\n".join(lines).strip("\n")[:limit]

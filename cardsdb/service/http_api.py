@@ -66,11 +66,11 @@ async def _answer(request: web.Request, work: Work) -> web.Response:
 
 
 def _query(request: web.Request, name: str, what: str, *, required: bool = True) -> str | None:
-    return limits.text_value(request.query.get(name), what, required=required)
+    return limits.typed_value(request.query.get(name), what, required=required)
 
 
-def _path(request: web.Request, name: str, what: str) -> str:
-    return limits.text_value(request.match_info[name], what) or ""
+def _path(request: web.Request, name: str, what: str, limit: int = limits.MAX_QUERY) -> str:
+    return limits.typed_value(request.match_info[name], what, limit) or ""
 
 
 async def health(request: web.Request) -> web.Response:
@@ -78,7 +78,7 @@ async def health(request: web.Request) -> web.Response:
 
 
 async def card(request: web.Request) -> web.Response:
-    name = _path(request, "name", "the card's name")
+    name = _path(request, "name", "the card's name", limits.MAX_NAME)
     return await _answer(request, lambda db: answers.card_answer(db, name).to_json())
 
 
@@ -88,7 +88,7 @@ async def search(request: web.Request) -> web.Response:
 
 
 async def keyword(request: web.Request) -> web.Response:
-    name = _path(request, "name", "the keyword")
+    name = _path(request, "name", "the keyword", limits.MAX_NAME)
     return await _answer(request, lambda db: answers.keyword_answer(db, name).to_json())
 
 
@@ -139,7 +139,10 @@ async def _body(request: web.Request) -> str:
 
 
 async def check(request: web.Request) -> web.Response:
-    text = limits.text_value(await _body(request), "the scenario (the body)", limits.MAX_SCENARIO) or ""
+    text = (
+        limits.typed_value(await _body(request), "the scenario (the body)", limits.MAX_PASTE, lines=True)
+        or ""
+    )
     scenario = _json_scenario(text) if request.content_type == "application/json" else text
     return await _answer(request, lambda db: answers.position_answer(db, scenario).to_dict())
 
@@ -154,11 +157,12 @@ def _json_scenario(text: str) -> str | Mapping[str, object]:
     return data if isinstance(data, dict) else text
 
 
-_DECK_FIELDS = {"list": limits.MAX_DECK_LIST, "code": limits.MAX_DECK_CODE, "format": 100}
+_DECK_FIELDS = {"list": True, "code": False, "format": False}  # each field, and whether it keeps its lines
 
 
 def deck_question(body: str) -> dict[str, str | None]:
-    """`{"list": ..., "format": ...}` or `{"code": ...}`, each a text within its cap; BadInput naming what is wrong."""
+    """`{"list": ..., "format": ...}` or `{"code": ...}`, each a text made ready within its limit; BadInput naming what
+    is wrong."""
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
@@ -171,11 +175,12 @@ def deck_question(body: str) -> dict[str, str | None]:
     if unknown:
         raise BadInput(f"unknown field {str(unknown[0])[:40]!r}: give list or code, and format")
     question: dict[str, str | None] = {}
-    for name, cap in _DECK_FIELDS.items():
+    for name, lines in _DECK_FIELDS.items():
         value = data.get(name)
         if value is not None and not isinstance(value, str):
             raise BadInput(f"{name} is not text")
-        question[name] = limits.text_value(value, name, cap, required=False) if value is not None else None
+        limit = limits.MAX_PASTE if name != "format" else limits.MAX_QUERY
+        question[name] = limits.typed_value(value, name, limit, lines=lines, required=False)
     return question
 
 

@@ -1,9 +1,12 @@
-"""What a caller of the HTTP API or the MCP server may send: the bot's caps on what a user types, so that no question
-costs more than the bot's worst case (100 ms of CPU, `python -m bot bench`), a body limit, and a rate per client.
+"""What a caller of the HTTP API or the MCP server may send: what the bot reads of what a user types, made ready the
+same way (`cardsdb/search/typed.py`), so that no question costs more than the bot's worst case (100 ms of CPU,
+`python -m bot bench`); a body limit; a rate per client.
 
-The caps are the bot's: a Discord text option holds 6,000 characters, `/hidden scenario` reads 8,000
-(`bot/hidden/answers.py`), `/deck check` a list of 6,000 and a code of 4,000 (`bot/deck/`). The engine and the deck
-check hold what they read to their own limits as well (`cardsdb/engine/bounds.py`, `cardsdb/deck/deck_list.py`).
+Each value is made ready as the bot makes its options ready (spaces folded, nothing invisible, no zalgo; a paste keeps
+its lines and their indentation) and held to the limit of its kind, the bot's: a name 200 characters, a question, a
+search or a rule number 500, a paste (a position, a deck list, a code) 6,000. The bot cuts an option at its limit;
+a program is told instead, in one line. The engine and the deck check hold what they read to their own limits as
+well (`cardsdb/engine/bounds.py`, `cardsdb/deck/deck_list.py`).
 """
 
 from __future__ import annotations
@@ -14,18 +17,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cardsdb.errors import BadInput
+from cardsdb.search.typed import NAME_LIMIT, PASTE_LIMIT, QUERY_LIMIT, typed_line, typed_lines
 
-MAX_TEXT = 6_000
-"""A name, a question, a search, a rule number: what one Discord text option holds."""
-MAX_SCENARIO = 8_000
-"""A position (YAML, JSON or a scenario code), as `/hidden scenario` reads it."""
-MAX_DECK_LIST = 6_000
-"""A pasted deck list, as `/deck check list:` reads it."""
-MAX_DECK_CODE = 4_000
-"""A deck code, as `/deck check code:` reads it."""
+MAX_NAME = NAME_LIMIT
+"""A card's or a keyword's name."""
+MAX_QUERY = QUERY_LIMIT
+"""A question, a search, a rule number, a version, a format."""
+MAX_PASTE = PASTE_LIMIT
+"""A position (YAML, JSON or a scenario code), a deck list, a deck code."""
 MAX_BODY_BYTES = 64 * 1024
-"""A request body at most (a position or a deck list of the caps above, written as JSON with every character escaped,
-fits)."""
+"""A request body at most (a paste of the limit above, written as JSON with every character escaped, fits)."""
 MAX_WAITING = 64
 """Questions waiting for the answering thread at most; past it the API answers 503 at once (try again in a second)."""
 
@@ -35,16 +36,20 @@ MAX_CLIENTS = 10_000
 """Client buckets kept at most; full (idle) ones are dropped first, then the oldest."""
 
 
-def text_value(value: str | None, what: str, limit: int = MAX_TEXT, *, required: bool = True) -> str | None:
-    """What a caller typed, as the answers read it: stripped; None when absent and not required. BadInput, in one
-    line naming `what`, when it is required and missing or empty, or longer than `limit` characters."""
-    if value is None or not value.strip():
+def typed_value(
+    value: str | None, what: str, limit: int = MAX_QUERY, *, lines: bool = False, required: bool = True
+) -> str | None:
+    """What a caller typed, made ready as the bot makes it (`typed_line`, or `typed_lines` for a paste that keeps its
+    lines); None when absent or empty and not required. BadInput in one line naming `what` when it is required and
+    missing or empty, or longer than `limit` characters once made ready."""
+    ready = "" if value is None else (typed_lines if lines else typed_line)(value, limit + 1).strip()
+    if not ready:
         if required:
             raise BadInput(f"{what} is missing: give it a value")
         return None
-    if len(value) > limit:
-        raise BadInput(f"{what} is {len(value):,} characters long; at most {limit:,} are accepted")
-    return value.strip()
+    if len(ready) > limit:
+        raise BadInput(f"{what} is longer than the {limit:,} characters accepted")
+    return ready
 
 
 def parse_rate(value: str | None) -> tuple[int, float]:

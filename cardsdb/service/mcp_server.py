@@ -52,7 +52,7 @@ INSTRUCTIONS = (
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
 
-def _text(description: str, limit: int = limits.MAX_TEXT) -> Any:
+def _text(description: str, limit: int = limits.MAX_QUERY) -> Any:
     return Field(description=description, json_schema_extra={"maxLength": limit})
 
 
@@ -84,10 +84,13 @@ class Tools:
             return _failure(CardsDBError("too many questions are waiting; try again in a second"))
 
     async def find_card(
-        self, name: Annotated[str, _text("a card's name (typos forgiven) or a printing's code, OGN-213/298")]
+        self,
+        name: Annotated[
+            str, _text("a card's name (typos forgiven) or a printing's code, OGN-213/298", limits.MAX_NAME)
+        ],
     ) -> CallToolResult:
         def work(db: CardsDB) -> CallToolResult:
-            answer = answers.card_answer(db, _capped(name, "name"))
+            answer = answers.card_answer(db, _capped(name, "name", limits.MAX_NAME))
             return _result(answer.to_json(), card_text(answer))
 
         return await self.ask(work)
@@ -102,10 +105,13 @@ class Tools:
         return await self.ask(work)
 
     async def find_keyword(
-        self, name: Annotated[str, _text("a keyword (Hidden, Deflect) or a bracketed word of card text")]
+        self,
+        name: Annotated[
+            str, _text("a keyword (Hidden, Deflect) or a bracketed word of card text", limits.MAX_NAME)
+        ],
     ) -> CallToolResult:
         def work(db: CardsDB) -> CallToolResult:
-            answer = answers.keyword_answer(db, _capped(name, "name"))
+            answer = answers.keyword_answer(db, _capped(name, "name", limits.MAX_NAME))
             return _result(answer.to_json(), keyword_text(answer))
 
         return await self.ask(work)
@@ -114,9 +120,9 @@ class Tools:
         self,
         number: Annotated[str, _text("a rule number: 811.1.b, TR 702.12, v1.4 406.5")],
         version: Annotated[
-            str | None, _text("2026-10-09 (the current rules, also v1.5), v1.4 or v1.3", 20)
+            str | None, _text("2026-10-09 (the current rules, also v1.5), v1.4 or v1.3")
         ] = None,
-        doc: Annotated[str | None, _text("core (the default) or tournament", 20)] = None,
+        doc: Annotated[str | None, _text("core (the default) or tournament")] = None,
     ) -> CallToolResult:
         def work(db: CardsDB) -> CallToolResult:
             asked = _capped(number, "number")
@@ -155,12 +161,12 @@ class Tools:
             str,
             _text(
                 "the position in the scenario format (YAML or JSON), or a scenario code rb1.…",
-                limits.MAX_SCENARIO,
+                limits.MAX_PASTE,
             ),
         ],
     ) -> CallToolResult:
         def work(db: CardsDB) -> CallToolResult:
-            answer = answers.position_answer(db, _capped(scenario, "scenario", limits.MAX_SCENARIO))
+            answer = answers.position_answer(db, _capped(scenario, "scenario", limits.MAX_PASTE, lines=True))
             return _result(answer.to_dict(), render_answer(answer))
 
         return await self.ask(work)
@@ -169,16 +175,16 @@ class Tools:
         self,
         list: Annotated[
             str | None,
-            _text("a deck list, one card a line under Legend:, Main Deck: ...", limits.MAX_DECK_LIST),
+            _text("a deck list, one card a line under Legend:, Main Deck: ...", limits.MAX_PASTE),
         ] = None,
-        code: Annotated[str | None, _text("a deck code, instead of a list", limits.MAX_DECK_CODE)] = None,
-        format: Annotated[str | None, _text("constructed (the default) or 2v2", 20)] = None,
+        code: Annotated[str | None, _text("a deck code, instead of a list", limits.MAX_PASTE)] = None,
+        format: Annotated[str | None, _text("constructed (the default) or 2v2")] = None,
     ) -> CallToolResult:
         def work(db: CardsDB) -> CallToolResult:
             verdict = answers.deck_answer(
                 db,
-                list_text=_option(list, "list", limits.MAX_DECK_LIST),
-                code=_option(code, "code", limits.MAX_DECK_CODE),
+                list_text=_option(list, "list", limits.MAX_PASTE, lines=True),
+                code=_option(code, "code", limits.MAX_PASTE),
                 format_name=_option(format, "format"),
             )
             return _result(verdict.to_dict(), deck_text(verdict))
@@ -187,9 +193,9 @@ class Tools:
 
     async def rules_changes(
         self,
-        from_version: Annotated[str, _text("the older version: v1.3, v1.4", 20)],
-        to_version: Annotated[str, _text("the newer version: v1.4, 2026-10-09", 20)],
-        under: Annotated[str | None, _text("only under this rule number: 811, 811.1.d", 40)] = None,
+        from_version: Annotated[str, _text("the older version: v1.3, v1.4")],
+        to_version: Annotated[str, _text("the newer version: v1.4, 2026-10-09")],
+        under: Annotated[str | None, _text("only under this rule number: 811, 811.1.d")] = None,
     ) -> CallToolResult:
         def work(db: CardsDB) -> CallToolResult:
             answer = answers.changes_answer(
@@ -203,12 +209,14 @@ class Tools:
         return await self.ask(work)
 
 
-def _capped(value: str, what: str, limit: int = limits.MAX_TEXT) -> str:
-    return limits.text_value(value, what, limit) or ""
+def _capped(value: str, what: str, limit: int = limits.MAX_QUERY, *, lines: bool = False) -> str:
+    return limits.typed_value(value, what, limit, lines=lines) or ""
 
 
-def _option(value: str | None, what: str, limit: int = limits.MAX_TEXT) -> str | None:
-    return limits.text_value(value, what, limit, required=False)
+def _option(
+    value: str | None, what: str, limit: int = limits.MAX_QUERY, *, lines: bool = False
+) -> str | None:
+    return limits.typed_value(value, what, limit, lines=lines, required=False)
 
 
 _RETURNS = "Returns the answer as JSON and as the command line's text."

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardsdb.engine import ASK_KINDS
-from cardsdb.service.limits import MAX_BODY_BYTES, MAX_DECK_CODE, MAX_DECK_LIST, MAX_SCENARIO, MAX_TEXT
+from cardsdb.service.limits import MAX_BODY_BYTES, MAX_NAME, MAX_PASTE, MAX_QUERY
 
 API_VERSION = "1.0.0"
 Schema = dict[str, Any]
@@ -360,8 +360,8 @@ def schemas() -> dict[str, Schema]:
         "DeckQuestion": {
             "type": "object",
             "properties": {
-                "list": {"type": "string", "maxLength": MAX_DECK_LIST},
-                "code": {"type": "string", "maxLength": MAX_DECK_CODE},
+                "list": {"type": "string", "maxLength": MAX_PASTE},
+                "code": {"type": "string", "maxLength": MAX_PASTE},
                 "format": {"enum": ["constructed", "2v2"]},
             },
             "additionalProperties": False,
@@ -378,20 +378,20 @@ def _query_param(
         "in": "query",
         "required": required,
         "description": description,
-        "schema": {"type": "string", "maxLength": MAX_TEXT},
+        "schema": {"type": "string", "maxLength": MAX_QUERY},
     }
     if example is not None:
         parameter["example"] = example
     return parameter
 
 
-def _path_param(name: str, description: str, example: str) -> Schema:
+def _path_param(name: str, description: str, example: str, limit: int = MAX_QUERY) -> Schema:
     return {
         "name": name,
         "in": "path",
         "required": True,
         "description": description,
-        "schema": {"type": "string", "maxLength": MAX_TEXT},
+        "schema": {"type": "string", "maxLength": limit},
         "example": example,
     }
 
@@ -452,7 +452,10 @@ def _lookup_paths() -> dict[str, Schema]:
             "A card by name",
             [
                 _path_param(
-                    "name", "a card's name, typos forgiven, or a printing's code (OGN-213/298)", "hiden blade"
+                    "name",
+                    "a card's name, typos forgiven, or a printing's code (OGN-213/298)",
+                    "hiden blade",
+                    MAX_NAME,
                 )
             ],
             "CardAnswer",
@@ -468,7 +471,7 @@ def _lookup_paths() -> dict[str, Schema]:
         ),
         "/v1/keywords/{name}": _get(
             "A keyword",
-            [_path_param("name", "a keyword or a bracketed word of card text", "hidden")],
+            [_path_param("name", "a keyword or a bracketed word of card text", "hidden", MAX_NAME)],
             "Keyword",
             "The keyword with its rules, reminder text, cards and rulings.",
             *_LOOKUP,
@@ -522,7 +525,7 @@ def _rules_paths() -> dict[str, Schema]:
 
 
 def _post_paths() -> dict[str, Schema]:
-    scenario = {"type": "string", "maxLength": MAX_SCENARIO}
+    scenario = {"type": "string", "maxLength": MAX_PASTE}
     return {
         "/v1/check": _post(
             "The engine's answer to a position",
@@ -533,7 +536,7 @@ def _post_paths() -> dict[str, Schema]:
                     "schema": {
                         "oneOf": [
                             {"type": "object", "description": "a scenario (docs/scenario-format.md)"},
-                            _object({"code": {"type": "string", "maxLength": MAX_SCENARIO}}),
+                            _object({"code": {"type": "string", "maxLength": MAX_PASTE}}),
                         ]
                     }
                 },

@@ -137,9 +137,17 @@ async def test_a_missing_or_overlong_question_is_one_line(api: Api) -> None:
     ]:
         reply = await api.get(template, path)
         assert reply.status == 400 and reply.body["error"].startswith(named), path
-    reply = await api.get("/v1/cards/{name}", "/v1/cards/" + "x" * (limits.MAX_TEXT + 1))
+    reply = await api.get("/v1/cards/{name}", "/v1/cards/" + "x" * (limits.MAX_NAME + 1))
     assert reply.status == 400
-    assert reply.body["error"] == "the card's name is 6,001 characters long; at most 6,000 are accepted"
+    assert reply.body["error"] == "the card's name is longer than the 200 characters accepted"
+
+
+async def test_what_is_typed_is_made_ready_as_the_bot_makes_it(api: Api, query_db: Path) -> None:
+    # no-break spaces, a zero-width space and a filler letter: the same answer as the plain words
+    reply = await api.get("/v1/cards/{name}", "/v1/cards/hidden%C2%A0%C2%A0%E3%85%A4blade%E2%80%8B")
+    assert reply.status == 200 and reply.body == cli_json(query_db, "card", "hidden blade")
+    reply = await api.get("/v1/search", "/v1/search?q=kw:hidden%09%09%E2%80%8Bt:spell")
+    assert reply.body == cli_json(query_db, "search", "kw:hidden", "t:spell")
 
 
 # --- the engine and the deck check -----------------------------------------------------------------------
@@ -169,7 +177,7 @@ async def test_a_position_that_is_not_one_is_400_with_the_engines_line(
         bad.write_text(text, encoding="utf-8")
         reply = await api.post("/v1/check", data=text)
         assert reply.status == 400 and reply.body == cli_json(query_db, "check", str(bad)), text
-    for options in ({"data": ""}, {"data": "x" * (limits.MAX_SCENARIO + 1)}, {"data": b"\xff\xfe me: 1"}):
+    for options in ({"data": ""}, {"data": "x" * (limits.MAX_PASTE + 1)}, {"data": b"\xff\xfe me: 1"}):
         reply = await api.post("/v1/check", **options)
         assert reply.status == 400 and "\n" not in reply.body["error"]
     reply = await api.post("/v1/check", json={"code": 5})
@@ -208,8 +216,8 @@ async def test_a_deck_question_that_is_not_one_is_400(api: Api, query_db: Path) 
         ({"list": 5}, "list is not text"),
         ({"deck": DECK}, "unknown field 'deck': give list or code, and format"),
         (
-            {"list": "x" * (limits.MAX_DECK_LIST + 1)},
-            "list is 6,001 characters long; at most 6,000 are accepted",
+            {"list": "x" * (limits.MAX_PASTE + 1)},
+            "list is longer than the 6,000 characters accepted",
         ),
     ]:
         reply = await api.post("/v1/deck/check", json=body)

@@ -6,7 +6,7 @@ import pytest
 
 from cardsdb.errors import BadInput
 from cardsdb.service import limits
-from cardsdb.service.limits import RateLimit, parse_rate, retry_after, text_value
+from cardsdb.service.limits import RateLimit, parse_rate, retry_after, typed_value
 
 
 class Clock:
@@ -66,11 +66,24 @@ def test_parse_rate_reads_a_rate_or_off_and_refuses_the_rest() -> None:
             parse_rate(bad)
 
 
-def test_text_value_strips_and_holds_the_cap() -> None:
-    assert text_value("  hidden blade \n", "name") == "hidden blade"
-    assert text_value(None, "doc", required=False) is None
-    assert text_value("   ", "doc", required=False) is None
+def test_a_value_is_made_ready_as_the_bot_makes_an_option_ready() -> None:
+    assert typed_value("  hidden\u00a0\u00a0\tblade\u200b \n", "name") == "hidden blade"
+    assert typed_value("vi\u3164destructive", "name") == "vi destructive"  # a filler letter is a space
+    assert typed_value("z" + "\u0301" * 50, "q") == "z\u0301\u0301"  # zalgo: two marks a letter at most
+    assert typed_value(None, "doc", required=False) is None
+    assert typed_value(" \u200b ", "doc", required=False) is None
+
+
+def test_a_paste_keeps_its_lines_and_their_indentation() -> None:
+    position = "me:\n  hand: [Hidden   Blade]\t\n\n\n\nask:\n  hide: Hidden Blade\n"
+    assert typed_value(position, "scenario", limits.MAX_PASTE, lines=True) == (
+        "me:\n  hand: [Hidden Blade]\n\nask:\n  hide: Hidden Blade"
+    )
+
+
+def test_a_value_missing_or_over_its_limit_is_one_line() -> None:
     with pytest.raises(BadInput, match=r"^q is missing: give it a value$"):
-        text_value("  ", "q")
-    with pytest.raises(BadInput, match=r"^q is 6,001 characters long; at most 6,000 are accepted$"):
-        text_value("x" * 6001, "q")
+        typed_value("  \u200b", "q")
+    with pytest.raises(BadInput, match=r"^the name is longer than the 200 characters accepted$"):
+        typed_value("x" * 201, "the name", limits.MAX_NAME)
+    assert typed_value("x" + " " * 1000 + "y", "q") == "x y"  # what folds within the limit is read

@@ -102,8 +102,8 @@ async def test_bad_input_is_an_error_result_in_the_command_lines_line(query_db: 
             ("get_rule", {"number": "can I hide"}, None),
             (
                 "check_position",
-                {"scenario": "x" * 8001},
-                "scenario is 8,001 characters long; at most 8,000 are accepted",
+                {"scenario": "x" * 6001},
+                "scenario is longer than the 6,000 characters accepted",
             ),
             ("check_deck", {}, "give a deck list or a deck code"),
         ]:
