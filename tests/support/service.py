@@ -126,7 +126,7 @@ async def mcp_session(db: Path) -> AsyncIterator[ClientSession]:
     server = StdioServerParameters(command=command, args=args, cwd=ROOT)
     async with (
         stdio_client(server) as (read, write),
-        ClientSession(read, write, read_timeout_seconds=120) as session,
+        ClientSession(read, write, read_timeout_seconds=300) as session,
     ):
         await session.initialize()
         yield session
