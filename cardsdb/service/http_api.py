@@ -179,7 +179,7 @@ def deck_question(body: str) -> dict[str, str | None]:
         value = data.get(name)
         if value is not None and not isinstance(value, str):
             raise BadInput(f"{name} is not text")
-        limit = limits.MAX_PASTE if name != "format" else limits.MAX_QUERY
+        limit = {"list": limits.MAX_PASTE, "code": limits.MAX_CODE}.get(name, limits.MAX_QUERY)
         question[name] = limits.typed_value(value, name, limit, lines=lines, required=False)
     return question
 

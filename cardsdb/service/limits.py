@@ -4,7 +4,7 @@ same way (`cardsdb/search/typed.py`), so that no question costs more than the bo
 
 Each value is made ready as the bot makes its options ready (spaces folded, nothing invisible, no zalgo; a paste keeps
 its lines and their indentation) and held to the limit of its kind, the bot's: a name 200 characters, a question, a
-search or a rule number 500, a paste (a position, a deck list, a code) 6,000. The bot cuts an option at its limit;
+search or a rule number 500, a paste (a position or a deck list) 6,000, a deck code 1,000. The bot cuts an option at its limit;
 a program is told instead, in one line. The engine and the deck check hold what they read to their own limits as
 well (`cardsdb/engine/bounds.py`, `cardsdb/deck/deck_list.py`).
 """
@@ -17,14 +17,24 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cardsdb.errors import BadInput
-from cardsdb.search.typed import NAME_LIMIT, PASTE_LIMIT, QUERY_LIMIT, typed_line, typed_lines
+from cardsdb.search.typed import (
+    CODE_LIMIT,
+    NAME_LIMIT,
+    PASTE_LIMIT,
+    QUERY_LIMIT,
+    READ_FACTOR,
+    typed_line,
+    typed_lines,
+)
 
 MAX_NAME = NAME_LIMIT
 """A card's or a keyword's name."""
 MAX_QUERY = QUERY_LIMIT
 """A question, a search, a rule number, a version, a format."""
 MAX_PASTE = PASTE_LIMIT
-"""A position (YAML, JSON or a scenario code), a deck list, a deck code."""
+"""A position (YAML, JSON or a scenario code), a deck list."""
+MAX_CODE = CODE_LIMIT
+"""A deck code."""
 MAX_BODY_BYTES = 64 * 1024
 """A request body at most (a paste of the limit above, written as JSON with every character escaped, fits)."""
 MAX_WAITING = 64
@@ -40,9 +50,12 @@ def typed_value(
     value: str | None, what: str, limit: int = MAX_QUERY, *, lines: bool = False, required: bool = True
 ) -> str | None:
     """What a caller typed, made ready as the bot makes it (`typed_line`, or `typed_lines` for a paste that keeps its
-    lines); None when absent or empty and not required. BadInput in one line naming `what` when it is required and
-    missing or empty, or longer than `limit` characters once made ready."""
-    ready = "" if value is None else (typed_lines if lines else typed_line)(value, limit + 1).strip()
+    lines and their indentation); None when absent or empty and not required. BadInput in one line naming `what` when
+    it is required and missing or empty, or longer than `limit` characters once made ready (text many times longer
+    is refused unread)."""
+    if value is not None and len(value) > limit * READ_FACTOR:
+        raise BadInput(f"{what} is longer than the {limit:,} characters accepted")
+    ready = "" if value is None else (typed_lines(value) if lines else typed_line(value, limit + 1)).strip()
     if not ready:
         if required:
             raise BadInput(f"{what} is missing: give it a value")

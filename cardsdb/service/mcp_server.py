@@ -177,14 +177,14 @@ class Tools:
             str | None,
             _text("a deck list, one card a line under Legend:, Main Deck: ...", limits.MAX_PASTE),
         ] = None,
-        code: Annotated[str | None, _text("a deck code, instead of a list", limits.MAX_PASTE)] = None,
+        code: Annotated[str | None, _text("a deck code, instead of a list", limits.MAX_CODE)] = None,
         format: Annotated[str | None, _text("constructed (the default) or 2v2")] = None,
     ) -> CallToolResult:
         def work(db: CardsDB) -> CallToolResult:
             verdict = answers.deck_answer(
                 db,
                 list_text=_option(list, "list", limits.MAX_PASTE, lines=True),
-                code=_option(code, "code", limits.MAX_PASTE),
+                code=_option(code, "code", limits.MAX_CODE),
                 format_name=_option(format, "format"),
             )
             return _result(verdict.to_dict(), deck_text(verdict))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardsdb.engine import ASK_KINDS
-from cardsdb.service.limits import MAX_BODY_BYTES, MAX_NAME, MAX_PASTE, MAX_QUERY
+from cardsdb.service.limits import MAX_BODY_BYTES, MAX_CODE, MAX_NAME, MAX_PASTE, MAX_QUERY
 
 API_VERSION = "1.0.0"
 Schema = dict[str, Any]
@@ -361,7 +361,7 @@ def schemas() -> dict[str, Schema]:
             "type": "object",
             "properties": {
                 "list": {"type": "string", "maxLength": MAX_PASTE},
-                "code": {"type": "string", "maxLength": MAX_PASTE},
+                "code": {"type": "string", "maxLength": MAX_CODE},
                 "format": {"enum": ["constructed", "2v2"]},
             },
             "additionalProperties": False,
