@@ -13,7 +13,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol, TypeVar
 
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import MCPServer
@@ -69,19 +69,36 @@ def _failure(error: CardsDBError) -> CallToolResult:
     )
 
 
+Shown = tuple[Any, str]
+"""An answer as a tool gives it: its JSON and its text."""
+
+
+class _Json(Protocol):
+    def to_json(self) -> Any: ...
+
+
+J = TypeVar("J", bound=_Json)
+
+
+def _shown(answer: J, text: Callable[[J], str]) -> Shown:
+    return answer.to_json(), text(answer)
+
+
 class Tools:
-    """The tools, each one answer; what they share: the answering thread and how an answer or a failure is sent."""
+    """The tools, each one answer; what they share: the answering thread and how an answer or a failure is sent. What
+    a tool is given is made ready inside its work, so that bad input is an error result in one line too."""
 
     def __init__(self, answering: Answering) -> None:
         self.answering = answering
 
-    async def ask(self, work: Callable[[CardsDB], CallToolResult]) -> CallToolResult:
+    async def ask(self, work: Callable[[CardsDB], Shown]) -> CallToolResult:
         try:
-            return await self.answering.run(work)
+            data, text = await self.answering.run(work)
         except CardsDBError as error:
             return _failure(error)
         except Busy:
             return _failure(CardsDBError("too many questions are waiting; try again in a second"))
+        return _result(data, text)
 
     async def find_card(
         self,
@@ -89,20 +106,16 @@ class Tools:
             str, _text("a card's name (typos forgiven) or a printing's code, OGN-213/298", limits.MAX_NAME)
         ],
     ) -> CallToolResult:
-        def work(db: CardsDB) -> CallToolResult:
-            answer = answers.card_answer(db, _capped(name, "name", limits.MAX_NAME))
-            return _result(answer.to_json(), card_text(answer))
-
-        return await self.ask(work)
+        return await self.ask(
+            lambda db: _shown(answers.card_answer(db, _capped(name, "name", limits.MAX_NAME)), card_text)
+        )
 
     async def search_cards(
         self, query: Annotated[str, _text("the card search syntax: kw:hidden t:spell d:order e<=2 o:kill")]
     ) -> CallToolResult:
-        def work(db: CardsDB) -> CallToolResult:
-            answer = answers.search_answer(db, _capped(query, "query"))
-            return _result(answer.to_json(), search_text(answer))
-
-        return await self.ask(work)
+        return await self.ask(
+            lambda db: _shown(answers.search_answer(db, _capped(query, "query")), search_text)
+        )
 
     async def find_keyword(
         self,
@@ -110,11 +123,11 @@ class Tools:
             str, _text("a keyword (Hidden, Deflect) or a bracketed word of card text", limits.MAX_NAME)
         ],
     ) -> CallToolResult:
-        def work(db: CardsDB) -> CallToolResult:
-            answer = answers.keyword_answer(db, _capped(name, "name", limits.MAX_NAME))
-            return _result(answer.to_json(), keyword_text(answer))
-
-        return await self.ask(work)
+        return await self.ask(
+            lambda db: _shown(
+                answers.keyword_answer(db, _capped(name, "name", limits.MAX_NAME)), keyword_text
+            )
+        )
 
     async def get_rule(
         self,
@@ -124,7 +137,7 @@ class Tools:
         ] = None,
         doc: Annotated[str | None, _text("core (the default) or tournament")] = None,
     ) -> CallToolResult:
-        def work(db: CardsDB) -> CallToolResult:
+        def work(db: CardsDB) -> Shown:
             asked = _capped(number, "number")
             answer = answers.rule_answer(
                 db, asked, doc=_option(doc, "doc"), version=_option(version, "version")
@@ -133,27 +146,23 @@ class Tools:
                 raise CardsDBError(
                     f'"{asked[:40]}" is not a rule number (811.1.b, TR 702.12): ask words with find_rules'
                 )
-            return _result(answer.to_json(), rule_text(answer))
+            return _shown(answer, rule_text)
 
         return await self.ask(work)
 
     async def find_rules(
         self, question: Annotated[str, _text("a question in a player's words")]
     ) -> CallToolResult:
-        def work(db: CardsDB) -> CallToolResult:
-            answer = answers.rule_answer(db, _capped(question, "question"))
-            return _result(answer.to_json(), rule_text(answer))
-
-        return await self.ask(work)
+        return await self.ask(
+            lambda db: _shown(answers.rule_answer(db, _capped(question, "question")), rule_text)
+        )
 
     async def find_rulings(
         self, query: Annotated[str, _text("words, a card's name or a rule number")]
     ) -> CallToolResult:
-        def work(db: CardsDB) -> CallToolResult:
-            answer = answers.rulings_answer(db, _capped(query, "query"))
-            return _result(answer.to_json(), rulings_text(answer))
-
-        return await self.ask(work)
+        return await self.ask(
+            lambda db: _shown(answers.rulings_answer(db, _capped(query, "query")), rulings_text)
+        )
 
     async def check_position(
         self,
@@ -165,29 +174,28 @@ class Tools:
             ),
         ],
     ) -> CallToolResult:
-        def work(db: CardsDB) -> CallToolResult:
+        def work(db: CardsDB) -> Shown:
             answer = answers.position_answer(db, _capped(scenario, "scenario", limits.MAX_PASTE, lines=True))
-            return _result(answer.to_dict(), render_answer(answer))
+            return answer.to_dict(), render_answer(answer)
 
         return await self.ask(work)
 
     async def check_deck(
         self,
         list: Annotated[
-            str | None,
-            _text("a deck list, one card a line under Legend:, Main Deck: ...", limits.MAX_PASTE),
+            str | None, _text("a deck list, one card a line under Legend:, Main Deck: ...", limits.MAX_PASTE)
         ] = None,
         code: Annotated[str | None, _text("a deck code, instead of a list", limits.MAX_CODE)] = None,
         format: Annotated[str | None, _text("constructed (the default) or 2v2")] = None,
     ) -> CallToolResult:
-        def work(db: CardsDB) -> CallToolResult:
+        def work(db: CardsDB) -> Shown:
             verdict = answers.deck_answer(
                 db,
                 list_text=_option(list, "list", limits.MAX_PASTE, lines=True),
                 code=_option(code, "code", limits.MAX_CODE),
                 format_name=_option(format, "format"),
             )
-            return _result(verdict.to_dict(), deck_text(verdict))
+            return verdict.to_dict(), deck_text(verdict)
 
         return await self.ask(work)
 
@@ -197,14 +205,10 @@ class Tools:
         to_version: Annotated[str, _text("the newer version: v1.4, 2026-10-09")],
         under: Annotated[str | None, _text("only under this rule number: 811, 811.1.d")] = None,
     ) -> CallToolResult:
-        def work(db: CardsDB) -> CallToolResult:
-            answer = answers.changes_answer(
-                db,
-                _capped(from_version, "from_version"),
-                _capped(to_version, "to_version"),
-                _option(under, "under"),
-            )
-            return _result({"changes": answer.to_json()}, changes_answer_text(answer))
+        def work(db: CardsDB) -> Shown:
+            versions = (_capped(from_version, "from_version"), _capped(to_version, "to_version"))
+            answer = answers.changes_answer(db, *versions, _option(under, "under"))
+            return {"changes": answer.to_json()}, changes_answer_text(answer)
 
         return await self.ask(work)
 
