@@ -4,6 +4,7 @@ question asked of two rules counted and named; and the project's own files over 
 
 from __future__ import annotations
 
+import itertools
 import re
 import sqlite3
 from pathlib import Path
@@ -21,6 +22,7 @@ from cardsdb.errors import BuildError
 from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, TOURNAMENT_DOC, TOURNAMENT_RULES_VERSION
 from cardsdb.paths import PROJECT_DATA_DIR
 from cardsdb.project.asked import ASKED_DIR, AskedRule, asked_files, load_asked, section_file
+from cardsdb.search.text_rank import STOP_WORDS, stem, words
 
 ASKED_FILE = "asked.yaml"
 
@@ -187,3 +189,77 @@ def test_every_rule_of_the_project_s_file_is_in_the_real_rules_and_every_questio
         stored = connection.execute("SELECT count(*) FROM asked_questions").fetchone()[0]
     assert [r.cited for r in asked if (r.doc, r.version, r.number) not in held] == []
     assert stored == sum(len(r.questions) for r in asked)
+
+
+# Everyday words one letter from a word of a card's name (Stranger, Weaver, Cursed, Shells): no card is meant.
+EVERYDAY_NEAR_NAMES = frozenset(
+    {"stronger", "weaker", "curled", "curved", "smells", "tapping", "bending", "thorough", "promos"}
+)
+NEAR_NAME_LENGTH = 6  # shorter words are one letter from too many names to say a card is meant
+
+
+def _misspelt(a: str, b: str) -> bool:
+    """One letter added, dropped or changed, not the last ("bounced" is not "Bouncer" misspelt: another word)."""
+    if len(a) == len(b):
+        return a[-1] == b[-1] and sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    return len(long) - len(short) == 1 and any(
+        long[:i] + long[i + 1 :] == short for i in range(len(long) - 1)
+    )
+
+
+def _card_words(connection: sqlite3.Connection) -> tuple[set[str], set[str], list[str]]:
+    """(every word of the data's texts, every word of a card's name or alias, every name and alias, normalized)."""
+    names = [
+        r[0]
+        for r in connection.execute("SELECT name_norm FROM cards UNION SELECT alias_norm FROM card_aliases")
+    ]
+    texts = connection.execute(
+        "SELECT coalesce(title, '') || ' ' || text FROM rules UNION ALL SELECT coalesce(text, '') FROM cards "
+        "UNION ALL SELECT question || ' ' || answer FROM rulings"
+    )
+    known = {w for (text,) in texts for w in words(text)}
+    known |= {stem(w) for w in known}
+    name_words = {w for name in names for w in name.split()}
+    return known, name_words | {stem(w) for w in name_words}, names
+
+
+def misnamed_cards(questions: list[str], connection: sqlite3.Connection) -> list[tuple[str, str]]:
+    """(question, what it types) for each card a question names otherwise than the card is named: a word no text of
+    the data holds that is one letter from a word only a card's name holds ("zonyas" for Zhonya's), or two such words
+    written apart ("kha zix" for Kha'Zix, "fae folk" for Tasty Faefolk)."""
+    known, name_words, _ = _card_words(connection)
+    own = {w for w in name_words if len(w) >= NEAR_NAME_LENGTH}
+    found = []
+    for question in questions:
+        typed = words(question)
+        unknown = [
+            w for w in typed if w not in known and w not in name_words and w not in EVERYDAY_NEAR_NAMES
+        ]
+        found += [
+            (question, w)
+            for w in unknown
+            if len(w) >= NEAR_NAME_LENGTH and any(n[0] == w[0] and _misspelt(w, n) for n in own)
+        ]
+        found += [
+            (question, f"{a} {b}")
+            for a, b in itertools.pairwise(typed)
+            if a + b in own and not {a, b} & STOP_WORDS
+        ]
+    return found
+
+
+@pytest.mark.real_data
+def test_every_card_a_question_names_is_named_as_the_card_is(real_db: Path) -> None:
+    questions = [q for rule in load_asked() for q in rule.questions]
+    with sqlite3.connect(f"file:{real_db}?mode=ro", uri=True) as connection:
+        assert misnamed_cards(questions, connection) == []
+        _, _, names = _card_words(connection)
+        # the check sees the cards the questions name: hundreds, by their names ("kayle justified", "pickpocket")
+        named = [q for q in questions if any(f" {n} " in f" {' '.join(words(q))} " for n in names)]
+        assert len(named) >= 300
+        # and it finds one misnamed
+        assert misnamed_cards(["zonyas vs smite who wins", "kha zix with ambush"], connection) == [
+            ("zonyas vs smite who wins", "zonyas"),
+            ("kha zix with ambush", "kha zix"),
+        ]
