@@ -570,18 +570,23 @@ class RuleQueries(Queries):
         if ref is not None or not text:
             start = ref.number if ref else ""
             typed = ref.number.lstrip("0") if ref else ""  # "42" also starts 420-429
-            rows = self._rows(
-                "SELECT * FROM rules WHERE doc = ? AND (number = ? OR number LIKE ? ESCAPE '\\' "
-                f"OR number LIKE ? ESCAPE '\\') ORDER BY (version = ?) DESC, sort_key, {_RANK}, number LIMIT ?",
-                [
-                    doc,
-                    start,
-                    escape_like(start) + ("." if start else "") + "%",
-                    escape_like(typed) + "%",
-                    CURRENT_RULES_VERSION,
-                    limit * 3,
-                ],
-            )
+            # a number typed alone that no Core Rule starts with is looked for in the Tournament Rules (702.12)
+            docs = [doc] if asked_doc or not start else [doc, TOURNAMENT_DOC]
+            for searched in docs:
+                rows = self._rows(
+                    "SELECT * FROM rules WHERE doc = ? AND (number = ? OR number LIKE ? ESCAPE '\\' "
+                    f"OR number LIKE ? ESCAPE '\\') ORDER BY (version = ?) DESC, sort_key, {_RANK}, number LIMIT ?",
+                    [
+                        searched,
+                        start,
+                        escape_like(start) + ("." if start else "") + "%",
+                        escape_like(typed) + "%",
+                        CURRENT_RULES_VERSION,
+                        limit * 3,
+                    ],
+                )
+                if rows:
+                    break
             seen: set[str] = set()
             rules = []
             for row in rows:

@@ -295,3 +295,10 @@ def test_a_number_with_a_document_or_version_is_looked_up_where_it_says(query_ca
         assert query_cards.rule(typed, doc=doc) is None, typed
     older = query_cards.rule("v1.3 421")
     assert older is not None and not [n for n in older.notes if n.kind == "also_tournament"]
+
+
+def test_a_number_only_the_tournament_rules_have_is_offered_as_it_is_typed(query_cards: CardsDB) -> None:
+    assert query_cards.autocomplete_rules("702.1") == [("TR 702.12 Drawing Extra Cards", "TR 702.12")]
+    assert query_cards.autocomplete_rules("702.1", doc="core") == []
+    # a number the Core Rules have is offered from them alone
+    assert {value for _, value in query_cards.autocomplete_rules("422")} <= {"422", "422.1", "422.2", "422.3"}
