@@ -302,6 +302,22 @@ def test_the_questions_players_ask_that_the_ranker_indexes_ask_no_measured_quest
 
 
 @pytest.mark.real_data
+def test_the_questions_players_ask_that_the_ranker_indexes_mean_no_measured_question(real_db: Path) -> None:
+    # what words miss ("put a hidden card facedown" for "hide a card"), the sentence encoder finds: no indexed question
+    # is MEASURED_MEANING close to a measured one (only how many is said)
+    pytest.importorskip("cardsdb.search.encoder", reason="the sentence encoder is not in this checkout")
+    from tools.asked.meaning import indexed_meanings, meaning_flagged
+
+    questions, vectors = indexed_meanings(real_db)
+    assert len(questions) >= 10_000 and bool(
+        vectors.any(axis=1).all()
+    )  # every indexed question has its meaning
+    measured = {path.name: [q.text for q in load_questions(path)] for path in measured_sets()}
+    near = {name: len(rows) for name, rows in meaning_flagged(vectors, measured).items()}
+    assert near == dict.fromkeys(measured, 0)
+
+
+@pytest.mark.real_data
 @pytest.mark.parametrize("path", measured_sets(), ids=lambda path: path.stem)
 def test_every_answer_exists_in_the_version_and_document_it_names_and_every_ruling_in_the_data(
     real_cards: CardsDB, real_db: Path, path: Path
