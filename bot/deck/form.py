@@ -48,6 +48,8 @@ class DeckModal(discord.ui.Modal, title="Check a deck"):
     async def on_error(  # type: ignore[override]  # discord.py's Modal takes no item, unlike View
         self, interaction: discord.Interaction[Any], error: Exception, /
     ) -> None:
-        if not isinstance(error, SlowDown):  # answered, if only with an error: the form takes no second submission
+        if not isinstance(
+            error, SlowDown
+        ):  # answered, if only with an error: the form takes no second submission
             self.stop()
         await report_component_error(interaction, error, self.services)

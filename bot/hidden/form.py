@@ -51,6 +51,8 @@ class ScenarioModal(discord.ui.Modal, title="Ask the Hidden engine"):
     async def on_error(  # type: ignore[override]  # discord.py's Modal takes no item, unlike View
         self, interaction: discord.Interaction[Any], error: Exception, /
     ) -> None:
-        if not isinstance(error, SlowDown):  # answered, if only with an error: the form takes no second submission
+        if not isinstance(
+            error, SlowDown
+        ):  # answered, if only with an error: the form takes no second submission
             self.stop()
         await report_component_error(interaction, error, self.services)

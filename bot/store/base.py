@@ -50,7 +50,9 @@ USER_BUDGET_BYTES = 1 << 20
 TOTAL_BUDGET_BYTES = 256 << 20
 """Saved state all answers together may hold; past it, the oldest goes (checked every few hundred saves)."""
 TRIM_TO = 0.9  # past a budget, the oldest rows go until this share of it is left
-USERS_TRACKED = 10_000  # users whose saved bytes this process keeps count of (the others are measured when they save)
+USERS_TRACKED = (
+    10_000  # users whose saved bytes this process keeps count of (the others are measured when they save)
+)
 TOTAL_CHECK_EVERY = 256  # saves between two measures of the whole store (a full scan), and at every purge
 PURGE_EVERY = timedelta(hours=1)  # expired rows are deleted at start and then at most this often, on a save
 

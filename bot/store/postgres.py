@@ -377,7 +377,9 @@ class PostgresStore(Store):
         async def measure(conn: _Conn) -> int:
             # the payload is ASCII JSON: its length is its size
             if owner_id is None:
-                return int(await conn.fetchval("SELECT coalesce(sum(octet_length(payload)), 0) FROM saved_state"))
+                return int(
+                    await conn.fetchval("SELECT coalesce(sum(octet_length(payload)), 0) FROM saved_state")
+                )
             query = "SELECT coalesce(sum(octet_length(payload)), 0) FROM saved_state WHERE owner_id = $1"
             return int(await conn.fetchval(query, owner_id))
 

@@ -396,7 +396,9 @@ class SqliteStore(Store):
 
     async def _set_payload(self, key: str, payload: str) -> None:
         await self._run(
-            lambda conn: conn.execute("UPDATE saved_state SET payload = ? WHERE key = ?", (payload, key)).rowcount
+            lambda conn: (
+                conn.execute("UPDATE saved_state SET payload = ? WHERE key = ?", (payload, key)).rowcount
+            )
         )
 
     async def _owner_bytes(self, owner_id: int | None) -> int:
@@ -409,7 +411,9 @@ class SqliteStore(Store):
     async def _drop_oldest(self, owner_id: int | None, keep: int) -> int:
         args: tuple[int, ...] = () if owner_id is None else (owner_id,)
         where = "" if owner_id is None else "WHERE owner_id = ?"
-        newest_first = f"SELECT key, length(payload) FROM saved_state {where} ORDER BY created_at DESC, key DESC"
+        newest_first = (
+            f"SELECT key, length(payload) FROM saved_state {where} ORDER BY created_at DESC, key DESC"
+        )
 
         def drop(conn: sqlite3.Connection) -> int:
             conn.execute("BEGIN IMMEDIATE")

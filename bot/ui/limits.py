@@ -195,7 +195,9 @@ def typed_options(data: Any) -> None:
             name = str(option.get("name"))
             value = option["value"]
             # a paste keeps its lines and is never cut (its parser refuses one too long)
-            option["value"] = typed_lines(value) if name in PASTE_OPTIONS else typed_line(value, option_limit(name))
+            option["value"] = (
+                typed_lines(value) if name in PASTE_OPTIONS else typed_line(value, option_limit(name))
+            )
 
 
 def typed_paste(text: str) -> str:

@@ -174,7 +174,9 @@ class SearchIndex:
         if field == "text":
             return self.texts.containing(fold(value))
         if field == "name":
-            needle = normalize(value)  # nothing left of a word in another script, or of punctuation: no name holds it
+            needle = normalize(
+                value
+            )  # nothing left of a word in another script, or of punctuation: no name holds it
             return self.padded_names.containing(needle) if needle else 0
         return self.facets.get((field, fold(value)), 0)
 
