@@ -17,7 +17,7 @@ from typing import Any
 
 from cardsdb.build import rules as build_rules
 from cardsdb.build import rulings as build_rulings
-from cardsdb.build.asked import asked_rows
+from cardsdb.build.asked import asked_of_two_rules, asked_rows, duplicates_warning
 from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
@@ -92,7 +92,8 @@ class BuildReport:
             f" + {c.get('seed_cards', 0)} known only from the seeds",
             self._rules_line(),
             f"rulings: {c.get('rulings', 0)} ({c.get('seed_claims', 0)} seed claims); errata: {c.get('errata', 0)}",
-            f"questions players ask, tied to the rules answering them: {c.get('asked_questions', 0)}",
+            f"questions players ask, tied to the rules answering them: {c.get('asked_questions', 0)}"
+            f" ({c.get('asked_duplicates', 0)} pairs asking the same of two rules)",
         ]
         for name, chapters in self.rule_chapters.items():
             lines.append(f"rules per chapter, {name}: " + " · ".join(f"{k} {v}" for k, v in chapters.items()))
@@ -164,9 +165,16 @@ def build_database(
     claims = claims if claims is not None else load_claims()
     rulings = build_rulings.read_rulings(source, claims, rules, card_tables, warnings, dates)
     say(f"rulings: {len(rulings.rows['rulings'])} ({len(claims)} seed claims)")
-    asked_questions = asked_rows(asked if asked is not None else load_asked(), rules.rows, warnings)
+    asked = asked if asked is not None else load_asked()
+    asked_questions = asked_rows(asked, rules.rows, warnings)
+    asked_twice = asked_of_two_rules(asked)
+    warnings += filter(None, [duplicates_warning(asked_twice)])
 
-    counts = {**_counts(card_tables, rules, rulings, len(claims)), "asked_questions": len(asked_questions)}
+    counts = {
+        **_counts(card_tables, rules, rulings, len(claims)),
+        "asked_questions": len(asked_questions),
+        "asked_duplicates": len(asked_twice),
+    }
     label = source_label or (
         f"files:{source}" if card_items is None else "riftcodex" + (f" + files:{source}" if source else "")
     )
