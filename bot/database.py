@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-import urllib.parse
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from cardsdb.build.inventory import BuiltFrom
+from cardsdb.build.inventory import BuiltFrom, quick_check
 from cardsdb.errors import CardsDBError, DatabaseUnavailable
 from cardsdb.models import (
     BannedCards,
@@ -189,22 +188,6 @@ class DatabaseHandle:
         if self._logged:
             log.info("the card database at %s is available again", self._path)
         self._logged = False
-
-
-def quick_check(path: Path) -> str | None:
-    """SQLite's quick integrity check of the file: None when it passes, else what it found (one line)."""
-    try:
-        connection = sqlite3.connect(f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro", uri=True)
-        try:
-            rows = connection.execute("PRAGMA quick_check").fetchall()
-        finally:
-            connection.close()
-    except sqlite3.DatabaseError as error:
-        return str(error)
-    found = [str(r[0]) for r in rows]
-    if found == ["ok"]:
-        return None
-    return f"SQLite's quick check found damaged pages ({len(found)} problem{'s' if len(found) != 1 else ''})"
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

@@ -9,8 +9,19 @@ from collections.abc import Callable, Sequence
 from cardsdb.errors import CardsDBError
 
 
+def program_version() -> str:
+    """The installed package's version (`--version` of both command lines)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("riftbound-rules-bot")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m cardsdb", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     build = sub.add_parser("build", help="build the SQLite database from a data folder")
@@ -41,6 +52,18 @@ def _parser() -> argparse.ArgumentParser:
     refresh.add_argument("--timeout", type=float, help=argparse.SUPPRESS)  # per request, seconds (tests)
     refresh.add_argument("--retries", type=int, help=argparse.SUPPRESS)
     refresh.add_argument("--json", action="store_true", help="one JSON object: result, line, lacked, kinds")
+
+    recover = sub.add_parser(
+        "recover",
+        help="rebuild a missing or damaged database: from the data folder it was built from, else RIFTBOUND_DATA, "
+        "else RiftCodex; else put back its last good copy",
+    )
+    recover.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    recover.add_argument("--source", help="a data folder (default: RIFTBOUND_DATA), after the recorded one")
+    recover.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
+    recover.add_argument("--timeout", type=float, help=argparse.SUPPRESS)
+    recover.add_argument("--retries", type=int, help=argparse.SUPPRESS)
+    recover.add_argument("--json", action="store_true", help="one JSON object: result, line, source, kinds")
 
     for name, helptext in (
         ("card", "a card by name (typos forgiven)"),
@@ -95,6 +118,10 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
         from cardsdb.cli.build import cmd_refresh
 
         return cmd_refresh
+    if command == "recover":
+        from cardsdb.cli.build import cmd_recover
+
+        return cmd_recover
     if command == "check":
         from cardsdb.cli.engine import main as check_main
 

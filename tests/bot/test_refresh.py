@@ -43,6 +43,7 @@ from bot.settings import Settings, SettingsError
 from cardsdb.build.pipeline import build_database
 from cardsdb.query import CardsDB
 from tests.support.paths import FIXTURE_DATA
+from tests.support.riftcodex import temporary_files
 
 SAMPLE = FIXTURE_DATA / "riftcodex" / "sample.json"
 FAST: dict[str, Any] = {"timeout": 0.5, "retries": 0, "backoff": 0.0}
@@ -147,7 +148,7 @@ async def test_a_refresh_swaps_the_file_and_the_handle_and_old_holders_keep_work
     del old
     gc.collect()
     assert gone() is None  # nobody holds it: its connection is closed with it
-    assert [p.name for p in path.parent.iterdir()] == [path.name]  # no temporary file left
+    assert temporary_files(path) == []  # no temporary file left
     assert any("refreshed" in r.getMessage() for r in caplog.records)
 
 
@@ -193,7 +194,7 @@ async def test_a_failed_refresh_keeps_answering_from_the_old_database_with_one_l
     assert not await _refresher(handle, path, url).refresh_once()
     assert handle.get() is in_use and handle.generation == 0
     assert (path.stat().st_ino, path.stat().st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
-    assert [p.name for p in path.parent.iterdir()] == [path.name]
+    assert temporary_files(path) == []
     logged = [r for r in caplog.records if r.name == "bot.refresh"]
     assert len(logged) == 1 and logged[0].levelno == logging.WARNING and logged[0].exc_info is None
     message = logged[0].getMessage()

@@ -76,6 +76,13 @@ def serving(tmp_path: Path, from_folder: tuple[Path, Path]) -> Path:
     return path
 
 
+def temporary_files(db: Path) -> list[str]:
+    """What is beside the database `db` but its build record and last good copy: the temporary files of a build or
+    refresh left behind (none, after any refresh)."""
+    kept = {db.name, f"{db.name}.record.json", f"{db.name}.last-good"}
+    return sorted(p.name for p in db.parent.iterdir() if p.name not in kept)
+
+
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 

@@ -11,7 +11,7 @@ import pytest
 
 from cardsdb.build.inventory import read_inventory
 from cardsdb.build.refresh import refresh_database
-from tests.support.riftcodex import FAST, cardsdb_cli, digest
+from tests.support.riftcodex import FAST, cardsdb_cli, digest, temporary_files
 
 # ---- 1. a refresh never swaps in a database that knows less -----------------------------------------------------
 
@@ -40,7 +40,7 @@ def test_a_refresh_from_riftcodex_alone_over_a_database_built_from_the_folder_ke
         assert after.kinds.get(kind, 0) >= n * 0.95, (
             kind
         )  # every kind kept: rules, rulings, ban lists, errata
-    assert [p.name for p in serving.parent.iterdir()] == [serving.name]
+    assert temporary_files(serving) == []
 
 
 def test_a_refresh_that_brings_nothing_new_swaps_nothing(serving: Path, riftcodex: str) -> None:
@@ -67,7 +67,7 @@ def test_a_shrinking_build_is_refused_and_the_old_file_is_byte_identical(
         assert line.startswith("card database refresh refused: the new build knows less than the one serving")
         assert "rules (Core Rules v1.3): 110 -> none" in line and "ban list (constructed)" in line
         assert f"the data folder it was built from ({folder.resolve()}) is gone" in line and "\n" not in line
-        assert [p.name for p in serving.parent.iterdir()] == [serving.name]
+        assert temporary_files(serving) == []
         forced = cardsdb_cli(
             "refresh", "--db", str(serving), "--url", riftcodex, "--allow-shrink", "--retries", "0"
         )

@@ -16,7 +16,9 @@ from cardsdb.query import CardsDB
 def test_missing_file_says_how_to_build(tmp_path: Path) -> None:
     with pytest.raises(DatabaseUnavailable) as raised:
         CardsDB.open(tmp_path / "nope.sqlite3")
-    assert f"rebuild it with `python -m cardsdb sync --db {tmp_path / 'nope.sqlite3'}`" in str(raised.value)
+    said = str(raised.value)
+    # never `sync` alone (it would drop the rules, rulings and ban lists): `recover` or a build from a data folder
+    assert f"`python -m cardsdb recover --db {tmp_path / 'nope.sqlite3'}`" in said and "cardsdb sync" not in said
 
 
 def test_a_file_that_is_not_sqlite_is_unavailable(tmp_path: Path) -> None:
