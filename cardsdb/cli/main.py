@@ -5,18 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
+from cardsdb import program_version
 from cardsdb.errors import CardsDBError
-
-
-def program_version() -> str:
-    """The installed package's version (`--version` of both command lines)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("riftbound-rules-bot")
-    except PackageNotFoundError:
-        return "unknown (not installed)"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,35 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     sync.add_argument("--source", help="a data folder for rules and FAQs (default: RIFTBOUND_DATA)")
     sync.add_argument("--json", action="store_true")
 
-    refresh = sub.add_parser(
-        "refresh",
-        help="sync and rebuild beside the database, then swap it in unless it knows less (as the running bot does)",
-    )
-    refresh.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
-    refresh.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
-    refresh.add_argument(
-        "--source", help="a data folder (default: RIFTBOUND_DATA, else the one the database was built from)"
-    )
-    refresh.add_argument(
-        "--allow-shrink",
-        action="store_true",
-        help="swap in a build that knows less than the database serving",
-    )
-    refresh.add_argument("--timeout", type=float, help=argparse.SUPPRESS)  # per request, seconds (tests)
-    refresh.add_argument("--retries", type=int, help=argparse.SUPPRESS)
-    refresh.add_argument("--json", action="store_true", help="one JSON object: result, line, lacked, kinds")
-
-    recover = sub.add_parser(
-        "recover",
-        help="rebuild a missing or damaged database: from the data folder it was built from, else RIFTBOUND_DATA, "
-        "else RiftCodex; else put back its last good copy",
-    )
-    recover.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
-    recover.add_argument("--source", help="a data folder (default: RIFTBOUND_DATA), after the recorded one")
-    recover.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
-    recover.add_argument("--timeout", type=float, help=argparse.SUPPRESS)
-    recover.add_argument("--retries", type=int, help=argparse.SUPPRESS)
-    recover.add_argument("--json", action="store_true", help="one JSON object: result, line, source, kinds")
+    _add_refresh_parsers(sub)
 
     for name, helptext in (
         ("card", "a card by name (typos forgiven)"),
@@ -102,6 +66,39 @@ def _parser() -> argparse.ArgumentParser:
 
     add_deck_parser(sub)
     return parser
+
+
+def _add_refresh_parsers(sub: Any) -> None:
+    """`refresh` and `recover`: the two that replace a serving database."""
+    refresh = sub.add_parser(
+        "refresh",
+        help="sync and rebuild beside the database, then swap it in unless it knows less (as the running bot does)",
+    )
+    refresh.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    refresh.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
+    refresh.add_argument(
+        "--source", help="a data folder (default: RIFTBOUND_DATA, else the one the database was built from)"
+    )
+    refresh.add_argument(
+        "--allow-shrink",
+        action="store_true",
+        help="swap in a build that knows less than the database serving",
+    )
+    refresh.add_argument("--timeout", type=float, help=argparse.SUPPRESS)  # per request, seconds (tests)
+    refresh.add_argument("--retries", type=int, help=argparse.SUPPRESS)
+    refresh.add_argument("--json", action="store_true", help="one JSON object: result, line, lacked, kinds")
+
+    recover = sub.add_parser(
+        "recover",
+        help="rebuild a missing or damaged database: from the data folder it was built from, else RIFTBOUND_DATA, "
+        "else RiftCodex; else put back its last good copy",
+    )
+    recover.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    recover.add_argument("--source", help="a data folder (default: RIFTBOUND_DATA), after the recorded one")
+    recover.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
+    recover.add_argument("--timeout", type=float, help=argparse.SUPPRESS)
+    recover.add_argument("--retries", type=int, help=argparse.SUPPRESS)
+    recover.add_argument("--json", action="store_true", help="one JSON object: result, line, source, kinds")
 
 
 def _handler(command: str) -> Callable[[argparse.Namespace], int]:

@@ -37,6 +37,11 @@ REQUIRED_TABLES = (
 )
 
 
+def _listed(names: list[str], shown: int = 3) -> str:
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
+
+
 class CardsDB(KeywordQueries, CardSearch):
     """Cards, rules and rulings from a database built by `python -m cardsdb build`."""
 
@@ -87,7 +92,7 @@ class CardsDB(KeywordQueries, CardSearch):
         if missing:
             connection.close()
             raise DatabaseUnavailable(
-                f"{path} is not a card database (it has no {missing[0]} table)", hint_for(path)
+                f"{path} is not a card database (missing tables: {_listed(missing)})", hint_for(path)
             )
         db = cls(connection, path)
         db._tables = frozenset(tables)
