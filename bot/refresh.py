@@ -124,7 +124,9 @@ class Refresher:
     clock: Callable[[], float] = time.time
     sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
     child_timeout_s: float = CHILD_TIMEOUT_S
-    environ: Mapping[str, str] = field(default_factory=lambda: os.environ)
+    environ: Mapping[str, str] = field(
+        default_factory=lambda: os.environ, repr=False
+    )  # never logged: secrets
     failures: int = 0  # failed tries in a row
     next_in: float = math.inf  # seconds from the last try to the next, as the log said
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock, init=False, repr=False)

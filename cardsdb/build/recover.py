@@ -67,6 +67,8 @@ def _last_good(path: Path) -> Inventory | None:
 
 
 def _sources(path: Path, folder: Path | None, riftcodex: str | None, good: Inventory | None) -> list[_Source]:
+    """The sources to try, best first. A folder named (RIFTBOUND_DATA) that does not exist is tried, and fails saying
+    so: RiftCodex alone is asked only when no data folder is named or recorded at all."""
     folders: list[Path] = []
     for candidate in (recorded_folder(path), folder):
         if candidate is not None and candidate.is_dir() and candidate.resolve() not in folders:
@@ -74,7 +76,9 @@ def _sources(path: Path, folder: Path | None, riftcodex: str | None, good: Inven
     sources = [_Source(f"the data folder {f}", f, False) for f in folders]
     if riftcodex and good is not None and good.built_from.riftcodex:
         sources += [_Source(f"RiftCodex ({riftcodex}) and the data folder {f}", f, True) for f in folders]
-    if riftcodex and not folders:
+    if folder is not None and not folder.is_dir():
+        sources.append(_Source(f"the data folder {folder}", folder, False))
+    elif riftcodex and not folders:
         sources.append(_Source(f"RiftCodex ({riftcodex}) alone", None, True))
     return sources
 
@@ -111,6 +115,11 @@ def recover_database(
             os.replace(beside, path)
             keep_good(path, new)
             line = f"card database rebuilt from {source.words}: {new.kinds.get('cards', 0)} cards"
+            if source.folder is None:  # said, never silent: what a build without a data folder lacks
+                line += (
+                    " (without a data folder it holds no Core Rules beyond the project's, no FAQ rulings and no ban "
+                    "lists: set RIFTBOUND_DATA to the data folder and run `python -m cardsdb build`)"
+                )
             note_refresh(path, "rebuilt", line)
             return RecoverOutcome("rebuilt", line, source.words, new.kinds)
         except CardsDBError as error:

@@ -29,17 +29,15 @@ from bot.database import DatabaseHandle
 from bot.factory import create_bot
 from bot.harness import Harness
 from bot.refresh import (
-    DEFAULT_REFRESH_HOURS,
     WARM_SWITCH_INTERVAL_S,
     Refresher,
     lower_priority,
     open_warm,
-    parse_refresh_hours,
     refresher_for,
     short_turns,
 )
 from bot.run import _refresh_plan
-from bot.settings import Settings, SettingsError
+from bot.settings import DEFAULT_REFRESH_HOURS, Settings, SettingsError, parse_refresh_hours
 from cardsdb.build.pipeline import build_database
 from cardsdb.query import CardsDB
 from tests.support.paths import FIXTURE_DATA
@@ -285,31 +283,36 @@ def test_the_first_refresh_is_at_start_when_the_file_is_older_than_the_interval(
     assert refresher.first_delay() == 0.0
 
 
-async def test_after_a_failure_the_next_try_is_sooner(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_after_a_failure_the_next_tries_back_off_and_the_log_says_when_they_really_are(
+    path: Path, base: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Real refreshes in a child process: two against a RiftCodex that is down, then one that works. The waits are
+    5 min, 15 min, then the interval, and each failure's log line names the wait that follows it."""
     slept: list[float] = []
+    refresher = Refresher(
+        DatabaseHandle(CardsDB.open(path), path=path),
+        path=path,
+        interval_s=7200.0,
+        riftcodex_url=_closed_port(),
+        fetch_options=FAST,
+    )
 
     async def sleep(seconds: float) -> None:
         slept.append(seconds)
+        if len(slept) == 3:
+            refresher.riftcodex_url = base  # RiftCodex is back
         if len(slept) == 4:
             raise asyncio.CancelledError
 
-    outcomes = iter([False, True, True])
-
-    async def refresh_once() -> bool:
-        return next(outcomes)
-
-    refresher = Refresher(
-        DatabaseHandle(None, path=path),
-        path=path,
-        interval_s=7200.0,
-        riftcodex_url="http://unused",
-        sleep=sleep,
-    )
-    monkeypatch.setattr(refresher, "refresh_once", refresh_once)
-    os.utime(path, (0, 0))
+    refresher.sleep = sleep
+    os.utime(path, (0, 0))  # older than the interval: the first try is at start
+    caplog.set_level(logging.INFO, logger="bot.refresh")
     with pytest.raises(asyncio.CancelledError):
         await refresher.run()
-    assert slept == [0.0, 3600.0, 7200.0, 7200.0]
+    assert slept == [0.0, 300.0, 900.0, 7200.0]
+    said = [r.getMessage() for r in caplog.records if r.name == "bot.refresh"]
+    assert len(said) == 3 and "next try in 5 min" in said[0] and "next try in 15 min" in said[1]
+    assert "refreshed" in said[2] and refresher.failures == 0
 
 
 async def test_the_bot_starts_refreshing_with_its_setup(path: Path) -> None:
@@ -358,7 +361,7 @@ def test_the_setting_turns_the_refresher_on_or_off(path: Path) -> None:
     on = refresher_for(handle, path=path, hours=24.0, riftcodex_url="http://unused", data_dir=None)
     assert on is not None and on.interval_s == 86400.0
     assert _refresh_plan(on).startswith(
-        "refreshing the card database from RiftCodex every 24 h (next in 24.0 h)"
+        "refreshing the card database from RiftCodex every 24 h (next in 24 h)"
     )
 
 

@@ -19,6 +19,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from cardsdb.build.pipeline import build_database
+from cardsdb.build.record import record_path
 from tests.support.paths import FIXTURE_DATA
 
 # RiftCodex today: the folder's snapshot of its items (2026-08) and the older sample, as the live API holds both
@@ -69,10 +70,12 @@ def from_folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 @pytest.fixture()
 def serving(tmp_path: Path, from_folder: tuple[Path, Path]) -> Path:
-    """A copy of `from_folder`'s database, alone in its folder: the database a refresh replaces."""
+    """A copy of `from_folder`'s database with its build record (not its last good copy), alone in its folder: the
+    database a refresh replaces."""
     path = tmp_path / "db" / "riftbound.sqlite3"
     path.parent.mkdir()
     shutil.copyfile(from_folder[1], path)
+    shutil.copyfile(record_path(from_folder[1]), record_path(path))
     return path
 
 
