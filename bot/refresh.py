@@ -102,7 +102,7 @@ def in_words(seconds: float) -> str:
         return "none scheduled (refreshing is off)"
     if seconds < 90:
         return f"in {seconds:.0f} s"
-    if seconds < 90 * 60:
+    if seconds < 3600:
         return f"in {seconds / 60:.0f} min"
     return f"in {seconds / 3600:.3g} h"
 

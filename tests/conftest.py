@@ -17,7 +17,7 @@ import pytest
 from tests.support.bot_harness_fixtures import FakeCards, harness_for
 from tests.support.paths import FIXTURE_DATA, SEEDS, SHARED_DATA
 from tests.support.query_fixtures import make_query_db
-from tests.support.riftcodex import from_folder, riftcodex, serving  # noqa: F401  (fixtures)
+from tests.support.riftcodex import from_folder, riftcodex, riftcodex_server, serving  # noqa: F401  (fixtures)
 from tests.support.store_fixtures import backend_where, make_store, pg_server, pg_url, store  # noqa: F401  (fixtures)
 
 if TYPE_CHECKING:
