@@ -182,9 +182,7 @@ def test_3_with_its_folder_gone_riftcodex_alone_is_refused_and_said_and_the_last
     try:
         ensure_database(Settings(db_path=serving, data_dir=None, riftcodex_url=riftcodex))
         put_back = next(r.getMessage() for r in caplog.records if "last good copy" in r.getMessage())
-        assert (
-            f"RiftCodex ({riftcodex}) alone knows less" in put_back and "errata: 4 -> none" in put_back
-        )
+        assert f"RiftCodex ({riftcodex}) alone knows less" in put_back and "errata: 4 -> none" in put_back
         assert read_inventory(serving).kinds == before
         # and with no good copy either: the start stops with one line naming what was tried, not a thin database
         last_good_path(serving).unlink()
