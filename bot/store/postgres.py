@@ -451,20 +451,20 @@ async def _rights(connection: asyncpg.Connection, where: str) -> str | None:
     user = await connection.fetchval("SELECT current_user")
     if schema is None:
         return f"DATABASE_URL's search_path names no schema that exists for {user}; create it or fix search_path ({where})"
+    if migrated:
+        allowed = await connection.fetchval(
+            "SELECT bool_and(to_regclass(t) IS NULL OR has_table_privilege(t, 'SELECT, INSERT, UPDATE, DELETE')) "
+            "FROM unnest(ARRAY['guild_settings', 'saved_state', 'riftbound_schema']) AS t"
+        )
+        if not allowed:
+            return (
+                f"the user {user} in DATABASE_URL may not read and write the bot's tables in schema {schema}: GRANT "
+                f"SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {schema} TO {user} ({where})"
+            )
     version = await connection.fetchval("SELECT max(version) FROM riftbound_schema") if migrated else 0
     if (version or 0) < SCHEMA_VERSION and not can_create:
         return (
             f"the user {user} in DATABASE_URL may not create the bot's tables in schema {schema}: "
             f"GRANT CREATE ON SCHEMA {schema} TO {user} (or migrate once as a user who may) ({where})"
         )
-    if migrated:
-        allowed = await connection.fetchval(
-            "SELECT bool_and(has_table_privilege(t, 'SELECT, INSERT, UPDATE, DELETE')) "
-            "FROM unnest(ARRAY['guild_settings', 'saved_state', 'riftbound_schema']) AS t"
-        )
-        if not allowed:
-            return (
-                f"the user {user} in DATABASE_URL may not read and write the bot's tables in schema {schema}: GRANT "
-                f"SELECT, INSERT, UPDATE, DELETE ON guild_settings, saved_state, riftbound_schema TO {user} ({where})"
-            )
     return None
