@@ -48,6 +48,21 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         pytest.skip(NO_REAL_DATA)
 
 
+@pytest.fixture(autouse=True)
+def _no_log_handler_left() -> Iterator[None]:
+    """`python -m bot` run in a test installs the bot's log handler (bot/logs.py): taken away after the test, so that
+    no later test's standard error holds another's log lines."""
+    import logging
+
+    root = logging.getLogger()
+    level = root.level
+    yield
+    for handler in list(root.handlers):
+        if getattr(handler, "riftbound", False):
+            root.removeHandler(handler)
+    root.setLevel(level)
+
+
 # --- the data folders ---------------------------------------------------------------------------------------
 
 
