@@ -56,7 +56,7 @@ def test_settings_are_built_in_main_never_read_at_import() -> None:
         text=True,
         cwd=ROOT,
         env={"PATH": "/usr/bin:/bin"},  # no DISCORD_TOKEN at all
-        timeout=120,
+        timeout=600,
     )
     assert done.returncode == 0 and "imported" in done.stdout, done.stderr
 
@@ -142,6 +142,6 @@ def test_dot_env_is_ignored_by_git(tmp_path: Path) -> None:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=600,
     )
     assert done.stdout.split() == [".env", ".env.local"], ".env must be listed in .gitignore"

@@ -68,7 +68,7 @@ class PgServer:
             [*self._as_postgres, str(self.bin_dir / "pg_ctl"), "-D", str(self.folder / "data"), *args],
             check=True,
             capture_output=True,
-            timeout=60,
+            timeout=300,
         )
 
     def start(self) -> None:
@@ -91,7 +91,7 @@ class PgServer:
         """Run one statement as the server's admin (from a test)."""
         import asyncpg
 
-        conn = await asyncpg.connect(self.admin_url, timeout=10)
+        conn = await asyncpg.connect(self.admin_url, timeout=60)
         try:
             await conn.execute(statement)
         finally:
@@ -135,7 +135,7 @@ class PgServer:
             "postgres",
         ]
         done = subprocess.run(
-            [*init, "--no-sync", "-E", "UTF8", "--locale=C"], capture_output=True, text=True, timeout=120
+            [*init, "--no-sync", "-E", "UTF8", "--locale=C"], capture_output=True, text=True, timeout=600
         )
         if done.returncode != 0:
             shutil.rmtree(folder, ignore_errors=True)

@@ -65,7 +65,7 @@ def test_a_shrinking_build_is_refused_and_the_old_file_is_byte_identical(
     try:
         before = digest(serving)
         done = cardsdb_cli(
-            "refresh", "--db", str(serving), "--url", riftcodex, "--retries", "0", "--timeout", "2"
+            "refresh", "--db", str(serving), "--url", riftcodex, "--retries", "0", "--timeout", "30"
         )
         assert done.returncode == 1 and digest(serving) == before
         line = done.stdout.strip()
@@ -84,7 +84,7 @@ def test_a_shrinking_build_is_refused_and_the_old_file_is_byte_identical(
 def test_refresh_exits_1_with_one_line_when_riftcodex_is_down(serving: Path) -> None:
     before = digest(serving)
     done = cardsdb_cli(
-        "refresh", "--db", str(serving), "--url", "http://127.0.0.1:9", "--retries", "0", "--timeout", "1"
+        "refresh", "--db", str(serving), "--url", "http://127.0.0.1:9", "--retries", "0", "--timeout", "30"
     )
     assert done.returncode == 1 and digest(serving) == before
     assert (
