@@ -339,7 +339,7 @@ def _commands_main(args: argparse.Namespace) -> int:
 def _status_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
     """`python -m bot status [--json]`: what is serving (no token needed); exit 0 when the database can be used, 1
     when it cannot."""
-    from bot.status import format_status, status
+    from bot.admin.status import format_status, status
 
     found = status(Settings.from_env(env, need_token=False), env, program_version())
     print(json.dumps(found, ensure_ascii=False, indent=2) if args.json else format_status(found))

@@ -9,11 +9,11 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from bot.admin.logs import configure_logging
+from bot.admin.status import database_status, serving_line, settings_store
 from bot.database import DatabaseHandle, open_cardsdb
-from bot.logs import configure_logging
 from bot.refresh import Refresher, in_words, refresher_for
 from bot.settings import Settings
-from bot.status import database_status, serving_line, settings_store
 from cardsdb.build.record import recorded_folder, remove_leftovers
 from cardsdb.errors import CardsDBError, DatabaseUnavailable
 from cardsdb.paths import rebuild_hint

@@ -7,8 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.admin.logs import LogSettings, parse_log_settings
 from bot.cooldowns import parse_cooldown
-from bot.logs import LogSettings, parse_log_settings
 from bot.store.url import DatabaseURLError, parse_database_url
 from bot.ui.symbols import parse_emoji_setting
 from cardsdb import paths

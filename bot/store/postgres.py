@@ -444,10 +444,12 @@ async def preflight(url: str, *, timeout: float = 10.0) -> str | None:
 async def _rights(connection: asyncpg.Connection, where: str) -> str | None:
     """What the user of DATABASE_URL may not do that the store needs: create its tables (until they are all there),
     then read and write them."""
-    schema, can_create, migrated = await connection.fetchrow(
+    row = await connection.fetchrow(
         "SELECT current_schema(), coalesce(has_schema_privilege(current_schema(), 'CREATE'), false), "
         "to_regclass('riftbound_schema') IS NOT NULL"
     )
+    assert row is not None  # a SELECT without FROM returns one row
+    schema, can_create, migrated = row
     user = await connection.fetchval("SELECT current_user")
     if schema is None:
         return f"DATABASE_URL's search_path names no schema that exists for {user}; create it or fix search_path ({where})"

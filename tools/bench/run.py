@@ -360,10 +360,11 @@ async def _refresh_round(
     await build
     build_s = time.perf_counter() - began
     quiet = [await timed(item) for item in asked]
-    round_ = {"calls": len(asked), "quiet": percentiles(quiet), "during": percentiles(during)}
+    quiet_stats, during_stats = percentiles(quiet), percentiles(during)
+    round_: dict[str, Any] = {"calls": len(asked), "quiet": quiet_stats, "during": during_stats}
     for stat in ("p50", "p99"):
-        base = round_["quiet"][stat]
-        round_[f"ratio_{stat}"] = round(round_["during"][stat] / base, 3) if base else None
+        base = quiet_stats[stat]
+        round_[f"ratio_{stat}"] = round(during_stats[stat] / base, 3) if base else None
     return {**round_, "build_s": round(build_s, 3), "_during": during}
 
 

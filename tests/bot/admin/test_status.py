@@ -185,7 +185,7 @@ def test_14_every_off_word_turns_refreshing_off(word: str) -> None:
 
 
 def test_the_log_goes_to_standard_error_in_the_chosen_format(capsys: pytest.CaptureFixture[str]) -> None:
-    from bot.logs import LogSettings, configure_logging
+    from bot.admin.logs import LogSettings, configure_logging
 
     configure_logging(LogSettings(level="info", format="json"))
     try:
