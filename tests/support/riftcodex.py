@@ -36,7 +36,8 @@ class _RiftCodex(BaseHTTPRequestHandler):
         items: list[dict[str, Any]] = self.server.items  # type: ignore[attr-defined]
         self.server.requests += 1  # type: ignore[attr-defined]
         page = int(parse_qs(urlparse(self.path).query).get("page", ["1"])[0])
-        envelope = {"items": items[(page - 1) * 100 : page * 100], "page": page, "pages": 1, "size": 100}
+        pages = max(1, -(-len(items) // 100))
+        envelope = {"items": items[(page - 1) * 100 : page * 100], "page": page, "pages": pages, "size": 100}
         body = json.dumps({**envelope, "total": len(items)}).encode()
         self.send_response(200)
         self.send_header("Content-Type", "application/json")

@@ -5,6 +5,7 @@ nothing. The sync report gives no date for rules it does not have."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -214,3 +215,72 @@ def test_14_cardsdb_card_and_rule_refuse_a_file_with_damaged_pages_even_when_the
             f"error: the card database {serving} is damaged"
         )
         assert done.stdout == "" and done.stderr.count("\n") == 1
+
+
+def _radiance_as_riftcodex_lists_it(extract: Path) -> list[dict[str, Any]]:
+    """RiftCodex's listing of a new set before its text is known: each card of the Radiance gallery's extract by its
+    code, name, type and costs, without text, Might or domain."""
+    rows = [line.split("\t") for line in extract.read_text(encoding="utf-8").splitlines()[1:] if line.strip()]
+    items = []
+    for code, name, kind, energy, power, *_ in rows:
+        number = code.split("-", 1)[1].lower()
+        items.append(
+            {
+                "id": f"stub-{code.lower()}",
+                "name": name,
+                "riftbound_id": f"rad-{number}",
+                "tcgplayer_id": None,
+                "collector_number": int("".join(c for c in number if c.isdigit()) or 0),
+                "attributes": {
+                    "energy": int(energy) if energy.isdigit() else None,
+                    "might": None,
+                    "power": int(power) if power.isdigit() else None,
+                },
+                "classification": {"type": kind, "supertype": None, "rarity": None, "domain": []},
+                "text": {"rich": None, "plain": None, "flavour": None},
+                "set": {"set_id": "RAD", "label": "Radiance"},
+                "media": {"image_url": None, "artist": None, "accessibility_text": name},
+                "tags": [],
+                "orientation": "portrait",
+                "metadata": {
+                    "clean_name": None,
+                    "updated_on": None,
+                    "alternate_art": False,
+                    "overnumbered": False,
+                },
+                "new": True,
+            }
+        )
+    return items
+
+
+@pytest.mark.real_data
+def test_2_the_issues_example_a_folder_lacking_the_radiance_catalog_is_refused(
+    real_data_dir: Path, riftcodex_server: RiftCodexServer, tmp_path: Path
+) -> None:
+    """Issue 33's case, on the real data: RiftCodex lists Radiance by name only, the folder's Radiance catalog gives
+    its cards their text. A refresh with a folder lacking that catalog keeps nearly every card by count, and loses
+    their text, Might, domains and keywords: refused, the file serving byte for byte."""
+    riftcodex_server.items = json.loads((real_data_dir / "riftcodex-2026-08" / "cards.json").read_text())
+    riftcodex_server.items += _radiance_as_riftcodex_lists_it(
+        real_data_dir / "radiance-2026-10" / "gallery-rad-extract.tsv"
+    )
+    lacking_catalog = tmp_path / "lacking"
+    shutil.copytree(real_data_dir, lacking_catalog)
+    shutil.rmtree(lacking_catalog / "radiance-2026-10")
+    serving = tmp_path / "db" / "riftbound.sqlite3"
+    sync_database(riftcodex_server.url, serving, source=real_data_dir, retries=0)
+    before, kinds = digest(serving), read_inventory(serving).kinds
+    outcome = refresh_database(
+        serving, riftcodex=riftcodex_server.url, folder=lacking_catalog, fetch_options=FAST
+    )
+    assert outcome.result == "refused" and digest(serving) == before, outcome.line
+    lost = {line.split(":")[0]: line for line in outcome.lacked}
+    assert {"cards with text", "cards with Might", "cards with domains", "cards with Hidden"} <= set(lost)
+    without_text = (
+        kinds["cards"] - kinds["cards with text"],
+        outcome.kinds["cards"] - outcome.kinds["cards with text"],
+    )
+    assert (
+        without_text == (48, 136) and lost["cards with Hidden"] == "cards with Hidden: 42 -> 40"
+    )  # as in the issue
