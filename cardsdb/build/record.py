@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import shutil
 import sqlite3
 from contextlib import suppress
@@ -131,28 +130,40 @@ def note_refresh(db_path: Path, result: str, line: str, *, now: datetime | None 
         )
 
 
-_LEFTOVER = r"^\.+{name}\.(\d+)\.(?:refresh|building)(?:\.\d+\.building)?(?:-journal|-wal|-shm)?$"
-_LEFTOVER_TMP = r"^{name}(?:{good}|{record})\.(\d+)\.tmp$"
+_SIDE_FILES = ("-journal", "-wal", "-shm")
+
+
+def _leftover_pid(entry: str, db_name: str) -> int | None:
+    """The process id in the name of a temporary file of `db_name`'s builds and refreshes, else None: `.NAME.PID.building`,
+    `.NAME.PID.refresh`, the refresh's own `..NAME.PID.refresh.PID.building`, their SQLite side files, and the record's
+    and the copy's `NAME.record.json.PID.tmp`, `NAME.last-good.PID.tmp` (read without a pattern: names are short)."""
+    bare = entry.lstrip(".")
+    if entry.startswith(".") and bare.startswith(db_name + "."):
+        pid, _, kind = bare[len(db_name) + 1 :].partition(".")
+        for side in _SIDE_FILES:
+            kind = kind.removesuffix(side)
+        nested = kind.removeprefix("refresh.").removesuffix(".building")
+        if pid.isdigit() and (kind in ("building", "refresh") or (kind != nested and nested.isdigit())):
+            return int(pid)
+    for suffix in (LAST_GOOD_SUFFIX, RECORD_SUFFIX):
+        head = f"{db_name}{suffix}."
+        pid = entry[len(head) : -len(".tmp")] if entry.startswith(head) and entry.endswith(".tmp") else ""
+        if pid.isdigit():
+            return int(pid)
+    return None
 
 
 def remove_leftovers(db_path: Path) -> list[Path]:
     """Remove what interrupted builds and refreshes of `db_path` left beside it, once their process has ended (a
     process that is still building keeps its file: several shards may share one database). Returns what went."""
-    name = re.escape(db_path.name)
-    patterns = (
-        re.compile(_LEFTOVER.format(name=name)),
-        re.compile(
-            _LEFTOVER_TMP.format(name=name, good=re.escape(LAST_GOOD_SUFFIX), record=re.escape(RECORD_SUFFIX))
-        ),
-    )
     removed: list[Path] = []
     try:
         entries = list(db_path.parent.iterdir())
     except OSError:
         return removed
     for entry in entries:
-        match = next((m for m in (p.match(entry.name) for p in patterns) if m), None)
-        if match is None or _running(int(match.group(1))):
+        pid = _leftover_pid(entry.name, db_path.name)
+        if pid is None or _running(pid):
             continue
         try:
             entry.unlink()
