@@ -100,7 +100,7 @@ def test_starting_without_a_network_exits_with_one_line(
     monkeypatch.setattr(discord.http.HTTPClient, "request", unreachable)
     assert run(_env(tmp_path)) == 1
     out, err = capsys.readouterr()
-    assert err.strip().splitlines()[-1].startswith("error: could not reach Discord")
+    assert " ERROR bot: could not reach Discord" in err.strip().splitlines()[-1]  # the one log format
     assert "Traceback" not in err and not _leaks(out) and not _leaks(err)
 
 
