@@ -21,6 +21,7 @@ from cardsdb.build.asked import asked_of_two_rules, asked_rows, duplicates_warni
 from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
+from cardsdb.build.record import keep_good, remove_leftovers
 from cardsdb.build.ruling_links import link_rulings
 from cardsdb.build.source_files import read_json_file
 from cardsdb.build.write import replace_database
@@ -143,13 +144,15 @@ def build_database(
     asked: Sequence[AskedRule] | None = None,
     source_label: str | None = None,
     riftcodex_url: str | None = None,
+    record: bool = True,
 ) -> BuildReport:
     """Build the database at `db_path` from a data folder and/or RiftCodex items, plus the project's own data.
 
     `claims`, `overlay`, `known_tokens` and `asked` default to the project's files (tests pass their own); `source_label`
     is what the meta table records as the source (sync passes `riftcodex:<url>`); `riftcodex_url`, where the
     `card_items` come from, is recorded with the data folder as what the database was built from (`built_from`), so
-    that a refresh rebuilds from the same sources.
+    that a refresh rebuilds from the same sources. With `record` (not for a build beside the serving file, which a
+    refresh compares first), the build record and the last good copy are written beside it (`cardsdb.build.record`).
     """
     started = time.perf_counter()
     say: Progress = progress or (lambda _message: None)
@@ -190,7 +193,11 @@ def build_database(
         say("linking rulings to the rules they discuss")
         counts["ruling_links"] = link_rulings(path)
 
+    if record:
+        remove_leftovers(db_path)
     replace_database(db_path, _tables(card_tables, known, rules, rulings, asked_questions, meta), link)
+    if record:
+        keep_good(db_path)
     return BuildReport(
         db_path=str(db_path),
         source=label,
