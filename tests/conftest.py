@@ -17,7 +17,7 @@ import pytest
 from tests.support.bot_harness_fixtures import FakeCards, harness_for
 from tests.support.paths import FIXTURE_DATA, SEEDS, SHARED_DATA
 from tests.support.query_fixtures import make_query_db
-from tests.support.riftcodex import from_folder, riftcodex, serving  # noqa: F401  (fixtures)
+from tests.support.riftcodex import from_folder, riftcodex, riftcodex_server, serving  # noqa: F401  (fixtures)
 from tests.support.store_fixtures import backend_where, make_store, pg_server, pg_url, store  # noqa: F401  (fixtures)
 
 if TYPE_CHECKING:
@@ -46,6 +46,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("real_data") is not None and not (SHARED_DATA / "cards.json").is_file():
         pytest.skip(NO_REAL_DATA)
+
+
+@pytest.fixture(autouse=True)
+def _no_log_handler_left() -> Iterator[None]:
+    """`python -m bot` run in a test installs the bot's log handler (bot/logs.py): taken away after the test, so that
+    no later test's standard error holds another's log lines."""
+    import logging
+
+    root = logging.getLogger()
+    level = root.level
+    yield
+    for handler in list(root.handlers):
+        if getattr(handler, "riftbound", False):
+            root.removeHandler(handler)
+    root.setLevel(level)
 
 
 # --- the data folders ---------------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ def main(args: argparse.Namespace) -> int:
 
     if args.deck_command == "encode":
         pasted = read_list(args.file)
-        with CardsDB.open(paths.db_path(override=getattr(args, "db", None))) as db:
+        with CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True) as db:
             code = encode_list(pasted, db)
         print(json.dumps({"code": code}) if args.json else code)
         return 0
@@ -71,7 +71,7 @@ def main(args: argparse.Namespace) -> int:
     if args.code is not None and args.file is not None:
         raise DeckListError("give a deck list or --code, not both")
     text: str | None = read_list(args.file) if args.file is not None else None
-    with CardsDB.open(paths.db_path(override=getattr(args, "db", None))) as db:
+    with CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True) as db:
         verdict = deck_answer(db, list_text=text, code=args.code, format_name=format_name)
         print(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2) if args.json else render(verdict))
     return 0

@@ -39,7 +39,7 @@ def main(args: argparse.Namespace) -> int:
     from cardsdb.query import CardsDB
     from cardsdb.service.answers import position_answer
 
-    db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)))
+    db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True)
     answer = position_answer(db, text)
     if getattr(args, "json", False):
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
@@ -53,7 +53,7 @@ def coverage_main(args: argparse.Namespace) -> int:
     from cardsdb.engine.coverage import coverage, render_text
     from cardsdb.query import CardsDB
 
-    db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)))
+    db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True)
     cards = [card for name in db.names.names if (card := db.get_card(name)) is not None]
     report = coverage(cards)
     if getattr(args, "json", False):

@@ -35,7 +35,7 @@ from cardsdb.service.answers import (
 
 
 def _open(args: argparse.Namespace) -> CardsDB:
-    return CardsDB.open(paths.db_path(override=getattr(args, "db", None)))
+    return CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True)
 
 
 def _query(args: argparse.Namespace) -> str:

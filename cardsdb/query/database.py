@@ -15,8 +15,7 @@ from types import TracebackType
 
 from cardsdb.errors import DatabaseUnavailable
 from cardsdb.models import BannedCards, Card, Rule
-from cardsdb.paths import rebuild_hint
-from cardsdb.query.base import unreadable
+from cardsdb.query.base import file_problem, hint_for, unreadable
 from cardsdb.query.card_search import CardSearch, SearchResult
 from cardsdb.query.keywords import KeywordQueries
 from cardsdb.schema import SCHEMA_VERSION
@@ -36,6 +35,11 @@ REQUIRED_TABLES = (
     "rulings",
     "meta",
 )
+
+
+def _listed(names: list[str], shown: int = 3) -> str:
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
 
 
 class CardsDB(KeywordQueries, CardSearch):
@@ -64,11 +68,14 @@ class CardsDB(KeywordQueries, CardSearch):
         self._ban_lists: dict[str, BannedCards | None] = {}
 
     @classmethod
-    def open(cls, path: Path | str) -> CardsDB:
-        """Open a database read-only. Raises DatabaseUnavailable (with how to build one) when it is not usable."""
+    def open(cls, path: Path | str, *, check_pages: bool = False) -> CardsDB:
+        """Open a database read-only. Raises DatabaseUnavailable (with how to build one) when it is not usable; with
+        `check_pages`, DatabaseDamaged for a file whose pages SQLite's quick check finds damaged, before any query
+        (as every command line opens it: an answer that happens to miss the damaged pages is not an answer)."""
         path = Path(path)
-        if not path.is_file():
-            raise DatabaseUnavailable(f"the card database {path} does not exist; {rebuild_hint(path)}")
+        problem = file_problem(path, check_pages=check_pages)
+        if problem is not None:
+            raise problem
         try:
             # Quoted: a "?" or "#" in the path would otherwise end the file name and drop mode=ro.
             uri = f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
@@ -85,7 +92,7 @@ class CardsDB(KeywordQueries, CardSearch):
         if missing:
             connection.close()
             raise DatabaseUnavailable(
-                f"{path} is not a card database (missing tables: {', '.join(missing)}); {rebuild_hint(path)}"
+                f"{path} is not a card database (missing tables: {_listed(missing)})", hint_for(path)
             )
         db = cls(connection, path)
         db._tables = frozenset(tables)
@@ -93,7 +100,8 @@ class CardsDB(KeywordQueries, CardSearch):
         if version is not None and version != str(SCHEMA_VERSION):
             connection.close()
             raise DatabaseUnavailable(
-                f"{path} was built with schema {version}, this program reads schema {SCHEMA_VERSION}; {rebuild_hint(path)}"
+                f"{path} was built with schema {version}, this program reads schema {SCHEMA_VERSION}",
+                hint_for(path),
             )
         return db
 
