@@ -299,7 +299,7 @@ def create_app(settings: Settings, db: CardsDB | None = None) -> web.Application
 
 
 async def _database(app: web.Application, db: CardsDB | None) -> AsyncIterator[None]:
-    db = db or CardsDB.open(app[SETTINGS].db_path)
+    db = db or CardsDB.open(app[SETTINGS].db_path, check_pages=True)
     answering = Answering(db)
     await asyncio.wrap_future(answering.warm())  # the indexes built before the first question
     app[ANSWERING] = answering
@@ -326,12 +326,12 @@ async def app_from_environment() -> web.Application:
     """For gunicorn's aiohttp worker (`gunicorn cardsdb.service.http_api:app_from_environment --worker-class
     aiohttp.GunicornWebWorker`): the settings from the environment."""
     settings = settings_from()
-    return create_app(settings, CardsDB.open(settings.db_path))
+    return create_app(settings, CardsDB.open(settings.db_path, check_pages=True))
 
 
 def serve(settings: Settings, host: str, port: int, *, reuse_port: bool = False) -> None:
     """Serve until stopped (Ctrl-C or SIGTERM). The database is opened first: a missing one is one line, exit 2."""
-    db = CardsDB.open(settings.db_path)
+    db = CardsDB.open(settings.db_path, check_pages=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     log.info("opened %s read-only; warming the indexes", settings.db_path)
     app = create_app(settings, db)

@@ -336,7 +336,7 @@ def _document_reader(file_name: str) -> Callable[[], str]:
 def run(db: str | None = None) -> None:
     """Serve over stdio until the client closes it. The database is opened first (a missing one: one line, exit 2)
     and its indexes built in the answering thread while the client connects."""
-    answering = Answering(CardsDB.open(paths.db_path(override=db)))
+    answering = Answering(CardsDB.open(paths.db_path(override=db), check_pages=True))
     answering.warm()
     try:
         build_server(answering).run("stdio")
