@@ -293,7 +293,7 @@ def _ask_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
             f"the card database at {path} is damaged ({' '.join(damage.split())[:160]}): {hint}", args.json
         )
     try:
-        handle = DatabaseHandle(open_cardsdb(path), path=path)
+        handle = DatabaseHandle(open_cardsdb(path, wait_for_meaning=True), path=path)
     except CardsDBError as error:
         return _fail(f"{error}" + ("" if "rebuild it with" in str(error) else f" ({hint})"), args.json)
     try:

@@ -18,6 +18,7 @@ from typing import Any
 from cardsdb.build import rules as build_rules
 from cardsdb.build import rulings as build_rulings
 from cardsdb.build.asked import asked_rows
+from cardsdb.build.meanings import cache_path, meaning_rows, meaning_texts
 from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
@@ -165,6 +166,9 @@ def build_database(
     rulings = build_rulings.read_rulings(source, claims, rules, card_tables, warnings, dates)
     say(f"rulings: {len(rulings.rows['rulings'])} ({len(claims)} seed claims)")
     asked_questions = asked_rows(asked if asked is not None else load_asked(), rules.rows, warnings)
+    meanings = meaning_rows(
+        meaning_texts(rules.rows, rulings.rows["rulings"], asked_questions), cache_path(db_path), say=say
+    )
 
     counts = {**_counts(card_tables, rules, rulings, len(claims)), "asked_questions": len(asked_questions)}
     label = source_label or (
@@ -182,7 +186,8 @@ def build_database(
         say("linking rulings to the rules they discuss")
         counts["ruling_links"] = link_rulings(path)
 
-    replace_database(db_path, _tables(card_tables, known, rules, rulings, asked_questions, meta), link)
+    tables = _tables(card_tables, known, rules, rulings, asked_questions, meta)
+    replace_database(db_path, {**tables, "meanings": meanings}, link)
     return BuildReport(
         db_path=str(db_path),
         source=label,
