@@ -139,7 +139,9 @@ def _load_meaning() -> None:
         with TURNS.warming():
             ENCODER.load()
     except Exception as error:  # words alone still answer: one line, never a crash of the bot
-        log.warning("the sentence encoder could not be loaded (%s); questions are compared by words alone", error)
+        log.warning(
+            "the sentence encoder could not be loaded (%s); questions are compared by words alone", error
+        )
 
 
 class DatabaseHandle:

@@ -51,7 +51,9 @@ def read_cache(path: Path) -> dict[bytes, np.ndarray]:
 def write_cache(path: Path, cached: Mapping[bytes, np.ndarray], first: Sequence[bytes]) -> None:
     """Write the cache: the digests in `first` (this build's), then the others, at most `CACHE_LIMIT`."""
     order = list(dict.fromkeys([*first, *cached]))[:CACHE_LIMIT]
-    keys = np.frombuffer(b"".join(order), dtype=np.uint8).reshape(-1, _DIGEST_BYTES)  # bytes, trailing NULs too
+    keys = np.frombuffer(b"".join(order), dtype=np.uint8).reshape(
+        -1, _DIGEST_BYTES
+    )  # bytes, trailing NULs too
     vectors = np.stack([cached[k] for k in order]) if order else np.zeros((0, 0), np.float16)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.writing.npz")
     try:
@@ -63,7 +65,9 @@ def write_cache(path: Path, cached: Mapping[bytes, np.ndarray], first: Sequence[
 
 
 def meaning_texts(
-    rules: Iterable[Mapping[str, Any]], rulings: Iterable[Mapping[str, Any]], asked: Iterable[Mapping[str, Any]]
+    rules: Iterable[Mapping[str, Any]],
+    rulings: Iterable[Mapping[str, Any]],
+    asked: Iterable[Mapping[str, Any]],
 ) -> list[tuple[str, str, str]]:
     """(kind, key, text) of every text compared by meaning: the rules a word search shows (each in its newest form),
     the rulings, the questions players ask."""

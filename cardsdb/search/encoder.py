@@ -157,14 +157,18 @@ def _block(x: Vector, layer: _Layer, blocked: Vector) -> Vector:
     qkv = x @ layer.qkv + layer.qkv_bias
     q, k, v = (
         np.ascontiguousarray(
-            qkv[:, n * DIMENSION : (n + 1) * DIMENSION].reshape(rows, length, HEADS, width).transpose(0, 2, 1, 3)
+            qkv[:, n * DIMENSION : (n + 1) * DIMENSION]
+            .reshape(rows, length, HEADS, width)
+            .transpose(0, 2, 1, 3)
         )
         for n in range(3)
     )
     scores = np.matmul(q, np.ascontiguousarray(k.transpose(0, 1, 3, 2)))
     scores = scores * np.float32(1 / math.sqrt(width)) + blocked
     scores -= scores.max(axis=-1, keepdims=True)
-    weights = np.exp(np.maximum(scores, np.float32(-80.0)))  # no subnormal numbers (see _erf); padding's are ~0
+    weights = np.exp(
+        np.maximum(scores, np.float32(-80.0))
+    )  # no subnormal numbers (see _erf); padding's are ~0
     weights /= weights.sum(axis=-1, keepdims=True)
     attended = np.matmul(weights, v).transpose(0, 2, 1, 3).reshape(rows * length, DIMENSION)
     x = _layer_norm(x + attended @ layer.out + layer.out_bias, layer.norm1)

