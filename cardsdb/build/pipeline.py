@@ -18,10 +18,10 @@ from typing import Any
 from cardsdb.build import rules as build_rules
 from cardsdb.build import rulings as build_rulings
 from cardsdb.build.asked import asked_rows
-from cardsdb.build.meanings import cache_path, meaning_rows, meaning_texts
 from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
+from cardsdb.build.meanings import cache_path, meaning_rows, meaning_texts
 from cardsdb.build.ruling_links import link_rulings
 from cardsdb.build.source_files import read_json_file
 from cardsdb.build.write import replace_database

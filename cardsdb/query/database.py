@@ -21,9 +21,9 @@ from cardsdb.query.card_search import CardSearch, SearchResult
 from cardsdb.query.keywords import KeywordQueries
 from cardsdb.schema import SCHEMA_VERSION
 from cardsdb.search.card_index import SearchIndex
+from cardsdb.search.meaning import ENCODER
 from cardsdb.search.name_index import NameIndex
 from cardsdb.search.pacing import pause
-from cardsdb.search.meaning import ENCODER
 from cardsdb.search.question_rank import OFF, WAIT, QuestionRanker
 
 REQUIRED_TABLES = (

@@ -109,6 +109,10 @@ class Meanings:
         }
         return cls(matrices, {kind: {k: i for i, k in enumerate(found)} for kind, found in keys.items()})
 
+    def has(self, kind: str) -> bool:
+        """Whether any text of that kind has a vector (a database built without the encoder has none)."""
+        return kind in self.matrices
+
     def aligned(self, kind: str, keys: Sequence[str]) -> Vector:
         """The vectors of `keys` in that order (a zero row for a key without one: it matches nothing)."""
         matrix = self.matrices.get(kind)

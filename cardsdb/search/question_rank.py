@@ -296,9 +296,14 @@ class QuestionRanker:
             if "meanings" in self._tables and meaning != OFF
             else None
         )
-        self._asked_vectors = self._meanings.aligned(ASKED, self._asked_ids) if self._meanings else None
+        meanings = self._meanings
+        self._asked_vectors = (
+            meanings.aligned(ASKED, self._asked_ids) if meanings and meanings.has(ASKED) else None
+        )
         self._ruling_vectors = (
-            self._meanings.aligned(RULING, [r.id for r in self.rulings_list]) if self._meanings else None
+            meanings.aligned(RULING, [r.id for r in self.rulings_list])
+            if meanings and meanings.has(RULING)
+            else None
         )
         self._asked_index = TextIndex((FieldSpec(1.0, 0.5),), analyzer).build(
             (q,) for q, _ in paced(self._asked_questions)
@@ -369,7 +374,7 @@ class QuestionRanker:
             else [_positions((line,), by_lineage) for _, line in self._asked_questions],
             lineages=[_lineage(r) for r in shown],
             vectors=self._meanings.aligned(RULE, [str(r["key"]) for r in shown])
-            if self._meanings and not version
+            if self._meanings and self._meanings.has(RULE) and not version
             else None,
         )
 

@@ -16,6 +16,7 @@ whole index. The held-out sets are never read here.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import pickle
 import random
@@ -265,20 +266,30 @@ def set_queries(db: Path, path: Path) -> list[Query]:
 Rule = Callable[[Outcome], bool]
 
 
+@dataclass(frozen=True)
+class Sureness:
+    """A rule of confidence: a lead, with the words alone agreeing or not, with a share of the votes or not."""
+
+    lead: float
+    agrees: bool = False
+    share: float = 0.0
+
+    def __call__(self, o: Outcome) -> bool:
+        return o.lead >= self.lead and (o.agrees or not self.agrees) and o.share >= self.share
+
+    def __str__(self) -> str:
+        parts = ["agrees"] if self.agrees else []
+        parts += [f"share >= {self.share}"] if self.share else []
+        return ", ".join([*parts, f"lead >= {self.lead}"])
+
+
 def sureness_rules() -> Iterable[tuple[str, Rule]]:
     """The rules of confidence weighed: a lead alone, or with the words agreeing, or with a share of the votes."""
     for t in (1.1, 1.2, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0):
-        yield f"lead >= {t}", lambda o, t=t: o.lead >= t
-        yield f"agrees and lead >= {t}", lambda o, t=t: o.agrees and o.lead >= t
-        for share in (0.5, 0.7, 0.9):
-            yield (
-                f"agrees, share >= {share}, lead >= {t}",
-                lambda o, t=t, share=share: o.agrees and o.share >= share and o.lead >= t,
-            )
-            yield (
-                f"share >= {share}, lead >= {t}",
-                lambda o, t=t, share=share: o.share >= share and o.lead >= t,
-            )
+        for agrees in (False, True):
+            for share in (0.0, 0.5, 0.7, 0.9):
+                rule = Sureness(t, agrees, share)
+                yield str(rule), rule
 
 
 def calibration(outcomes: Sequence[Outcome], precision: float = 0.95) -> list[tuple[float, float, str]]:
@@ -291,6 +302,10 @@ def calibration(outcomes: Sequence[Outcome], precision: float = 0.95) -> list[tu
             right = sum(o.right for o in sure) / len(sure)
             found.append((len(sure) / len(outcomes), right, name))
     return sorted((f for f in found if f[1] >= precision), key=lambda f: -f[0])
+
+
+def _one_fold(db: Path, path: Path) -> list[list[Query]]:
+    return [set_queries(db, path)]
 
 
 def _kept(folder: Path | None, name: str, make: Callable[[], list[list[Query]]]) -> list[list[Query]]:
@@ -338,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.sets:
         for path in SETS:
             print(path.name)
-            report(_kept(args.keep, path.stem, lambda path=path: [set_queries(args.db, path)]))
+            report(_kept(args.keep, path.stem, functools.partial(_one_fold, args.db, path)))
         return 0
     name = f"folds-{args.folds}-{args.per_fold}-{args.seed}-{'seen' if args.seen else 'unseen'}"
     report(
