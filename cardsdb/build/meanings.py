@@ -93,7 +93,9 @@ def meaning_rows(
     if missing:
         by_digest = {d: text for d, (_, _, text) in zip(digests, texts, strict=True)}
         if say is not None:
-            say(f"encoding {len(missing)} texts by meaning ({len(texts) - len(missing)} cached)")
+            say(
+                f"encoding {len(missing)} texts by meaning ({sum(d in cached for d in digests)} of {len(texts)} cached)"
+            )
         vectors = (encoder or shared_encoder()).encode([by_digest[d] for d in missing]).astype(np.float16)
         cached = {**cached, **dict(zip(missing, vectors, strict=True))}
         if cache is not None:

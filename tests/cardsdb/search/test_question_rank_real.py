@@ -113,3 +113,22 @@ def test_a_ruling_asked_in_other_words_leads_with_the_ruling_on_that_point(real_
     # the first used to be about playing a card from facedown (which does open a chain), not about hiding one
     first = real_cards.rulings("does hiding a card open a chain")[0]
     assert "hiding" in first.question.lower() and "chain" in first.answer.lower()
+
+
+def test_words_alone_answer_until_the_warm_up_has_loaded_the_encoder(
+    real_cards: CardsDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the bot's ranker never waits for the model: before it is loaded, words alone rank (and their rule of
+    # confidence decides); once the warm-up has loaded it, meaning is compared too
+    from cardsdb.search import question_rank
+    from cardsdb.search.meaning import EncoderSlot
+
+    slot = EncoderSlot()
+    monkeypatch.setattr(question_rank, "ENCODER", slot)
+    ranker = question_rank.QuestionRanker.load(real_cards._rows, meaning=question_rank.WHEN_READY)
+    before = ranker.ranked_rules("how many points to win", limit=3)
+    assert slot.ready() is None and all(r.agrees is None for r in before)
+    assert slot.load() is not None  # the warm-up's work, done
+    ranker.forget_asked()
+    after = ranker.ranked_rules("how many points to win", limit=3)
+    assert after[0].agrees is not None and after[0].votes > 0
