@@ -229,8 +229,10 @@ def held_out_by_the_draw(tuning: Sequence[Question], held_out: Sequence[Question
 # Rules' questions asked with doc:tournament: 34, 50, 31, 43; after its second round 56, 67, 33, 46; after its fourth
 # 58, 69, 33, 46; with the questions players ask, asked.yaml, its fifth); a ranking change may raise these, never
 # lower them.
-PINNED = {"rule_top1": 62, "rule_top3": 71, "ruling_top1": 33, "ruling_top3": 46}
-WRITTEN_PINNED = {"rule_top1": 135, "rule_top3": 162, "ruling_top1": 29, "ruling_top3": 43}
+# With meaning compared beside the words (issue 31): tuning 62, 71, 33, 46 -> 66, 73, 37, 47; written 135, 162, 29, 43
+# -> 141, 172, 29, 44.
+PINNED = {"rule_top1": 66, "rule_top3": 73, "ruling_top1": 37, "ruling_top3": 47}
+WRITTEN_PINNED = {"rule_top1": 141, "rule_top3": 172, "ruling_top1": 29, "ruling_top3": 44}
 
 
 def test_each_half_holds_at_least_60_questions_of_every_kind_and_none_twice() -> None:
