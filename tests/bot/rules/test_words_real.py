@@ -62,4 +62,4 @@ async def test_words_a_rule_clearly_answers_lead_with_it(real_harness: Harness, 
     found = real_cards.match_rules(words)
     assert found.confident and found.rules[0].number == "815.1"
     result = await real_harness.command("rule", {"query": words})
-    assert result.embeds[0]["title"].startswith(cite(found.rules[0].number, found.rules[0].version))
+    assert result.embeds[0]["title"] == f"Rule {cite(found.rules[0].number, found.rules[0].version)}"
