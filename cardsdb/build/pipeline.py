@@ -143,13 +143,15 @@ def build_database(
     asked: Sequence[AskedRule] | None = None,
     source_label: str | None = None,
     riftcodex_url: str | None = None,
+    meanings_cache: Path | None = None,
 ) -> BuildReport:
     """Build the database at `db_path` from a data folder and/or RiftCodex items, plus the project's own data.
 
     `claims`, `overlay`, `known_tokens` and `asked` default to the project's files (tests pass their own); `source_label`
     is what the meta table records as the source (sync passes `riftcodex:<url>`); `riftcodex_url`, where the
     `card_items` come from, is recorded with the data folder as what the database was built from (`built_from`), so
-    that a refresh rebuilds from the same sources.
+    that a refresh rebuilds from the same sources; `meanings_cache`, the cache of meanings (by default beside
+    `db_path`: a refresh building beside the file it replaces names the file's).
     """
     started = time.perf_counter()
     say: Progress = progress or (lambda _message: None)
@@ -167,7 +169,9 @@ def build_database(
     say(f"rulings: {len(rulings.rows['rulings'])} ({len(claims)} seed claims)")
     asked_questions = asked_rows(asked if asked is not None else load_asked(), rules.rows, warnings)
     meanings = meaning_rows(
-        meaning_texts(rules.rows, rulings.rows["rulings"], asked_questions), cache_path(db_path), say=say
+        meaning_texts(rules.rows, rulings.rows["rulings"], asked_questions),
+        meanings_cache or cache_path(db_path),
+        say=say,
     )
 
     counts = {**_counts(card_tables, rules, rulings, len(claims)), "asked_questions": len(asked_questions)}

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cardsdb.build.inventory import Inventory, lacking, read_inventory
+from cardsdb.build.meanings import cache_path
 from cardsdb.build.sync import sync_database
 
 Result = Literal["swapped", "unchanged", "refused"]
@@ -82,7 +83,14 @@ def refresh_database(
     beside = target.with_name(f".{target.name}.{os.getpid()}.refresh")
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
-        sync_database(riftcodex, beside, source=source, progress=progress, **dict(fetch_options or {}))
+        sync_database(
+            riftcodex,
+            beside,
+            source=source,
+            progress=progress,
+            meanings_cache=cache_path(target),  # the file's, not the temporary one's
+            **dict(fetch_options or {}),
+        )
         new = read_inventory(beside)
         outcome = _decide(serving, new, allow_shrink=allow_shrink, source=source)
         if outcome.result == "swapped":
