@@ -109,6 +109,13 @@ class Meanings:
         }
         return cls(matrices, {kind: {k: i for i, k in enumerate(found)} for kind, found in keys.items()})
 
+    def only(self, kind: str) -> Meanings:
+        """The vectors of one kind, the others let go."""
+        return Meanings(
+            {k: m for k, m in self.matrices.items() if k == kind},
+            {k: r for k, r in self.rows.items() if k == kind},
+        )
+
     def has(self, kind: str) -> bool:
         """Whether any text of that kind has a vector (a database built without the encoder has none)."""
         return kind in self.matrices

@@ -305,6 +305,8 @@ class QuestionRanker:
             if meanings and meanings.has(RULING)
             else None
         )
+        if meanings is not None:  # only the rules' are read again (for each set of rules): the rest is memory
+            self._meanings = meanings.only(RULE)
         self._asked_index = TextIndex((FieldSpec(1.0, 0.5),), analyzer).build(
             (q,) for q, _ in paced(self._asked_questions)
         )
