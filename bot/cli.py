@@ -26,7 +26,7 @@ from discord import app_commands
 
 from bot.cards.messages import replies_for
 from bot.controls.buttons import suggestion_view
-from bot.database import DatabaseHandle
+from bot.database import DatabaseHandle, open_cardsdb
 from bot.factory import create_bot
 from bot.harness import Harness
 from bot.run import run
@@ -35,7 +35,6 @@ from bot.store.sqlite import SqliteStore
 from bot.ui.render import pack
 from cardsdb import program_version
 from cardsdb.errors import CardsDBError
-from cardsdb.query import CardsDB
 from cardsdb.query.base import hint_for
 from cardsdb.search.name_index import closest_name
 
@@ -293,7 +292,7 @@ def _ask_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
     settings = Settings.from_env(env, need_token=False)
     path = Path(args.db) if args.db else settings.db_path
     try:  # as every command line opens it (cardsdb card, rule...): damaged pages refuse it before any answer
-        handle = DatabaseHandle(CardsDB.open(path, check_pages=True), path=path)
+        handle = DatabaseHandle(open_cardsdb(path, wait_for_meaning=True, check_pages=True), path=path)
     except CardsDBError as error:
         return _fail(str(error), args.json)
     try:

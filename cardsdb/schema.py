@@ -179,6 +179,10 @@ TABLES: dict[str, dict[str, type]] = {
     # Questions players ask, each with the rule that answers it (cardsdb/project/data/asked.yaml): never shown; a question
     # resembling one points at its rule when words are ranked (cardsdb.search.question_rank)
     "asked_questions": {"id": int, "question": str, "doc": str, "version": str, "number": str},
+    # What each text compared by meaning means (cardsdb.build.meanings): kind "asked" (key: asked_questions.id), "rule"
+    # (rules.key), "ruling" (rulings.id); vector: float16 bytes of a unit vector. Read where present (words alone
+    # without it); left out of the content digest, which holds the texts they are made from.
+    "meanings": {"kind": str, "key": str, "vector": bytes},
     "errata": {
         "id": str,
         "card_id": str,
@@ -214,6 +218,7 @@ PRIMARY_KEYS: dict[str, str | tuple[str, ...]] = {
     "ruling_cards": ("ruling_id", "card_id"),
     "ruling_links": ("ruling_id", "rank"),
     "asked_questions": "id",
+    "meanings": ("kind", "key"),
     "errata": "id",
     "card_aliases": "alias_norm",
     "ban_lists": "format",

@@ -20,9 +20,10 @@ from cardsdb.query.card_search import CardSearch, SearchResult
 from cardsdb.query.keywords import KeywordQueries
 from cardsdb.schema import SCHEMA_VERSION
 from cardsdb.search.card_index import SearchIndex
+from cardsdb.search.meaning import ENCODER
 from cardsdb.search.name_index import NameIndex
 from cardsdb.search.pacing import pause
-from cardsdb.search.question_rank import QuestionRanker
+from cardsdb.search.question_rank import OFF, WAIT, QuestionRanker
 
 REQUIRED_TABLES = (
     "cards",
@@ -62,6 +63,9 @@ class CardsDB(KeywordQueries, CardSearch):
         self._ranker: QuestionRanker | None = (
             None  # rules and rulings indexed for words, read at the first search
         )
+        # words compared by meaning too: the encoder loaded when first needed (WAIT: the command line, the tests), or
+        # words alone until the warm-up has loaded it (WHEN_READY: the bot, `bot.database.open_cardsdb`)
+        self.meaning = WAIT
         self._codes: dict[tuple[str, str, int, str], tuple[str, str]] | None = (
             None  # the deck check's printings
         )
@@ -110,11 +114,14 @@ class CardsDB(KeywordQueries, CardSearch):
 
     def warm(self) -> None:
         """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread),
-        the rules of both documents as a question in words reads them among them (about 0.6 s the first time)."""
+        the rules of both documents as a question in words reads them among them (about 0.6 s the first time), and
+        load the sentence encoder (once per process, about a quarter of a second) unless meaning is off."""
         for build in (lambda: self.names, lambda: self.search_index, lambda: self.question_ranker):
             build()
             pause()
         self.question_ranker.rule_set(None, None)
+        if self.meaning != OFF:
+            ENCODER.load()
 
     def __enter__(self) -> CardsDB:
         return self

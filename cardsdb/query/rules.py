@@ -74,6 +74,9 @@ class RuleQueries(Queries):
     _titles_by: dict[tuple[str, str | None], list[tuple[str, str, Rule]]]  # CardsDB starts it empty
     _titled_by: dict[tuple[str, str | None], dict[str, list[Rule]]]  # CardsDB starts it empty
     _ranker: QuestionRanker | None  # CardsDB starts it None
+    meaning: (
+        str  # when words are compared by meaning too (question_rank.WAIT, WHEN_READY, OFF); CardsDB sets it
+    )
 
     # --- rows ------------------------------------------------------------------------------------------
     def _rule_row(self, number: str, version: str, doc: str = CORE_DOC) -> sqlite3.Row | None:
@@ -481,7 +484,12 @@ class RuleQueries(Queries):
         """The rules best answering words, best first, and whether the first is clearly ahead of the next
         (`question_confidence.confident`)."""
         ranked = self.ranked_rules(words, limit, doc=doc, version=version)
-        sure = confident([r.score for r in ranked], supported=bool(ranked) and ranked[0].supported)
+        first = ranked[0] if ranked else None
+        sure = confident(
+            [r.score for r in ranked],
+            supported=first is not None and first.supported,
+            votes=None if first is None or first.agrees is None else first.votes,
+        )
         return RuleMatches(tuple(r.rule for r in ranked), sure)
 
     def rule_view(self, rule: Rule) -> RuleView:
@@ -500,7 +508,7 @@ class RuleQueries(Queries):
     def question_ranker(self) -> QuestionRanker:
         """Rules and rulings indexed for words, read once (the database is read-only)."""
         if self._ranker is None:
-            self._ranker = QuestionRanker.load(self._rows)
+            self._ranker = QuestionRanker.load(self._rows, meaning=self.meaning)
         return self._ranker
 
     def rules_also_matching(
