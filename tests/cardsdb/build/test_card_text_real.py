@@ -36,7 +36,7 @@ def services(real_cards: CardsDB) -> Services:
 @pytest.fixture(scope="module")
 def every_card(real_cards: CardsDB, services: Services) -> dict[str, list[dict[str, Any]]]:
     """Every card name of the data, answered as /card answers it (embeds as JSON)."""
-    names = [str(r["name"]) for r in real_cards._rows("SELECT name FROM cards ORDER BY name")]
+    names = [str(r["name"]) for r in real_cards.reader.rows("SELECT name FROM cards ORDER BY name")]
     assert len(names) > 700
     replies = {}
     for name in names:
@@ -114,7 +114,7 @@ def test_every_printed_reminder_belongs_to_its_keyword(real_cards: CardsDB) -> N
         if (info := real_cards.keyword(name)) is not None and info.reminder and info.kind == "keyword"
     }
     wrong = []
-    for row in real_cards._rows("SELECT name, text_raw FROM cards"):
+    for row in real_cards.reader.rows("SELECT name, text_raw FROM cards"):
         for token, reminder in cardtext.keyword_reminders(row["text_raw"] or "").items():
             keyword = cardtext.split_token(token).name
             letters = cardtext.reminder_letters(reminder)

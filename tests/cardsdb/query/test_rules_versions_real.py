@@ -302,10 +302,10 @@ def test_the_build_reports_rules_per_chapter(real_data_dir: Path, tmp_path: Path
 
 
 def test_rulings_resolve_against_their_own_version(real_cards: CardsDB) -> None:
-    rows = real_cards._rows(
+    rows = real_cards.reader.rows(
         "SELECT number, version, resolves FROM ruling_rules WHERE ruling_id LIKE 'riftbound-spiritforged%'"
     )
     assert rows and {r["version"] for r in rows} == {"pre-v1.3"}
     assert any(r["number"] == "735.1.c" and r["resolves"] == 0 for r in rows)
-    seeds = real_cards._rows("SELECT version, resolves FROM ruling_rules WHERE ruling_id LIKE 'kp-%'")
+    seeds = real_cards.reader.rows("SELECT version, resolves FROM ruling_rules WHERE ruling_id LIKE 'kp-%'")
     assert seeds and all(r["version"] == CURRENT_RULES_VERSION and r["resolves"] == 1 for r in seeds)
