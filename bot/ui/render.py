@@ -145,18 +145,6 @@ def pack(embeds: Sequence[discord.Embed]) -> list[list[discord.Embed]]:
     return messages
 
 
-def data_footer(meta: Mapping[str, str] | None) -> str:
-    """ "Core Rules 2026-10-09 · card data 2026-03-28": which rules and data an answer rests on."""
-    from cardsdb.models import CURRENT_RULES_VERSION
-
-    meta = meta or {}
-    rules = meta.get("rules_current_version") or CURRENT_RULES_VERSION
-    parts = [f"Core Rules {rules}"]
-    if meta.get("cards_updated_at"):
-        parts.append(f"card data {meta['cards_updated_at']}")
-    return " · ".join(parts)
-
-
 def marked(cited: Iterable[Citation]) -> tuple[str, ...]:
     """The engine's citations as the "Show the cited rules" button looks them up: "312.2 (v1.4)" in its version."""
     return tuple(cite(c.number, c.version) for c in cited)
