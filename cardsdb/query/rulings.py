@@ -144,7 +144,7 @@ class Rulings:
         return found
 
     def ruling_links(self, ruling: Ruling) -> list[Rule]:
-        """The rules the build linked a ruling that cites none to, by its words (cardsdb/ruling_links.py), closest
+        """The rules the build linked a ruling that cites none to, by its words (cardsdb/build/ruling_links.py), closest
         first: the rules it discusses, never the source's own citations. Empty in a database built without links."""
         if not self._reader.has("ruling_links"):
             return []
