@@ -12,10 +12,12 @@ them on Radiance entries of the card catalog and the gallery alike (shared/riftb
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection
 
 from cardsdb.models import Card
+from cardsdb.project.keywords import load_keywords
 
 # Fields a source may lack -> what of the card is then unknown
 _FIELD_GAPS = {
@@ -31,9 +33,6 @@ _HAS_MIGHT = ("Unit",)  # the types a card's Might belongs to as a characteristi
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d|\([^()]*\)")
 _SELF_EXHAUST = re.compile(
     r"(?m)^[^.\n]*:rb_exhaust:[^.\n]*?:(?!rb_)|\bwhen I become exhausted\b", re.IGNORECASE
-)
-_PERMANENT_KEYWORD = re.compile(
-    r"(?m)^\[(?:Deploy|Equip|Tank|Ganking|Backline|Shield(?: \d+)?|Disarm(?: \d+)?)\]"
 )
 
 
@@ -71,4 +70,14 @@ def _reads_as_permanent(text_raw: str) -> bool:
     """Its own text (quoted abilities it gives and reminder text left out) exhausts itself or has a keyword only a
     permanent has."""
     own = _QUOTED.sub("", text_raw)
-    return bool(_SELF_EXHAUST.search(own) or _PERMANENT_KEYWORD.search(own))
+    return bool(_SELF_EXHAUST.search(own) or _permanent_keyword().search(own))
+
+
+@functools.cache
+def _permanent_keyword() -> re.Pattern[str]:
+    """A line opening with a keyword only a permanent has (`permanent` in cardsdb/project/data/keywords.yaml):
+    `[Tank]`, `[Shield 2]`."""
+    names = [
+        re.escape(k.name) + (r"(?: \d+)?" if k.takes_value else "") for k in load_keywords() if k.permanent
+    ]
+    return re.compile(r"(?m)^\[(?:" + "|".join(names) + r")\]")

@@ -20,10 +20,8 @@ from cardsdb.deck.deck import Deck
 from cardsdb.deck.deck_list import Section
 from cardsdb.deck.formats import FORMAT_TITLES, FormatName
 from cardsdb.deck.rules import plain
-from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_DOC
+from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_DOC, Verdict, verdict_of
 from cardsdb.rule_versions import Citation
-
-Verdict = Literal["Yes", "No", "Depends"]
 
 
 def _sorted(citations: Iterable[Citation]) -> tuple[Citation, ...]:
@@ -148,7 +146,7 @@ class DeckVerdict:
 
     @property
     def verdict(self) -> Verdict:
-        return "No" if self.legal is False else "Depends" if self.legal is None else "Yes"
+        return verdict_of(self.legal)
 
     @property
     def format_title(self) -> str:

@@ -10,7 +10,9 @@ from pathlib import Path
 from tests.support.paths import ROOT
 
 # A path into one of the repository's own folders, named whole: `cardsdb/build/ruling_links.py`, `docs/data.md`.
-_NAMED = re.compile(r"(?<![\w./-])((?:cardsdb|bot|tools|tests|docs)/(?:[\w.-]+/)*[\w-]+\.(?:py|md|yaml|toml))\b")
+_NAMED = re.compile(
+    r"(?<![\w./-])((?:cardsdb|bot|tools|tests|docs)/(?:[\w.-]+/)*[\w-]+\.(?:py|md|yaml|toml))\b"
+)
 _READ = ("cardsdb", "bot", "tools", "tests", "docs")
 _SUFFIXES = {".py", ".md", ".yaml", ".toml"}
 
@@ -31,7 +33,9 @@ def named_paths(text: str) -> set[str]:
 
 
 def test_the_walk_reads_paths_as_named() -> None:
-    text = "see cardsdb/build/ruling_links.py (and `docs/data.md`), not xcardsdb/a.py nor data/riftbound.sqlite3"
+    text = (
+        "see cardsdb/build/ruling_links.py (and `docs/data.md`), not xcardsdb/a.py nor data/riftbound.sqlite3"
+    )
     assert named_paths(text) == {"cardsdb/build/ruling_links.py", "docs/data.md"}
 
 

@@ -15,10 +15,11 @@ from bot.cards import answers as card_answers
 from bot.database import DatabaseHandle
 from bot.services import Services
 from bot.ui import limits
-from bot.ui.symbols import DOMAINS, Symbols
+from bot.ui.symbols import Symbols
 from cardsdb.build.importers import text as cardtext
 from cardsdb.engine import check
 from cardsdb.query import CardsDB
+from cardsdb.text.domains import DOMAINS
 
 pytestmark = pytest.mark.real_data  # every test here reads ../shared
 
