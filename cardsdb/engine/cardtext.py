@@ -12,7 +12,7 @@ from cardsdb.models import Card
 
 _ENERGY = re.compile(r":rb_energy_(\d+):")
 _RUNE = re.compile(r":rb_rune_([a-z]+):")
-_REMINDER = re.compile(r"\s*\((?!here\))[^()]*\)")
+_REMINDER = re.compile(r"(?<!\s)\s*\((?!here\))[^()]*\)")
 _BRACKET_WORD = re.compile(r"\[([A-Za-z][A-Za-z' -]+?)(?: (\d+))?\]")
 _SPACES = re.compile(r"[ \t]+")
 # A line that holds only keywords (and their reminder text): "[Hidden]", "[Action]", "[Deflect 2]", "Hidden" (Windsinger).
@@ -145,7 +145,7 @@ def keyword_number(card: Card, name: str) -> int:
 def _printed_number(raw: str, name: str) -> int:
     text = symbols_to_words(raw)
     match = re.search(rf"\[{re.escape(name)}(?: (\d+))?\]", text, re.IGNORECASE)
-    if match and re.search(rf"^\s*\[{re.escape(name)}", text, re.IGNORECASE | re.MULTILINE):
+    if match and re.search(rf"^[^\S\n]*\[{re.escape(name)}", text, re.IGNORECASE | re.MULTILINE):
         return int(match.group(1)) if match.group(1) else 1
     return 0
 

@@ -29,7 +29,7 @@ Part = Literal[
     "static",  # everything else: "Units here have +1 Might.", "I enter ready."
 ]
 
-_REMINDER = re.compile(r"\s*\((?!here\))[^()]*\)")
+_REMINDER = re.compile(r"(?<!\s)\s*\((?!here\))[^()]*\)")
 _SPACES = re.compile(r"[ \t]+")
 # A bracketed token: a keyword ("[Deflect 2]", "[Level 6]") or an arrow ("[>]", "[>>]") that separates a condition.
 _TOKEN = re.compile(r"\[(?P<name>>>?|[A-Za-z][A-Za-z' -]*?)(?: (?P<value>\d+))?\]")

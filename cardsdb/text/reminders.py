@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 
-REMINDER = re.compile(r"\s*\([^()]*[.!?][\"\u201d]?\)")
+# A parenthesis whose sentence ends inside it ("(Play on your turn or in showdowns.)"); "(even if you don't have
+# units there)" ends outside it: rules wording. The spaces before it go with it, from the first (linear time).
+REMINDER = re.compile(r"(?<!\s)\s*\([^()]*[.!?][\"\u201d]?\)")
 
 
 def without_reminders(text: str) -> str:
