@@ -31,6 +31,8 @@ _FIELD_GAPS = {
 }
 _HAS_MIGHT = ("Unit",)  # the types a card's Might belongs to as a characteristic the rules read
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d|\([^()]*\)")
+# A line opening with a bracketed keyword, its value aside: "[Shield 2]" -> Shield.
+_LINE_KEYWORD = re.compile(r"(?m)^\[([A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*)*)(?: \d+)?\]")
 _SELF_EXHAUST = re.compile(
     r"(?m)^[^.\n]*:rb_exhaust:[^.\n]*?:(?!rb_)|\bwhen I become exhausted\b", re.IGNORECASE
 )
@@ -70,14 +72,13 @@ def _reads_as_permanent(text_raw: str) -> bool:
     """Its own text (quoted abilities it gives and reminder text left out) exhausts itself or has a keyword only a
     permanent has."""
     own = _QUOTED.sub("", text_raw)
-    return bool(_SELF_EXHAUST.search(own) or _permanent_keyword().search(own))
+    return bool(
+        _SELF_EXHAUST.search(own)
+        or any(m.group(1) in _permanent_keywords() for m in _LINE_KEYWORD.finditer(own))
+    )
 
 
 @functools.cache
-def _permanent_keyword() -> re.Pattern[str]:
-    """A line opening with a keyword only a permanent has (`permanent` in cardsdb/project/data/keywords.yaml):
-    `[Tank]`, `[Shield 2]`."""
-    names = [
-        re.escape(k.name) + (r"(?: \d+)?" if k.takes_value else "") for k in load_keywords() if k.permanent
-    ]
-    return re.compile(r"(?m)^\[(?:" + "|".join(names) + r")\]")
+def _permanent_keywords() -> frozenset[str]:
+    """The keywords only a permanent has (`permanent` in cardsdb/project/data/keywords.yaml): Tank, Equip, Shield."""
+    return frozenset(k.name for k in load_keywords() if k.permanent)
