@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from bot.store.guild_settings import SettingsError, check_emoji, normalize_token
 from cardsdb.build.importers.text import counted_symbols, opening_capital, symbol_words
-from cardsdb.text.domains import DOMAINS, rune_token
+from cardsdb.text.domains import DOMAINS, domain_symbols, rune_token
 
 TOKEN = re.compile(r":(rb_[a-z0-9_]+):")
 # Symbols printed side by side (":rb_energy_1::rb_rune_fury:") are one cost: "1 energy + 1 Fury power".
@@ -52,6 +52,7 @@ class Symbols:
         text = _BRACKET.sub(
             lambda m: f":{_BRACKET_TOKENS.get(m.group(1)) or f'rb_energy_{m.group(1)}'}:", text
         )
+        text = domain_symbols(text, self.domain)  # "Fury — Deal 2": a domain, not a payment
         return _TOKEN_RUN.sub(lambda m: opening_capital(self._run(TOKEN.findall(m.group(0))), m), text)
 
     def _run(self, names: list[str]) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 
 from cardsdb.models import KeywordValue
 from cardsdb.project.keywords import KnownToken
+from cardsdb.text.domains import domain_symbols
 from cardsdb.text.reminders import without_reminders
 
 SYMBOL = re.compile(r":rb_([a-z]+)(?:_([a-z0-9]+))?:")
@@ -52,14 +53,14 @@ def counted_symbols(tokens: Iterable[str]) -> list[tuple[str, int]]:
 
 def readable(text_raw: str) -> str:
     """`:rb_energy_1::rb_rune_fury:` -> `1 energy + 1 Fury power`; `:rb_might:` -> `Might`: symbols side by side
-    are one cost."""
+    are one cost; a symbol that names a domain is the domain (`cardsdb.text.domains.domain_symbols`)."""
 
     def run(match: re.Match[str]) -> str:
         tokens = [m.group(0)[1:-1] for m in SYMBOL.finditer(match.group(0))]
         words = " + ".join(symbol_words(token, n) for token, n in counted_symbols(tokens))
         return opening_capital(words, match)
 
-    return _SYMBOL_RUN.sub(run, text_raw)
+    return _SYMBOL_RUN.sub(run, domain_symbols(text_raw))
 
 
 def opening_capital(words: str, match: re.Match[str]) -> str:

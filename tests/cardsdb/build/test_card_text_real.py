@@ -79,6 +79,23 @@ def test_a_server_emoji_shows_symbols_side_by_side(real_cards: CardsDB) -> None:
     assert "You may pay <:e1:123456789><:fury:123456789> as an additional cost" in text
 
 
+def test_a_domain_in_a_condition_reads_as_the_domain_not_a_payment(
+    services: Services, every_card: dict[str, list[dict[str, Any]]]
+) -> None:
+    # Twisted Fate, Gambler: "Do one of the following based on its domain: Fury — Deal 2 ..."
+    assert "\nFury — Deal 2 to an enemy unit here" in _reply(services, "Twisted Fate, Gambler")
+    # no card anywhere: a power "payment" labelling a line, or repeating the domain just named
+    payment_label = re.compile(r"(?m)^\d+ (?:" + "|".join(DOMAINS) + r") power —|\b(\w+) \(1 \1 power\)")
+    wrong = [
+        f"{name}: {text[:80]!r}"
+        for name, embeds in every_card.items()
+        for embed in embeds
+        for text in _texts(embed)
+        if payment_label.search(text)
+    ]
+    assert wrong == []
+
+
 def test_accelerate_names_the_cards_own_domain(services: Services) -> None:
     # The [C] of a reminder is the card's domain (v1.4 805.1.a.1): a Body card never reads Fury or Chaos.
     text = _reply(services, "Lee Sin, Centered")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardsdb.query import CardsDB
-from cardsdb.text.domains import DOMAIN_COLOURS, DOMAINS, domain_named, rune_token
+from cardsdb.text.domains import DOMAIN_COLOURS, DOMAINS, domain_named, domain_symbols, rune_token
 
 
 def test_six_domains_each_with_its_own_colour() -> None:
@@ -35,3 +35,30 @@ def test_every_domain_of_the_cards_and_its_colour_are_the_rules(real_cards: Card
     )
     for domain, colour in DOMAIN_COLOURS.items():
         assert f"{domain} is associated with the color {colour}" in texts
+
+
+# --- a symbol that names a domain ----------------------------------------------------------------------------
+def test_a_list_line_labelled_by_a_domain_reads_as_the_domain_not_a_payment() -> None:
+    # Twisted Fate, Gambler: "Do one of the following based on its domain:" then one line per domain
+    raw = "based on its domain:\n:rb_rune_fury: — Deal 2 to an enemy unit here.\n:rb_rune_mind: — Draw 1."
+    assert domain_symbols(raw) == "based on its domain:\nFury — Deal 2 to an enemy unit here.\nMind — Draw 1."
+    assert domain_symbols(raw, lambda d: f"<{d}>").splitlines()[1].startswith("<Fury> — Deal 2")
+
+
+def test_a_symbol_printed_after_its_domains_name_is_that_domain() -> None:
+    assert domain_symbols("enemy Order (:rb_rune_order:) units") == "enemy Order units"
+    # another domain's symbol after a name is no label of it: it stays for the cost's wording
+    assert domain_symbols("enemy Order (:rb_rune_fury:) units") == "enemy Order (:rb_rune_fury:) units"
+
+
+@pytest.mark.parametrize(
+    "cost",
+    [
+        ":rb_rune_fury:: Ready me.",  # an activated ability's cost opens the line, before a colon
+        "[Equip] — :rb_rune_body:, Kill a friendly unit",  # a cost after a dash
+        "You may pay :rb_rune_fury: as an additional cost.",
+        ":rb_energy_1::rb_rune_fury: — Deal 1.",  # a cost of several symbols is a payment
+    ],
+)
+def test_a_payment_stays_a_symbol(cost: str) -> None:
+    assert domain_symbols(cost) == cost
