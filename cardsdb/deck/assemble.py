@@ -154,8 +154,8 @@ def from_list(parsed: DeckList, cards: DeckCards) -> Deck:
         entries.append(Entry(card, line.count, section, origin, line.section is not None, printing))
     if not entries and not parsed.headings:
         raise DeckListError(
-            "that is not a deck list: no line names a card. Write one card a line (`3 Jinx, Rebel` or `OGN-202`) "
-            "under headings like `Legend:`, `Main Deck:`, `Battlefields:`, `Runes:`"
+            "that is not a deck list: no line names a card. Write one card a line (“3 Jinx, Rebel” or “OGN-202”) "
+            "under headings like “Legend:”, “Main Deck:”, “Battlefields:”, “Runes:”"
         )
     placed = sum(1 for line in lines if line.section is None)
     if placed and not parsed.headings:
