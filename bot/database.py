@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.turns import TURNS
 from cardsdb.build.inventory import BuiltFrom, quick_check
 from cardsdb.errors import CardsDBError, DatabaseUnavailable
 from cardsdb.models import (
@@ -99,12 +101,46 @@ class CardsLookup(Protocol):
     def ban_list(self, format_name: str) -> BannedCards | None: ...
 
 
-def open_cardsdb(path: Path) -> CardsLookup:
-    """`CardsDB.open(path)`, read-only; raises DatabaseUnavailable."""
+def open_cardsdb(path: Path, *, wait_for_meaning: bool = False, check_pages: bool = False) -> CardsLookup:
+    """`CardsDB.open(path)`, read-only; raises DatabaseUnavailable. Words are compared by meaning once the sentence
+    encoder is loaded, in a warm-up started here (`load_meaning`): an answer never waits for it, and answers by words
+    alone until then (`wait_for_meaning`: `python -m bot ask`, which answers once, waits)."""
     from cardsdb.query import CardsDB
+    from cardsdb.search.question_rank import WAIT, WHEN_READY
 
-    db: CardsLookup = CardsDB.open(path)
-    return db
+    db = CardsDB.open(path, check_pages=check_pages)
+    db.meaning = WAIT if wait_for_meaning else WHEN_READY
+    if not wait_for_meaning:
+        load_meaning()
+    opened: CardsLookup = db
+    return opened
+
+
+_meaning_lock = threading.Lock()
+_meaning_loading: list[threading.Thread] = []
+
+
+def load_meaning() -> threading.Thread:
+    """Load the sentence encoder in a worker thread, once per process, as a warm-up that gives way to the answers in
+    flight (`TURNS.warming`); the thread loading it (for a test or the benchmark to wait on)."""
+    with _meaning_lock:
+        if not _meaning_loading:
+            thread = threading.Thread(target=_load_meaning, name="riftbound-meaning", daemon=True)
+            _meaning_loading.append(thread)
+            thread.start()
+        return _meaning_loading[0]
+
+
+def _load_meaning() -> None:
+    from cardsdb.search.meaning import ENCODER
+
+    try:
+        with TURNS.warming():
+            ENCODER.load()
+    except Exception as error:  # words alone still answer: one line, never a crash of the bot
+        log.warning(
+            "the sentence encoder could not be loaded (%s); questions are compared by words alone", error
+        )
 
 
 class DatabaseHandle:

@@ -40,6 +40,7 @@ from bot.turns import TURNS
 from cardsdb.build.record import read_record
 from cardsdb.errors import CardsDBError
 from cardsdb.query import CardsDB
+from cardsdb.search.question_rank import WHEN_READY
 
 log = logging.getLogger(__name__)
 
@@ -294,6 +295,7 @@ def open_warm(path: Path) -> CardsDB:
     """In a worker thread: open the new file and build its in-memory indexes, before any command uses it, giving way
     to the answers in flight at each pause point (`TURNS.warming`)."""
     db = CardsDB.open(path)
+    db.meaning = WHEN_READY  # as open_cardsdb: an answer never waits for the encoder (the warm-up loads it)
     try:
         with short_turns(), TURNS.warming():
             db.warm()

@@ -173,12 +173,16 @@ TABLES: dict[str, dict[str, type]] = {
     # version is loaded and has the number
     "ruling_rules": {"ruling_id": str, "number": str, "version": str, "resolves": int},
     "ruling_cards": {"ruling_id": str, "card_id": str},
-    # The rules a ruling citing none discusses, linked by its words at build time (cardsdb/ruling_links.py): the
+    # The rules a ruling citing none discusses, linked by its words at build time (cardsdb/build/ruling_links.py): the
     # project's reading, shown as a "related rule", never as the source's citation. rank 0 is the closest.
     "ruling_links": {"ruling_id": str, "rank": int, "doc": str, "version": str, "number": str},
     # Questions players ask, each with the rule that answers it (cardsdb/project/data/asked.yaml): never shown; a question
     # resembling one points at its rule when words are ranked (cardsdb.search.question_rank)
     "asked_questions": {"id": int, "question": str, "doc": str, "version": str, "number": str},
+    # What each text compared by meaning means (cardsdb.build.meanings): kind "asked" (key: asked_questions.id), "rule"
+    # (rules.key), "ruling" (rulings.id); vector: float16 bytes of a unit vector. Read where present (words alone
+    # without it); left out of the content digest, which holds the texts they are made from.
+    "meanings": {"kind": str, "key": str, "vector": bytes},
     "errata": {
         "id": str,
         "card_id": str,
@@ -214,6 +218,7 @@ PRIMARY_KEYS: dict[str, str | tuple[str, ...]] = {
     "ruling_cards": ("ruling_id", "card_id"),
     "ruling_links": ("ruling_id", "rank"),
     "asked_questions": "id",
+    "meanings": ("kind", "key"),
     "errata": "id",
     "card_aliases": "alias_norm",
     "ban_lists": "format",
@@ -295,11 +300,6 @@ def json_list(value: object) -> list[str]:
     except ValueError:
         return []
     return [str(v) for v in loaded] if isinstance(loaded, list) else []
-
-
-def truncate(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def card_from_rows(

@@ -8,6 +8,7 @@ with the reason where the folder is absent. `pytest -m "not real_data"` runs the
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.support.bot_harness_fixtures import FakeCards, harness_for
-from tests.support.paths import FIXTURE_DATA, SEEDS, SHARED_DATA
+from tests.support.paths import FIXTURE_DATA, ROOT, SEEDS, SHARED_DATA
 from tests.support.query_fixtures import make_query_db
 from tests.support.riftcodex import from_folder, riftcodex, riftcodex_server, serving  # noqa: F401  (fixtures)
 from tests.support.store_fixtures import backend_where, make_store, pg_server, pg_url, store  # noqa: F401  (fixtures)
@@ -24,10 +25,21 @@ if TYPE_CHECKING:
     from bot.harness import Harness
     from bot.store.sqlite import SqliteStore
     from cardsdb.query import CardsDB
+    from cardsdb.query.base import Reader
 
 # The fixtures that read ../shared, directly or through what is built from it.
 REAL_DATA_FIXTURES = frozenset({"real_data_dir", "seeds_dir", "real_db", "real_cards", "real_harness"})
 NO_REAL_DATA = f"real data not found at {SHARED_DATA} (the shared folder sits beside the clone in CI)"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every database the tests build shares one cache of meanings (cardsdb.build.meanings): the one beside the
+    database RIFTBOUND_DB names (CI builds it before the tests), else beside data/riftbound.sqlite3, so that a build
+    in a temporary folder encodes only the texts no build encoded before."""
+    from cardsdb.build.meanings import CACHE_ENV, cache_path
+    from cardsdb.paths import db_path
+
+    os.environ.setdefault(CACHE_ENV, str(cache_path(ROOT / db_path())))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -109,6 +121,15 @@ def fixture_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def query_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The tiny database written by hand for the query layer (tests/support/query_fixtures.py), without the build."""
     return make_query_db(tmp_path_factory.mktemp("querydb") / "q.sqlite3")
+
+
+@pytest.fixture(scope="session")
+def query_reader(query_db: Path) -> Iterator[Reader]:
+    """The hand-written database opened as the query layer's parts read it: each part is made from it alone."""
+    from cardsdb.query import CardsDB
+
+    with CardsDB.open(query_db) as db:
+        yield db.reader
 
 
 @pytest.fixture(scope="session")

@@ -21,6 +21,7 @@ from cardsdb.build.asked import asked_of_two_rules, asked_rows, duplicates_warni
 from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
+from cardsdb.build.meanings import cache_path, meaning_rows, meaning_texts
 from cardsdb.build.record import keep_good, remove_leftovers
 from cardsdb.build.ruling_links import link_rulings
 from cardsdb.build.source_files import read_json_file
@@ -145,6 +146,7 @@ def build_database(
     source_label: str | None = None,
     riftcodex_url: str | None = None,
     record: bool = True,
+    meanings_cache: Path | None = None,
 ) -> BuildReport:
     """Build the database at `db_path` from a data folder and/or RiftCodex items, plus the project's own data.
 
@@ -152,7 +154,9 @@ def build_database(
     is what the meta table records as the source (sync passes `riftcodex:<url>`); `riftcodex_url`, where the
     `card_items` come from, is recorded with the data folder as what the database was built from (`built_from`), so
     that a refresh rebuilds from the same sources. With `record` (not for a build beside the serving file, which a
-    refresh compares first), the build record and the last good copy are written beside it (`cardsdb.build.record`).
+    refresh compares first), the build record and the last good copy are written beside it (`cardsdb.build.record`);
+    `meanings_cache`, the cache of meanings (by default beside `db_path`: a refresh building beside the file it
+    replaces names the file's).
     """
     started = time.perf_counter()
     say: Progress = progress or (lambda _message: None)
@@ -172,6 +176,11 @@ def build_database(
     asked_questions = asked_rows(asked, rules.rows, warnings)
     asked_twice = asked_of_two_rules(asked)
     warnings += filter(None, [duplicates_warning(asked_twice)])
+    meanings = meaning_rows(
+        meaning_texts(rules.rows, rulings.rows["rulings"], asked_questions),
+        meanings_cache or cache_path(db_path),
+        say=say,
+    )
 
     counts = {
         **_counts(card_tables, rules, rulings, len(claims)),
@@ -195,7 +204,8 @@ def build_database(
 
     if record:
         remove_leftovers(db_path)
-    replace_database(db_path, _tables(card_tables, known, rules, rulings, asked_questions, meta), link)
+    tables = _tables(card_tables, known, rules, rulings, asked_questions, meta)
+    replace_database(db_path, {**tables, "meanings": meanings}, link)
     if record:
         keep_good(db_path)
     return BuildReport(

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cardsdb.build.inventory import Inventory, lacking, read_inventory
+from cardsdb.build.meanings import cache_path
 from cardsdb.build.record import keep_good, note_refresh, read_record, remove_leftovers
 from cardsdb.build.sync import sync_database
 from cardsdb.errors import CardsDBError, DatabaseUnavailable
@@ -100,7 +101,13 @@ def refresh_database(
     beside = target.with_name(f".{target.name}.{os.getpid()}.refresh")
     try:
         sync_database(
-            riftcodex, beside, source=source, progress=progress, record=False, **dict(fetch_options or {})
+            riftcodex,
+            beside,
+            source=source,
+            progress=progress,
+            record=False,
+            meanings_cache=cache_path(target),  # the file's, not the temporary one's
+            **dict(fetch_options or {}),
         )
         new = read_inventory(beside)
         outcome = _decide(serving, new, allow_shrink=allow_shrink, source=source)

@@ -18,6 +18,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from cardsdb.build.meanings import cache_path
 from cardsdb.build.pipeline import build_database
 from cardsdb.build.record import record_path
 from tests.support.paths import FIXTURE_DATA
@@ -109,9 +110,9 @@ def serving(tmp_path: Path, from_folder: tuple[Path, Path]) -> Path:
 
 
 def temporary_files(db: Path) -> list[str]:
-    """What is beside the database `db` but its build record and last good copy: the temporary files of a build or
-    refresh left behind (none, after any refresh)."""
-    kept = {db.name, f"{db.name}.record.json", f"{db.name}.last-good"}
+    """What is beside the database `db` but its build record, last good copy and cache of meanings (kept for the next
+    build, `cardsdb.build.meanings`): the temporary files of a build or refresh left behind (none, after any refresh)."""
+    kept = {db.name, f"{db.name}.record.json", f"{db.name}.last-good", cache_path(db).name}
     return sorted(p.name for p in db.parent.iterdir() if p.name not in kept)
 
 
