@@ -176,7 +176,7 @@ TABLES: dict[str, dict[str, type]] = {
     # The rules a ruling citing none discusses, linked by its words at build time (cardsdb/build/ruling_links.py): the
     # project's reading, shown as a "related rule", never as the source's citation. rank 0 is the closest.
     "ruling_links": {"ruling_id": str, "rank": int, "doc": str, "version": str, "number": str},
-    # Questions players ask, each with the rule that answers it (cardsdb/project/data/asked.yaml): never shown; a question
+    # Questions players ask, each with the rule that answers it (cardsdb/project/data/asked/): never shown; a question
     # resembling one points at its rule when words are ranked (cardsdb.search.question_rank)
     "asked_questions": {"id": int, "question": str, "doc": str, "version": str, "number": str},
     # What each text compared by meaning means (cardsdb.build.meanings): kind "asked" (key: asked_questions.id), "rule"

@@ -34,6 +34,7 @@ from typing import Any
 import pytest
 
 from bot.harness import Harness
+from cardsdb.engine.cardtext import PerCard
 from cardsdb.query import CardsDB
 from tests.support.paths import ROOT
 from tests.support.regex_workload import run_workload
@@ -166,10 +167,26 @@ def compiles_watched() -> Iterator[dict[str, set[Key]]]:
 
     re._compile = watching  # type: ignore[attr-defined]
     re.purge()  # compiled before: compiled again, and so seen
+    _forget_memoized()  # read before (by any earlier test): read again, and so its patterns seen
     try:
         yield seen
     finally:
         re._compile = original  # type: ignore[attr-defined]
+
+
+def _forget_memoized() -> None:
+    """Every reading memoized (a `functools` cache or a `PerCard` of a module of cardsdb or bot) forgotten: a test that
+    ran earlier in the session may have read the workload's cards, and a reading served from a cache reaches none of
+    the `re` calls behind it."""
+    for name, module in list(sys.modules.items()):
+        if name.split(".")[0] in PACKAGES:
+            for value in list(vars(module).values()):
+                if isinstance(value, PerCard):
+                    value.by_id.clear()
+                    value.by_value.clear()
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
 
 
 def _cpu_ms(call: Callable[[], object]) -> float:
