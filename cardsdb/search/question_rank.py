@@ -210,6 +210,7 @@ class RankedRule:
         None  # meaning compared: the words alone put it first too (None: words alone ranked)
     )
     votes: float = 0.0  # its share of the votes of the asked questions nearest in meaning
+    titled: bool = False  # a heading the words name by its title ("hide": 422 Hide): what they look up
 
 
 @dataclass
