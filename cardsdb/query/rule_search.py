@@ -11,8 +11,8 @@ from cardsdb.names import normalize
 from cardsdb.query.base import Reader
 from cardsdb.rule_versions import parse_doc, parse_version
 from cardsdb.schema import rule_from_row
-from cardsdb.search.question_confidence import RULE_CANDIDATES, confident
-from cardsdb.search.question_rank import WAIT, QuestionRanker, RankedRule
+from cardsdb.search.question_confidence import RULE_CANDIDATES
+from cardsdb.search.question_rank import WAIT, QuestionRanker, RankedRule, ranked_confident
 from cardsdb.search.rule_reading import title_key
 
 TITLED_LEAD = 2.4  # a heading named as the words, against the best match's score: clearly ahead
@@ -76,15 +76,7 @@ class RuleSearch:
         """The rules best answering words, best first, and whether the first is clearly ahead of the next
         (`question_confidence.confident`)."""
         ranked = self.ranked_rules(words, limit, doc=doc, version=version)
-        first = ranked[0] if ranked else None
-        # a heading named by its title is what the words look up, not a question to be sure of
-        sure = (first is not None and first.titled) or confident(
-            [r.score for r in ranked],
-            supported=first is not None and first.supported,
-            votes=None if first is None or first.agrees is None else first.votes,
-            agrees=first is not None and bool(first.agrees),
-        )
-        return RuleMatches(tuple(r.rule for r in ranked), sure)
+        return RuleMatches(tuple(r.rule for r in ranked), ranked_confident(ranked))
 
     def rules_also_matching(
         self, words: str, shown: Rule, limit: int = 5, *, doc: str | None = None, version: str | None = None

@@ -72,6 +72,7 @@ from cardsdb.search.meaning import (
 )
 from cardsdb.search.pacing import paced
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
+from cardsdb.search.question_confidence import RULE_CANDIDATES, confident
 from cardsdb.search.rule_context import RuleContext, split_examples
 from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, asked_about, stem, words
 
@@ -99,10 +100,9 @@ COVERAGE_POWER = 1.0  # how much holding every concept of the question matters a
 RELEVANCE_FLOOR = 0.05  # a document scoring under this share of the best is not relevant
 RULING_EVIDENCE = 0.8  # how much a well-matching ruling lifts the rules it cites
 LINK_EVIDENCE = 0.3  # how much it lifts the rules the build linked it to by its words
-RULE_SUPPORT = (
-    0.8  # how much the rules /rule ranks for the same words lift the rulings citing them (set on the
-)
-# tuning half and the written sets: /ruling top-1 37 -> 38 and 28 -> 42; 0.5 and 1.2 less)
+# How much the rules /rule ranks for the same words (their share of the best's score) lift the rulings citing them;
+# where /rule is sure of its rule (`question_confidence`), the rulings citing it come first.
+RULE_SUPPORT = 0.3
 QUESTION_BASE = 0.3  # a ruling whose question holds none of the words keeps this share of its relevance
 EVIDENCE_RULINGS = 5  # the best rulings whose citations count
 # The questions players ask (cardsdb/project/data/asked/): the best ASKED_MATCHES matching the words each lend ASKED_EVIDENCE times how
@@ -719,6 +719,15 @@ class QuestionRanker:
         best = ranked[0][1] if ranked else 0.0
         return {i: score / best for i, score in ranked} if best > 0 else {}
 
+    def sure_rule(self, words: str) -> int | None:
+        """The position of the rule /rule is sure answers the words (`question_confidence.confident`), among both
+        documents' newest rules; None where it is not sure."""
+        ranked = self.ranked_rules(words, limit=RULE_CANDIDATES)
+        if not ranked_confident(ranked):
+            return None
+        asked = self._asked(words)
+        return asked.rules[(None, None)][0][0]
+
     def _rank_rulings(self, asked: _Asked) -> list[RankedRuling]:
         final = dict(self._ruling_relevance(asked))
         for i, lift in self._ruling_meaning(asked).items():
@@ -746,9 +755,13 @@ class QuestionRanker:
         few = exact is not None or len(asked.concepts) <= FEW_WORDS
         kept = (few and list(holding_all)) or [i for i in final if final[i] >= RULING_CUTOFF * best]
 
-        def order(i: int) -> tuple[bool, bool, float, int]:
+        sure = self.sure_rule(asked.words)
+        answering = {i for i in kept if sure is not None and sure in both.cited[i]}
+
+        def order(i: int) -> tuple[bool, bool, bool, float, int]:
             leading = final[i] >= OFFICIAL_TIER * best
-            return (not leading, leading and self.rulings_list[i].source == "community", -final[i], i)
+            tier = (not leading, leading and self.rulings_list[i].source == "community")
+            return (i not in answering, *tier, -final[i], i)
 
         return [
             RankedRuling(self.rulings_list[i], final[i], i in holding_all) for i in sorted(kept, key=order)
@@ -834,6 +847,20 @@ def _relevance(found: Scores) -> dict[int, float]:
 
 def _positions(lineages: Sequence[str], by_lineage: dict[str, list[int]]) -> list[int]:
     return [p for lineage in lineages for p in by_lineage.get(lineage, ())]
+
+
+def ranked_confident(ranked: Sequence[RankedRule]) -> bool:
+    """Whether /rule is sure of the first of these rules (best first): `question_confidence.confident` on what the
+    ranking knows of it; a heading the words name by its title is what they look up."""
+    first = ranked[0] if ranked else None
+    if first is None:
+        return False
+    return first.titled or confident(
+        [r.score for r in ranked],
+        supported=first.supported,
+        votes=None if first.agrees is None else first.votes,
+        agrees=bool(first.agrees),
+    )
 
 
 def _lineage(row: sqlite3.Row) -> str:
