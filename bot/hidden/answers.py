@@ -30,7 +30,7 @@ def _position_text(scenario: Mapping[str, Any]) -> str:
 
 def scenario_code(scenario: Mapping[str, Any]) -> str | None:
     """The position's scenario code (`rb1.…`, docs/scenario-codes.md), or None when it cannot be encoded."""
-    from cardsdb.engine import scenario_code as codes
+    from cardsdb.engine.position import scenario_code as codes
 
     try:
         return codes.encode(scenario)
@@ -118,7 +118,7 @@ def details_reply(services: Services, state: QuestionState | None) -> Reply:
     card, _ = lookup_card(services, state.card)
     scenario: Mapping[str, Any]
     if state.code is not None:  # the position the quick answer showed, as it saved it
-        from cardsdb.engine import scenario_code as codes
+        from cardsdb.engine.position import scenario_code as codes
 
         scenario, lines = codes.decode(state.code), position_lines(question, card, options)
     else:
@@ -141,8 +141,8 @@ def scenario_reply(services: Services, text: str) -> Reply:
         raise UserError("Give a scenario (see `/help`), or run `/hidden scenario` without text to paste one.")
     if len(raw) > MAX_SCENARIO_CHARS:
         raise UserError(f"That scenario has {len(raw)} characters; the limit is {MAX_SCENARIO_CHARS}.")
-    from cardsdb.engine import scenario_code as codes
-    from cardsdb.engine.scenario import load_text
+    from cardsdb.engine.position import scenario_code as codes
+    from cardsdb.engine.position.scenario import load_text
 
     data = codes.decode(raw) if codes.is_code(raw) else load_text(raw)
     if not isinstance(data, Mapping):

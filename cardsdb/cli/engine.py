@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from cardsdb import paths
-from cardsdb.engine.bounds import MAX_CHARS
 from cardsdb.engine.check import check
-from cardsdb.engine.render_text import render
-from cardsdb.engine.validate import ScenarioError
+from cardsdb.engine.position.bounds import MAX_CHARS
+from cardsdb.engine.position.validate import ScenarioError
+from cardsdb.engine.verdict.render_text import render
 
 
 def read_scenario(source: str) -> str:

@@ -6,8 +6,8 @@ import argparse
 import sys
 
 from cardsdb import paths
-from cardsdb.engine.cardtext import has_hidden
 from cardsdb.engine.profile import TABLE_HEADER, hidden_table_row
+from cardsdb.engine.reading.cardtext import has_hidden
 from cardsdb.errors import CardsDBError
 
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from cardsdb.engine import citations as r
-from cardsdb.engine.cleanup import answer_cleanup
-from cardsdb.engine.codes import UndecidedCode
-from cardsdb.engine.hide import answer_hide
-from cardsdb.engine.play import answer_from_facedown, answer_from_hand
-from cardsdb.engine.position import Position
-from cardsdb.engine.scenario import Scenario, parse
-from cardsdb.engine.scenario_ask import Ask
-from cardsdb.engine.verdict import Answer, AskKind, Undecided
+from cardsdb.engine.checks.cleanup import answer_cleanup
+from cardsdb.engine.checks.hide import answer_hide
+from cardsdb.engine.checks.play import answer_from_facedown, answer_from_hand
+from cardsdb.engine.position.objects import Position
+from cardsdb.engine.position.scenario import Scenario, parse
+from cardsdb.engine.position.scenario_ask import Ask
+from cardsdb.engine.verdict import citations as r
+from cardsdb.engine.verdict.answer import Answer, AskKind, Undecided
+from cardsdb.engine.verdict.codes import UndecidedCode
 from cardsdb.models import Card, CardSource
 
 Handler = Callable[[Card, Position, Ask, list[str]], Answer]

@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardsdb.engine.overrides import choices_for
-from cardsdb.engine.understanding import SentenceReading, read_card
+from cardsdb.engine.reading.overrides import choices_for
+from cardsdb.engine.reading.understanding import SentenceReading, read_card
 from cardsdb.models import Card
 
 EXAMPLES_PER_PATTERN = 3

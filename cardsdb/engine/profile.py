@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardsdb.engine import citations as r
-from cardsdb.engine.cardtext import has_hidden
-from cardsdb.engine.citations import Citation
-from cardsdb.engine.overrides import choices_for
-from cardsdb.engine.specs import CardChoices, ChoiceSpec
-from cardsdb.engine.targeting import open_choice, restriction_rules
-from cardsdb.engine.verdict import cited, sorted_rules
+from cardsdb.engine.choices.targeting import open_choice, restriction_rules
+from cardsdb.engine.reading.cardtext import has_hidden
+from cardsdb.engine.reading.overrides import choices_for
+from cardsdb.engine.reading.specs import CardChoices, ChoiceSpec
+from cardsdb.engine.verdict import citations as r
+from cardsdb.engine.verdict.answer import cited, sorted_rules
+from cardsdb.engine.verdict.citations import Citation
 from cardsdb.models import Card
 
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import yaml
 
-from cardsdb.engine.overrides import choices_for
-from cardsdb.engine.validate import zone_problem
+from cardsdb.engine.position.validate import zone_problem
+from cardsdb.engine.reading.overrides import choices_for
 from cardsdb.models import Card
 
 HERE = "Your Battlefield"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.harness import Harness, Result
-from cardsdb.engine import citations
+from cardsdb.engine.verdict import citations
 from cardsdb.query import CardsDB
 from tests.support.bot_harness_fixtures import assert_fits, details, harness_for
 

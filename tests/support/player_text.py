@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from cardsdb.engine.codes import CheckCode, UndecidedCode
+from cardsdb.engine.verdict.codes import CheckCode, UndecidedCode
 from tests.support.paths import ROOT
 
 ENGINE = ROOT / "cardsdb" / "engine"

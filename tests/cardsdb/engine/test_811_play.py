@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardsdb.engine import Answer, check
-from cardsdb.engine.codes import EffectCode
+from cardsdb.engine.verdict.codes import EffectCode
 from cardsdb.models import Card, KeywordValue
 from tests.support.engine_cards import BONE_SKEWER, MemoryCards
 

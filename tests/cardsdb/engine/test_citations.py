@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb.engine import check, citations
-from cardsdb.engine.render_text import render
+from cardsdb.engine import check
+from cardsdb.engine.verdict import citations
+from cardsdb.engine.verdict.render_text import render
 from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, V14_RULES_VERSION
 from cardsdb.project.overlay import load_overlay
 from tests.support.engine_cards import MemoryCards

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import card_profile
-from cardsdb.engine.cardtext import has_hidden
 from cardsdb.engine.profile import hidden_table_row
+from cardsdb.engine.reading.cardtext import has_hidden
 from cardsdb.models import Card
 from cardsdb.query import CardsDB
 from tests.support.paths import ROOT

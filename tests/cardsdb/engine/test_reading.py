@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, check
-from cardsdb.engine.codes import EffectCode
 from cardsdb.engine.coverage import coverage, render_text
-from cardsdb.engine.instructions import read_instruction
-from cardsdb.engine.overrides import choices_for
-from cardsdb.engine.sentences import card_sentences
-from cardsdb.engine.understanding import read_card
+from cardsdb.engine.reading.instructions import read_instruction
+from cardsdb.engine.reading.overrides import choices_for
+from cardsdb.engine.reading.sentences import card_sentences
+from cardsdb.engine.reading.understanding import read_card
+from cardsdb.engine.verdict.codes import EffectCode
 from tests.support.engine_cards import CARDS, MemoryCards, _card
 
 CATALOG_HIDDEN = "[Hidden] (Hide now for [Universal] to react with later for [0].)"

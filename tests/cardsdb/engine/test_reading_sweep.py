@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, ScenarioError, check
-from cardsdb.engine.boundary import _CHECKS, Unread, unread_for
-from cardsdb.engine.cardtext import has_hidden
-from cardsdb.engine.overrides import choices_for
+from cardsdb.engine.checks.boundary import _CHECKS, Unread, unread_for
 from cardsdb.engine.quick import play_scenario
-from cardsdb.engine.statics import Aspect
+from cardsdb.engine.reading.cardtext import has_hidden
+from cardsdb.engine.reading.overrides import choices_for
+from cardsdb.engine.reading.statics import Aspect
 from cardsdb.models import Card
 from cardsdb.query import CardsDB
 
@@ -119,7 +119,7 @@ def _sweep(cards: list[Card], db: Any) -> Iterator[str]:
 
 
 def _position(scenario: dict[str, Any], db: Any) -> Any:
-    from cardsdb.engine.scenario import parse
+    from cardsdb.engine.position.scenario import parse
 
     return parse(scenario, db).position
 
@@ -142,6 +142,6 @@ def test_the_sweep_sees_what_the_engine_does_not_read(cards: Any) -> None:
 
 
 def _empty() -> Any:
-    from cardsdb.engine.position import Position
+    from cardsdb.engine.position.objects import Position
 
     return Position()

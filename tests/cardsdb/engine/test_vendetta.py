@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, card_profile, check
-from cardsdb.engine.codes import EffectCode
-from cardsdb.engine.overrides import OVERRIDES
+from cardsdb.engine.reading.overrides import OVERRIDES
+from cardsdb.engine.verdict.codes import EffectCode
 from cardsdb.names import normalize
 from tests.support.engine_cards import CARDS, VENDETTA, MemoryCards
 

@@ -1,0 +1,222 @@
+"""A board position: plain objects built by `scenario.py` from the scenario text, read by the rule modules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar
+
+from cardsdb.engine.verdict.naming import Target
+from cardsdb.models import Card
+
+Side = Literal["me", "opp"]
+BASES = {"me.base": "me", "opp.base": "opp"}
+
+
+def location_of(label: str) -> str:
+    """Where a target written NAME@LOCATION is (a battlefield chosen as a target is its own label)."""
+    return label.rpartition("@")[2]
+
+
+def other(side: Side) -> Side:
+    return "opp" if side == "me" else "me"
+
+
+T = TypeVar("T")
+PerPosition = list[tuple["Position", T]]
+
+
+def per_position(cache: PerPosition[T], position: Position, compute: Callable[[Position], T]) -> T:
+    """What `compute` finds of `position`, once per position object: one check reads the same board several times
+    (its guards, its play rules, its unread text). `cache` holds the last position only, kept beside the result so
+    that the identity test can't be fooled by a reused id."""
+    entry = cache[0] if cache else None
+    if entry is not None and entry[0] is position:
+        return entry[1]
+    value = compute(position)
+    cache[:] = [(position, value)]
+    return value
+
+
+@dataclass(frozen=True)
+class MightNow:
+    """A unit's current Might (v1.4 710): its Might with its buff and the static abilities of cards in the position.
+
+    `value` is what the position settles; `may_rise` / `may_fall` name what may make it higher or lower that the
+    position can't tell (a state it does not give, a text the engine does not read)."""
+
+    value: int | None
+    parts: tuple[str, ...] = ()  # what changed it, in words: "+1 from Trifarian War Camp"
+    may_rise: tuple[str, ...] = ()
+    may_fall: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> str:
+        """ "4 Might (3, +1 from Trifarian War Camp)"."""
+        shown = f"{self.value} Might"
+        return f"{shown} ({', '.join(self.parts)})" if self.parts else shown
+
+
+@dataclass(frozen=True)
+class BoardObject:
+    """A unit or gear on the board."""
+
+    card: Card
+    kind: Literal["unit", "gear"]
+    controller: Side
+    location: str  # a battlefield label, "me.base" or "opp.base"
+    id: str | None = None
+    might: int | None = None
+    exhausted: bool = False
+    attacking: bool = False
+    defending: bool = False
+    buffed: bool = False
+    stunned: bool = False
+    damaged: bool = False
+    empowered: bool = False
+    equipped: bool = False  # a unit with a gear attached to it (computed from the gear's attached_to)
+    now: MightNow | None = None  # its current Might, computed over the whole position (might.py)
+    attached_to: str | None = None  # gear: the unit it is attached to
+    extra_keywords: tuple[str, ...] = ()  # keywords granted by other cards: "Deflect", "Deflect 2"
+    maybe_keywords: tuple[
+        str, ...
+    ] = ()  # keywords a card may grant, on a condition the position does not settle
+    extra_tags: tuple[str, ...] = ()  # tags other cards give it ("I am a Mech" on its Equipment)
+    unread_guards: tuple[
+        str, ...
+    ] = ()  # text about being chosen that the engine does not read and may reach it
+    twin: bool = False  # another object of the same card, controller and location: its id tells them apart
+
+    @property
+    def name(self) -> str:
+        """Its id, else its card's name: how the JSON's label names it (never shown to players: `words`)."""
+        return self.id or self.card.name
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}@{self.location}"
+
+    @property
+    def target(self) -> Target:
+        return Target(
+            label=self.label,
+            kind=self.kind,
+            place=self.location,
+            card=self.card.name,
+            controller=self.controller,
+            id=self.id,
+            twin=self.twin,
+        )
+
+    @property
+    def words(self) -> str:
+        """As players read it: "Shipyard Skulker in your base", "Vanguard Sergeant (enemy) at Bandle Tree"."""
+        return self.target.words
+
+    @property
+    def base_might(self) -> int | None:
+        """Its Might as given (`might:`, the judge's count), else printed (before its buff and the static abilities)."""
+        return self.might if self.might is not None else self.card.might
+
+    @property
+    def current_might(self) -> int | None:
+        return self.now.value if self.now is not None else self.base_might
+
+    @property
+    def in_combat(self) -> bool:
+        return self.attacking or self.defending
+
+
+@dataclass(frozen=True)
+class FacedownCard:
+    card: Card
+    owner: Side
+    location: str
+    hidden_turn: int | None = None  # None: an earlier turn than this one (assumed, and said so)
+    id: str | None = None  # names one copy where several could be meant (`play_hidden: old-block`)
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    label: str
+    card: Card | None  # the battlefield card when the label names one (Bandle Tree), else None
+    controller: Side | None
+    facedown: tuple[FacedownCard, ...] = ()
+
+
+@dataclass(frozen=True)
+class Runes:
+    energy: int
+    power: tuple[str, ...]  # domains, "any" for rainbow
+
+
+@dataclass(frozen=True)
+class Player:
+    legend: Card | None = None
+    hand: tuple[Card, ...] | None = None  # None: not given (or given only as a count)
+    hand_count: int | None = None
+    champion_zone: tuple[Card, ...] | None = None  # None: not given
+    trash: tuple[Card, ...] = ()
+    trash_given: bool = False  # the scenario lists the trash (an empty list included)
+    runes: Runes | None = None  # None: not given
+    played_this_turn: tuple[Card, ...] = ()
+    xp: int | None = None  # None: not given
+
+
+@dataclass(frozen=True)
+class ChainItem:
+    """Something on the chain: a card being played (a spell, or a unit or gear), or an ability; its controller when
+    the scenario gives it. Written as a card's name it is that card; any other words are an item the engine can't
+    tell (a spell or an ability)."""
+
+    text: str
+    card: Card | None = None
+    controller: Side | None = None
+    ability: bool = False  # `{ability: ...}`: an ability, not a card
+
+    @property
+    def kind(self) -> str:
+        """ "spell", "unit", "gear", "ability", or "unknown"."""
+        if self.ability:
+            return "ability"
+        if self.card is None:
+            return "unknown"
+        return next((t.casefold() for t in ("Spell", "Unit", "Gear") if self.card.is_type(t)), "unknown")
+
+    @property
+    def name(self) -> str:
+        return self.card.name if self.card is not None else self.text
+
+
+@dataclass(frozen=True)
+class Position:
+    turn: int = 1
+    turn_player: Side = "me"
+    state: Literal["open", "closed"] = "open"
+    showdown: str | None = None
+    chain: tuple[str, ...] = ()
+    chain_items: tuple[ChainItem, ...] = ()
+    me: Player = field(default_factory=Player)
+    opp: Player = field(default_factory=Player)
+    battlefields: tuple[Battlefield, ...] = ()
+    objects: tuple[BoardObject, ...] = ()
+
+    def player(self, side: Side) -> Player:
+        return self.me if side == "me" else self.opp
+
+    def battlefield(self, label: str) -> Battlefield | None:
+        for bf in self.battlefields:
+            if bf.label == label:
+                return bf
+        return None
+
+    def objects_at(self, location: str) -> tuple[BoardObject, ...]:
+        return tuple(o for o in self.objects if o.location == location)
+
+    @property
+    def facedown(self) -> tuple[FacedownCard, ...]:
+        return tuple(fd for bf in self.battlefields for fd in bf.facedown)
+
+    @property
+    def closed(self) -> bool:
+        return self.state == "closed" or bool(self.chain)
