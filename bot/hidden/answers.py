@@ -56,15 +56,15 @@ def verdict_reply(
         position=_position_text(scenario) if scenario is not None and show_yaml else None,
         code=scenario_code(scenario) if scenario is not None else None,
         assumed=assumed,
-        reasons=_reasons(card),
+        reasons=_reasons(services, card),
         match_note=match_note,
     )
     return Reply(embeds, citations=marked(answer.cited))
 
 
-def _reasons(card: Card | None) -> dict[str, str]:
+def _reasons(services: Services, card: Card | None) -> dict[str, str]:
     """Why each of the card's choices is or is not restricted from facedown (the engine's profile)."""
-    profile = facedown_profile(card) if card is not None else None
+    profile = facedown_profile(card, services.cards().reading(card)) if card is not None else None
     return {c.choice: c.why for c in (profile.choices if profile else ()) if c.why}
 
 
@@ -101,7 +101,7 @@ def quick_reply(
     card, note = lookup_card(services, card_name)
     note = match_note or note
     given = {k: v for k, v in options.items() if v is not None}
-    position = quick_position(question, card, given)
+    position = quick_position(question, card, given, services.cards().reading(card))
     answer = engine_check(position.scenario, services.cards())
     embed = quick_embed(
         answer, assumed=position.assumed, match_note=note, card_data=services.meta().get("cards_updated_at")
@@ -120,9 +120,12 @@ def details_reply(services: Services, state: QuestionState | None) -> Reply:
     if state.code is not None:  # the position the quick answer showed, as it saved it
         from cardsdb.engine.position import scenario_code as codes
 
-        scenario, lines = codes.decode(state.code), position_lines(question, card, options)
+        scenario, lines = (
+            codes.decode(state.code),
+            position_lines(question, card, options, services.cards().reading(card)),
+        )
     else:
-        position = quick_position(question, card, options)
+        position = quick_position(question, card, options, services.cards().reading(card))
         scenario, lines = position.scenario, position.lines
     return verdict_reply(
         services,

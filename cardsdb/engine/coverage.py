@@ -11,8 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardsdb.engine.reading.overrides import choices_for
-from cardsdb.engine.reading.understanding import SentenceReading, read_card
+from cardsdb.engine.reading.card_reading import CardReading, SentenceReading
 from cardsdb.models import Card
 
 EXAMPLES_PER_PATTERN = 3
@@ -123,13 +122,14 @@ def _kind(card: Card) -> str:
     return "/".join(card.types) or "card"
 
 
-def card_coverage(card: Card) -> CardCoverage:
-    return CardCoverage(card.name, _kind(card), read_card(card), bool(choices_for(card).choices))
+def card_coverage(card: Card, reading: CardReading) -> CardCoverage:
+    return CardCoverage(card.name, _kind(card), reading.sentences, bool(reading.choices.choices))
 
 
-def coverage(cards: Iterable[Card]) -> CoverageReport:
-    """The report over `cards`, in name order."""
-    return CoverageReport(tuple(card_coverage(c) for c in sorted(cards, key=lambda c: c.name.casefold())))
+def coverage(cards: Iterable[tuple[Card, CardReading]]) -> CoverageReport:
+    """The report over the cards and their readings, in name order."""
+    ordered = sorted(cards, key=lambda pair: pair[0].name.casefold())
+    return CoverageReport(tuple(card_coverage(card, reading) for card, reading in ordered))
 
 
 def _card_lines(card: CardCoverage) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from cardsdb.engine.position.validate import zone_problem
-from cardsdb.engine.reading.overrides import choices_for
+from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.models import Card
 
 HERE = "Your Battlefield"
@@ -142,28 +142,28 @@ class QuickPosition:
     notes: tuple[str, ...]
 
 
-def needs_your_turn(card: Card) -> str | None:
-    """The play trigger of `card` that chooses only on your turn ("When you play me from face down on your turn")."""
-    for spec in choices_for(card).choices:
+def needs_your_turn(reading: CardReading) -> str | None:
+    """The play trigger of a card that chooses only on your turn ("When you play me from face down on your turn")."""
+    for spec in reading.choices.choices:
         if spec.trigger is not None and spec.trigger.on_your_turn:
             return spec.trigger.text
     return None
 
 
-def targets_position(card: Card) -> QuickPosition:
+def targets_position(card: Card, reading: CardReading) -> QuickPosition:
     """/hidden targets: the position where the card's choices arise, and a line that says which it is."""
-    your_turn, note = _targets_turn(card)
+    your_turn, note = _targets_turn(reading)
     return QuickPosition(targets_scenario(card, your_turn=your_turn), (note,))
 
 
-def targets_notes(card: Card) -> tuple[str, ...]:
+def targets_notes(reading: CardReading) -> tuple[str, ...]:
     """What `targets_position` says of its position, without building it (Details, which has the scenario code)."""
-    return (_targets_turn(card)[1],)
+    return (_targets_turn(reading)[1],)
 
 
-def _targets_turn(card: Card) -> tuple[bool, str]:
-    """Whose turn /hidden targets asks on for `card` (yours when its play effect chooses only then), and why."""
-    trigger = needs_your_turn(card)
+def _targets_turn(reading: CardReading) -> tuple[bool, str]:
+    """Whose turn /hidden targets asks on for a card (yours when its play effect chooses only then), and why."""
+    trigger = needs_your_turn(reading)
     if trigger is not None:
         note = (
             f"Played from facedown at {HERE} on your turn, where its choice arises: its play effect triggers only "

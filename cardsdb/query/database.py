@@ -13,12 +13,14 @@ from collections import OrderedDict
 from pathlib import Path
 from types import TracebackType
 
+from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.errors import DatabaseUnavailable
 from cardsdb.models import BannedCards, Card, Rule
 from cardsdb.paths import rebuild_hint
 from cardsdb.query.base import unreadable
 from cardsdb.query.card_search import CardSearch, SearchResult
 from cardsdb.query.keywords import KeywordQueries
+from cardsdb.query.readings import ReadingQueries
 from cardsdb.schema import SCHEMA_VERSION
 from cardsdb.search.card_index import SearchIndex
 from cardsdb.search.name_index import NameIndex
@@ -38,7 +40,7 @@ REQUIRED_TABLES = (
 )
 
 
-class CardsDB(KeywordQueries, CardSearch):
+class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
     """Cards, rules and rulings from a database built by `python -m cardsdb build`."""
 
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
@@ -62,6 +64,8 @@ class CardsDB(KeywordQueries, CardSearch):
             None  # the deck check's printings
         )
         self._ban_lists: dict[str, BannedCards | None] = {}
+        self._readings: OrderedDict[str, CardReading] = OrderedDict()
+        self._stored_readings: bool | None = None
 
     @classmethod
     def open(cls, path: Path | str) -> CardsDB:

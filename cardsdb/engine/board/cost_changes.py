@@ -1,111 +1,38 @@
-"""Cost increases and discounts that other cards on the board put on a play (356.1.b.3; v1.4 356.3, 356.4).
+"""Cost increases and discounts on a play (356.1.b.3; v1.4 356.3, 356.4): the card's own ("I cost [2] less if you
+control a Mech") and those of the cards in the position ("During showdowns here, cards with [Reaction] cost [A] more
+to play": Mystic Vortex; "Your spells cost [1][A] less, to a minimum of [1]"; Vex, Cheerless; Helm of Suppression),
+each read once into a `CostChange` and applied here: whom it reaches (the card's kind, whose it is, its tags, its
+keywords now: Reaction from Quick-Draw, Ambush or a hidden card's 811.6 included), its condition (decided by
+`board/conditions.py`) and what it counts.
 
 Increases are applied after base costs are ignored, so a card played from facedown pays them too ("Further additional
-costs and/or cost increases applied in subsequent steps may raise the card's Total Cost above zero"). Read from the
-text of battlefields and of the other player's units and gear:
-- "During showdowns here, cards with [Reaction] cost [A] more to play." (Mystic Vortex): while a showdown is under way
-  there, for every card with Reaction, which a hidden card has (811.6);
-- "While I'm in combat, ... enemy spells cost [1][A] more." (Vex, Cheerless): while it is attacking or defending;
-- "Opponents' spells cost [1] more. If this is [Empowered], they cost [1][A] more instead." (Helm of Suppression):
-  whether it is Empowered is not part of a position, so the larger cost is said to depend on it.
-Discounts: "While I'm in combat, friendly spells cost [1][A] less to a minimum of [1]" (Vex, Cheerless) is applied;
-any other text of your cards or of a battlefield that makes something cost less is only named (`unread_discounts`): a
-play it might make payable is then undecided, not refused.
+costs and/or cost increases applied in subsequent steps may raise the card's Total Cost above zero"). A change whose
+condition or count the position does not settle is kept apart: an increase that might make the play unpayable, or a
+discount that might make it payable, makes the answer depend on it; one that can't turn the answer changes nothing.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
+from cardsdb.engine.board.characteristics import Reached, reaches
+from cardsdb.engine.board.conditions import count, holds
 from cardsdb.engine.board.costs import ANY_POWER, Bill, Discount, PowerNeed, domain_need
-from cardsdb.engine.position.objects import BoardObject, Position, Side
-from cardsdb.engine.reading.cardtext import symbols_to_words
+from cardsdb.engine.board.speakers import Source, speakers
+from cardsdb.engine.position.objects import Position, Side
+from cardsdb.engine.reading.effects import CostChange
 from cardsdb.models import Card
 
-_COST = r"(?P<cost>(?:\[(?:\d+|A|Fury|Calm|Mind|Body|Chaos|Order)\])+)"
-_REACTION_CARDS = re.compile(
-    r"During showdowns here, cards with \[Reaction\] cost " + _COST + " more", re.IGNORECASE
-)
-_ENEMY_SPELLS_IN_COMBAT = re.compile(
-    r"^While I'm in combat,[^.]*\benemy spells cost " + _COST + " more", re.IGNORECASE | re.MULTILINE
-)
-_OPPONENTS_SPELLS = re.compile(
-    r"Opponents' spells cost " + _COST + r" more\.(?: If this is \[Empowered\], they cost (?P<empowered>"
-    r"(?:\[(?:\d+|A|Fury|Calm|Mind|Body|Chaos|Order)\])+) more instead\.)?",
-    re.IGNORECASE,
-)
-_FRIENDLY_SPELLS_IN_COMBAT = re.compile(
-    r"^While I'm in combat, friendly spells cost " + _COST + r" less(?: to a minimum of \[(?P<floor>\d+)\])?",
-    re.IGNORECASE | re.MULTILINE,
-)
-# A sentence that makes something cost less; "I cost", "This costs" speak of the card itself.
-_DISCOUNT = re.compile(r"\bcosts? [^.]*?\bless\b", re.IGNORECASE)
-_OWN_COST = re.compile(
-    r"^(?:\[[^\]]*\]\s*)*(?:I cost|This costs|This ability costs|This spell)", re.IGNORECASE
-)
-_SYMBOL = re.compile(r"\[(\d+|[A-Za-z]+)\]")
 
-
-def _bill(cost: str) -> Bill:
-    energy = 0
-    power: list[PowerNeed] = []
-    for symbol in _SYMBOL.findall(cost):
-        if symbol.isdigit():
-            energy += int(symbol)
-        else:
-            power.append(ANY_POWER if symbol.casefold() == "a" else domain_need([symbol]))
-    return Bill(power=tuple(power), energy=energy)
+def _bill(change: CostChange, times: int = 1) -> Bill:
+    power: tuple[PowerNeed, ...] = tuple(ANY_POWER if d == "any" else domain_need([d]) for d in change.power)
+    return Bill(power=power * times, energy=change.energy * times)
 
 
 def _beyond(bigger: Bill, smaller: Bill) -> Bill:
     """What `bigger` adds to `smaller` (both of any-domain power here)."""
     return Bill(power=bigger.power[len(smaller.power) :], energy=max(bigger.energy - smaller.energy, 0))
-
-
-@dataclass(frozen=True)
-class _CostText:
-    """What one card's text says about other cards' costs (read once per card: cards are frozen values)."""
-
-    reaction_cards: Bill | None = None  # during showdowns here, cards with Reaction cost this more
-    enemy_spells_in_combat: Bill | None = None  # while I'm in combat, enemy spells cost this more
-    opponents_spells: Bill | None = None  # opponents' spells cost this more
-    opponents_spells_empowered: Bill | None = None  # ... or this instead while Empowered
-    friendly_spells_in_combat: Discount | None = None  # while I'm in combat, friendly spells cost this less
-    other_discount: bool = False  # another sentence making something cost less
-
-
-def _read(card: Card) -> _CostText:
-    # Keyed by the text (a string caches its hash): hashing the whole frozen Card on every object is slower.
-    return _read_text(card.text_raw or card.text)
-
-
-@lru_cache(maxsize=4096)
-def _read_text(raw: str) -> _CostText:
-    text = symbols_to_words(raw)
-    if "cost" not in text.casefold():
-        return _CostText()
-    reaction = _REACTION_CARDS.search(text)
-    combat = _ENEMY_SPELLS_IN_COMBAT.search(text)
-    opponents = _OPPONENTS_SPELLS.search(text)
-    friendly = _FRIENDLY_SPELLS_IN_COMBAT.search(text)
-    less = _bill(friendly.group("cost")) if friendly else None
-    rest = _FRIENDLY_SPELLS_IN_COMBAT.sub("", text)
-    sentences = re.split(r"(?<=[.])\s+|\n", rest)
-    return _CostText(
-        reaction_cards=_bill(reaction.group("cost")) if reaction else None,
-        enemy_spells_in_combat=_bill(combat.group("cost")) if combat else None,
-        opponents_spells=_bill(opponents.group("cost")) if opponents else None,
-        opponents_spells_empowered=_bill(opponents.group("empowered"))
-        if opponents and opponents.group("empowered")
-        else None,
-        friendly_spells_in_combat=Discount(less.energy, len(less.power), int(friendly.group("floor") or 0))
-        if friendly and less
-        else None,
-        other_discount=any(_DISCOUNT.search(x) and not _OWN_COST.match(x.strip()) for x in sentences),
-    )
 
 
 @dataclass(frozen=True)
@@ -120,75 +47,135 @@ class CostIncrease:
     unknown: str = ""
 
 
-def _battlefield_increases(position: Position, has_reaction: bool) -> Iterator[CostIncrease]:
-    for bf in position.battlefields:
-        if bf.card is None or position.showdown != bf.label or not has_reaction:
-            continue
-        raised = _read(bf.card).reaction_cards
-        if raised is not None:
-            why = (
-                f"a showdown is under way at {bf.label}, where cards with Reaction cost more to play, and a hidden "
-                "card has Reaction"
-            )
-            yield CostIncrease(bf.card.name, why, raised)
-
-
-def _opponent_increases(obj: BoardObject, read: _CostText) -> Iterator[CostIncrease]:
-    if read.enemy_spells_in_combat is not None and (obj.attacking or obj.defending):
-        why = f"{obj.name} is in combat, and your spells cost more while it is"
-        yield CostIncrease(obj.name, why, read.enemy_spells_in_combat)
-    if read.opponents_spells is not None:
-        surely, empowered = read.opponents_spells, read.opponents_spells_empowered
-        more = _beyond(empowered, surely) if empowered else Bill()
-        unknown = f"{obj.name} is Empowered" if empowered else ""
-        yield CostIncrease(obj.name, f"{obj.name} makes your spells cost more", surely, more, unknown)
-
-
 @dataclass(frozen=True)
 class CostDiscount:
-    """What one card takes off the play's cost (v1.4 356.4)."""
+    """What one card takes off the play's cost (v1.4 356.4); with `unknown`, only if that holds (the position can't
+    tell), and then it is kept apart from the discounts applied."""
 
     source: str
     why: str
     discount: Discount
+    unknown: str = ""
 
 
 @dataclass(frozen=True)
 class CostScan:
-    """What the other cards in a position do to one play's cost."""
+    """What the card's text and the other cards in a position do to one play's cost."""
 
     increases: tuple[CostIncrease, ...] = ()
     discounts: tuple[CostDiscount, ...] = ()
+    maybe_discounts: tuple[CostDiscount, ...] = ()  # on a condition or count the position does not settle
     unread: tuple[
         str, ...
     ] = ()  # cards whose text makes something cost less in a way the engine does not apply
 
 
-def scan_costs(card: Card, position: Position, acting: Side, *, has_reaction: bool) -> CostScan:
-    """One pass over the position: increases (battlefields, the other player's cards), the discounts read (your unit
-    in combat making your spells cost less: Vex, Cheerless) and your cards with other discounts. `has_reaction`: from
-    facedown a hidden card has it (811.6)."""
-    spell = card.is_type("Spell")
-    increases = list(_battlefield_increases(position, has_reaction))
+@dataclass(frozen=True)
+class PlayOf:
+    """The play whose cost is asked: the card, who plays it, from where, and whether it has Reaction now (None: on
+    something the position does not settle)."""
+
+    card: Card
+    acting: Side
+    from_hand: bool
+    reaction: bool | None
+
+
+def _applies(change: CostChange, source: Source, play: PlayOf, position: Position, own: bool) -> bool | None:
+    """Whether `change` reaches the play (None: it may, on its keyword Reaction the position does not settle)."""
+    if change.scope.itself:
+        return own
+    if own:
+        return False
+    if change.scope.keyword == "reaction":
+        scope_without = replace(change.scope, keyword="")
+        target = Reached(play.card, position.reading(play.card), play.acting, "chain")
+        return play.reaction if reaches(scope_without, source, target, None, position) else False
+    target = Reached(play.card, position.reading(play.card), play.acting, "chain")
+    return reaches(change.scope, source, target, None, position)
+
+
+def _why(change: CostChange, source: Source, position: Position) -> str:
+    where = "its own text" if change.scope.itself else source.card.name
+    when = change.condition.text or ""
+    if change.condition.kind == "showdown_here":
+        return f"a showdown is under way at {position.showdown}, where {where} makes cards with Reaction cost more"
+    return f"{where}" + (f": {when}" if when else "")
+
+
+def _changes(
+    source: Source, play: PlayOf, position: Position, own: bool
+) -> tuple[list[CostIncrease], list[CostDiscount], list[CostDiscount]]:
+    increases: list[CostIncrease] = []
     discounts: list[CostDiscount] = []
-    unread = [
-        bf.card.name for bf in position.battlefields if bf.card is not None and _read(bf.card).other_discount
-    ]
-    for obj in position.objects:
-        read = _read(obj.card)
-        if obj.controller != acting:
-            increases.extend(_opponent_increases(obj, read) if spell else ())
+    maybe: list[CostDiscount] = []
+    for change in source.reading.effects(CostChange):
+        reached = _applies(change, source, play, position, own)
+        if reached is False:
             continue
-        less = read.friendly_spells_in_combat
-        if spell and less is not None and (obj.attacking or obj.defending):
-            discounts.append(
-                CostDiscount(obj.name, f"{obj.name} is in combat, and your spells cost less", less)
+        held = holds(change.condition, source, position, from_hand=play.from_hand)
+        times = count(change.per, source, position) if change.per else 1
+        if held is False or times == 0:
+            continue
+        unknown = (
+            ""
+            if held and times is not None and reached
+            else change.condition.text or "what it counts is not given"
+        )
+        bill = _bill(change, times or 1)
+        why = _why(change, source, position)
+        if change.more:
+            _increase(increases, CostIncrease(source.card.name, why, bill), change.instead, unknown)
+        else:
+            less = CostDiscount(
+                source.card.name, why, Discount(bill.energy, len(bill.power), change.floor), unknown
             )
-        if read.other_discount:
-            unread.append(obj.card.name)
-    legend = position.player(acting).legend
-    unread += [legend.name] if legend is not None and _read(legend).other_discount else []
-    return CostScan(tuple(increases), tuple(discounts), tuple(dict.fromkeys(unread)))
+            _discount(discounts if not unknown else maybe, less, change.instead)
+    return increases, discounts, maybe
+
+
+def _increase(found: list[CostIncrease], increase: CostIncrease, instead: bool, unknown: str) -> None:
+    """An increase, or one that replaces the card's increase before it when its condition holds (Helm of
+    Suppression: "If this is [Empowered], they cost [1][A] more instead")."""
+    before = next((i for i in reversed(found) if i.source == increase.source), None) if instead else None
+    if before is not None and unknown:
+        found[found.index(before)] = CostIncrease(
+            before.source, before.why, before.bill, _beyond(increase.bill, before.bill), unknown
+        )
+    elif before is not None:
+        found[found.index(before)] = increase
+    elif unknown:
+        found.append(CostIncrease(increase.source, increase.why, Bill(), increase.bill, unknown))
+    else:
+        found.append(increase)
+
+
+def _discount(found: list[CostDiscount], discount: CostDiscount, instead: bool) -> None:
+    before = next((d for d in reversed(found) if d.source == discount.source), None) if instead else None
+    if before is not None:
+        found[found.index(before)] = discount
+    else:
+        found.append(discount)
+
+
+def scan_costs(card: Card, position: Position, play: PlayOf) -> CostScan:
+    """One pass over the card's own text and the cards of the position."""
+    increases: list[CostIncrease] = []
+    discounts: list[CostDiscount] = []
+    maybe: list[CostDiscount] = []
+    own = Source(card, position.reading(card), None, play.acting)
+    for source, is_own in ((own, True), *((s, False) for s in speakers(position))):
+        more, less, unsure = _changes(source, play, position, is_own)
+        increases += more
+        discounts += less
+        maybe += unsure
+    unread = [
+        s.card.name
+        for s in speakers(position)
+        if (s.battlefield or s.controller == play.acting)
+        and any("cost" in u.bears_on and u.grants for u in s.reading.unread)
+    ]
+    return CostScan(tuple(increases), tuple(discounts), tuple(maybe), tuple(dict.fromkeys(unread)))
 
 
 def with_increases(bill: Bill, increases: Iterable[CostIncrease], *, unknown_too: bool = False) -> Bill:

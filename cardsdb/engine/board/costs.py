@@ -7,13 +7,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from cardsdb.engine.position.objects import BoardObject, Position, Runes
-from cardsdb.engine.reading.card_costs import AdditionalCost
-from cardsdb.engine.reading.cardtext import keyword_number
-from cardsdb.engine.reading.statics import IgnoreDeflect, card_statics
+from cardsdb.engine.reading.effects import IgnoreDeflect
+from cardsdb.engine.reading.specs import AdditionalCost
 from cardsdb.models import Card
 
 PowerNeed = frozenset[str]  # the domains that may pay one power; empty: any domain
 ANY_POWER: PowerNeed = frozenset()
+
+
+def cost_unknown(card: Card) -> bool:
+    """Its cost is not known in full: no source gives it (a card known only from the seeds), or it has a power cost
+    whose domain no source gives (a newer card known in part)."""
+    if not card.knows("cost") or (card.partial and card.energy is None and card.power is None):
+        return True
+    return bool(card.power) and not card.knows("domains")
 
 
 def domain_need(domains: Iterable[str]) -> PowerNeed:
@@ -134,13 +141,13 @@ def deflect_ignored(obj: BoardObject, position: Position, card: Card | None) -> 
     """Why `obj`'s Deflect is not paid when `card` chooses it (v1.4 766: an ignored ability is inactive), or None:
     the card's own "Ignore Deflect while paying this spell's cost", or a battlefield where Deflect is ignored for
     spells and abilities choosing something there (Heisho, Shell of the World)."""
-    if card is not None and any(isinstance(s, IgnoreDeflect) and not s.here for s in card_statics(card)):
+    if card is not None and any(not s.here for s in position.reading(card).effects(IgnoreDeflect)):
         return f"{card.name} ignores Deflect while paying its cost"
     bf = position.battlefield(obj.location)
     if (
         bf is not None
         and bf.card is not None
-        and any(isinstance(s, IgnoreDeflect) and s.here for s in card_statics(bf.card))
+        and any(s.here for s in position.reading(bf.card).effects(IgnoreDeflect))
     ):
         return (
             f"players ignore Deflect while paying for spells and abilities choosing something at {bf.label}"
@@ -155,10 +162,12 @@ def deflect_due(obj: BoardObject, position: Position, card: Card | None) -> int:
 
 
 def deflect(obj: BoardObject) -> int:
-    """The object's Deflect value: printed ([Deflect 2]) plus any granted by other cards (`keywords: [Deflect]`)."""
-    value = keyword_number(obj.card, "Deflect")
-    for keyword in obj.extra_keywords:
-        parts = keyword.split()
-        if parts and parts[0].casefold() == "deflect":
-            value += int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
-    return value
+    """The object's Deflect value now: printed ([Deflect 2]), given by the scenario, its Equipment's and other cards'
+    (`board/characteristics.py`)."""
+    return obj.traits.value("deflect") if obj.traits is not None else 0
+
+
+def maybe_deflect(obj: BoardObject) -> tuple[str, ...]:
+    """Deflect a card may give the object on a condition the position does not settle, in words."""
+    maybe = obj.traits.maybe if obj.traits is not None else ()
+    return tuple(f"{k.source} gives it Deflect if {k.condition}" for k in maybe if k.name == "deflect")

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from cardsdb.engine.board.characteristics import card_traits
+from cardsdb.engine.board.conditions import holds
 from cardsdb.engine.board.speakers import speakers
-from cardsdb.engine.position.objects import BASES, BoardObject, Position, Side, other
-from cardsdb.engine.reading.cardtext import printed_keywords
-from cardsdb.engine.reading.statics import PlayRule, card_statics
+from cardsdb.engine.position.objects import BASES, BoardObject, Position, Side, Traits, other
+from cardsdb.engine.reading.effects import PlayRule
 from cardsdb.engine.verdict import citations as r
 from cardsdb.models import Card
 
@@ -39,8 +40,10 @@ def _rules_in_play(position: Position) -> Iterator[RuleInPlay]:
     for source in speakers(position):
         if not source.battlefield and source.obj is None:
             continue  # a legend's text: none of its play rules are read as the board's
-        for rule in card_statics(source.card):
-            if isinstance(rule, PlayRule) and (source.battlefield or not rule.itself):
+        for rule in source.reading.effects(PlayRule):
+            if (source.battlefield or not rule.itself) and holds(
+                rule.condition, source, position
+            ) is not False:
                 yield rule, source.location, source.controller, source.card.name
 
 
@@ -57,8 +60,8 @@ def forbidden(position: Position, label: str, acting: Side) -> tuple[str, tuple[
     return None
 
 
-def _own_rules(card: Card) -> list[PlayRule]:
-    return [s for s in card_statics(card) if isinstance(s, PlayRule) and s.itself]
+def _own_rules(card: Card, position: Position) -> list[PlayRule]:
+    return [s for s in position.reading(card).effects(PlayRule) if s.itself]
 
 
 def _open(position: Position, label: str) -> bool:
@@ -79,16 +82,15 @@ def _allowed(
         return True, "a unit may be played to a battlefield you control", (r.V14_UNIT_LOCATIONS,)
     mine = [o for o in _units(position, label) if o.controller == acting]
     theirs = [o for o in _units(position, label) if o.controller != acting]
-    kinds = {rule.kind for rule in _own_rules(card)}
+    kinds = {rule.kind for rule in _own_rules(card, position)}
     kinds |= {
         rule.kind
         for rule, _, ctl, _ in _rules_in_play(position)
         if ctl == acting and rule.units_of == "friendly"
     }
-    if "ambush" in printed_keywords(card) and mine:
-        return True, "Ambush: it may be played to a battlefield where you control units", (r.V14_AMBUSH,)
-    if "ambush_where_enemies" in kinds and theirs:
-        return True, "it may Ambush to a battlefield where there are enemy units", (r.V14_AMBUSH,)
+    ambush = ambush_here(card, position, label, acting)
+    if ambush is not None and ambush[0] is True:
+        return True, ambush[1], (r.V14_AMBUSH,)
     if "may_play_to_open" in kinds and _open(position, label):
         return True, "its text lets it be played to an open battlefield", (r.V14_UNIT_LOCATIONS,)
     if "may_play_to_occupied_enemy" in kinds and theirs and bf.controller == other(acting):
@@ -97,7 +99,27 @@ def _allowed(
         return True, "its text lets it be played where an enemy unit is alone", (r.V14_UNIT_LOCATIONS,)
     if "may_play_where_attacking" in kinds and any(o.attacking for o in mine):
         return True, "its text lets it be played to a battlefield you're attacking", (r.V14_UNIT_LOCATIONS,)
+    if ambush is not None:  # Ambush a card gives it on a condition the position does not settle
+        return None, ambush[1], (r.V14_AMBUSH,)
     return False, "a unit is played to your base or a battlefield you control", (r.V14_UNIT_LOCATIONS,)
+
+
+def ambush_here(card: Card, position: Position, label: str, acting: Side) -> tuple[bool | None, str] | None:
+    """Whether Ambush lets `card` be played to `label`, and with it Reaction as it is played there (v1.4 822.1.b: a
+    battlefield where you control units; 822.1.d: the places an Ambush verb adds, Rengar's "where there are enemy
+    units"): (True or None when the Ambush itself is given on a condition the position does not settle, why), or
+    None when Ambush does not reach there."""
+    if label in BASES or position.battlefield(label) is None:
+        return None
+    units = _units(position, label)
+    has = card_traits(card, position, "hand", acting).has("ambush")
+    if has is not False and any(o.controller == acting for o in units):
+        why = "Ambush: it may be played to a battlefield where you control units"
+        return (True, why) if has else (None, f"{why}, if a card gives it Ambush")
+    rules = {rule.kind for rule in _own_rules(card, position)}
+    if "ambush_where_enemies" in rules and any(o.controller != acting for o in units):
+        return True, "it may Ambush to a battlefield where there are enemy units"
+    return None
 
 
 def unit_place(card: Card, position: Position, label: str, acting: Side = "me") -> Place:
@@ -106,15 +128,25 @@ def unit_place(card: Card, position: Position, label: str, acting: Side = "me") 
     if ban is not None:
         return Place(label, False, ban[0], ban[1])
     ok, because, rules = _allowed(card, position, label, acting)
-    only = [rule for rule in _own_rules(card) if rule.kind == "only_where_conquered"]
-    if ok and only and label not in BASES:
-        why = "its text lets it be played only to a battlefield you conquered this turn, which the position does not say"
-        return Place(label, None, why, rules)
-    if ok and only:
+    only = [rule for rule in _own_rules(card, position) if rule.kind == "only_where_conquered"]
+    if not only or ok is False:
+        return Place(label, ok, because, rules)
+    if label in BASES:
         return Place(
             label, False, "its text lets it be played only to a battlefield you conquered this turn", rules
         )
-    return Place(label, ok, because, rules)
+    conquered = position.player(acting).conquered
+    if conquered is None:
+        why = f"its text lets it be played only to a battlefield you conquered this turn, and the position does not say whether you conquered {label} this turn"
+        return Place(label, None, why, rules)
+    if label in conquered:
+        return Place(label, ok, f"{because}, and you conquered it this turn", rules)
+    return Place(
+        label,
+        False,
+        f"its text lets it be played only to a battlefield you conquered this turn, and you did not conquer {label} this turn",
+        rules,
+    )
 
 
 def places(card: Card, position: Position, acting: Side = "me") -> tuple[Place, ...]:
@@ -125,9 +157,27 @@ def places(card: Card, position: Position, acting: Side = "me") -> tuple[Place, 
 
 def early_turn(card: Card, position: Position) -> str | None:
     """ "I can't be played on your first, second, or third turns": why it can't be played now, or None."""
-    if not any(rule.kind == "not_on_early_turns" for rule in _own_rules(card)):
+    if not any(rule.kind == "not_on_early_turns" for rule in _own_rules(card, position)):
         return None
     yours = (position.turn + 1) // 2  # on your turn: your turns so far, whoever went first
     if position.turn_player == "me" and yours <= 3:
         return f"it is your turn {yours}: {card.name} can't be played on your first, second, or third turns"
     return None
+
+
+def reaction_now(
+    card: Card, position: Position, traits: Traits, to: str | None, *, from_facedown: bool
+) -> bool | None:
+    """Whether the card has Reaction as it is played (for what reaches "cards with [Reaction]": Mystic Vortex): a
+    hidden card played from facedown (811.6), Reaction or Quick-Draw it has (v1.4 819.1.b), or Ambush as it is
+    played to a battlefield where you control units (v1.4 822.1.b). None: on what the position does not settle."""
+    if from_facedown or traits.has("reaction") or traits.has("quick-draw"):
+        return True
+    maybe = traits.has("reaction") is None or traits.has("quick-draw") is None
+    if card.is_type("Unit") and traits.has("ambush") is not False:
+        labels = [to] if to is not None else [bf.label for bf in position.battlefields]
+        found = [a[0] for label in labels if (a := ambush_here(card, position, label, "me")) is not None]
+        if found and to is not None:
+            return found[0]
+        maybe = maybe or bool(found)
+    return None if maybe else False

@@ -10,31 +10,20 @@ position and are not read.
 
 from __future__ import annotations
 
-from cardsdb.engine.board.speakers import speakers
+from cardsdb.engine.board.conditions import holds
+from cardsdb.engine.board.speakers import Source, speakers
 from cardsdb.engine.position.objects import BoardObject, Position, Side
-from cardsdb.engine.reading.cardtext import PerCard, per_card
-from cardsdb.engine.reading.statics import Untargetable, card_statics
-
-_GUARDS: PerCard[tuple[Untargetable, ...]] = PerCard()
+from cardsdb.engine.reading.effects import Untargetable
 
 
-def _guards(obj: BoardObject) -> tuple[Untargetable, ...]:
-    """The card's "can't be chosen" abilities (read once per card)."""
-    return per_card(
-        _GUARDS, obj.card, lambda card: tuple(s for s in card_statics(card) if isinstance(s, Untargetable))
-    )
+def _guards(obj: BoardObject, position: Position) -> tuple[Untargetable, ...]:
+    """The card's "can't be chosen" abilities (its reading's)."""
+    return position.reading(obj.card).effects(Untargetable)
 
 
 def _holds(guard: Untargetable, obj: BoardObject, position: Position) -> bool | None:
-    kind = guard.condition.kind
-    if kind == "always":
-        return True
-    if kind == "level":
-        xp = position.player(obj.controller).xp
-        return None if xp is None else xp >= guard.condition.value
-    if kind == "empowered":
-        return obj.empowered
-    return None
+    source = Source(obj.card, position.reading(obj.card), obj.location, obj.controller, obj)
+    return holds(guard.condition, source, position)
 
 
 def guarded_might(position: Position) -> dict[tuple[str, Side], int]:
@@ -43,7 +32,9 @@ def guarded_might(position: Position) -> dict[tuple[str, Side], int]:
     guarded: dict[tuple[str, Side], int] = {}
     for source in speakers(position):
         guard = source.obj
-        if guard is not None and any(g.smaller and _holds(g, guard, position) for g in _guards(guard)):
+        if guard is not None and any(
+            g.smaller and _holds(g, guard, position) for g in _guards(guard, position)
+        ):
             key = (guard.location, guard.controller)
             guarded[key] = max(guarded.get(key, 0), guard.current_might or 0)
     return guarded
@@ -56,7 +47,7 @@ def untargetable_reason(
     `guarded_might`."""
     if obj.controller == acting:
         return None
-    for guard in _guards(obj):
+    for guard in _guards(obj, position):
         if guard.smaller or _holds(guard, obj, position) is not True:
             continue
         if not guard.unless_combat:
@@ -77,7 +68,7 @@ def untargetable_open(obj: BoardObject, acting: Side, position: Position) -> str
         return None
     if obj.unread_guards:
         return f"whether it can be chosen depends on {obj.unread_guards[0]}"
-    for guard in _guards(obj):
+    for guard in _guards(obj, position):
         if not guard.smaller and _holds(guard, obj, position) is None:
             return f"it can't be chosen by enemy spells and abilities if {guard.condition.text}, which the position does not say"
     return None
@@ -87,7 +78,7 @@ def untargetable(
     obj: BoardObject, guarded: dict[tuple[str, Side], int], acting: Side, position: Position
 ) -> tuple[str | None, str | None] | None:
     """Why `obj` can't be chosen by `acting`'s spells and abilities, or why that is open; None when it can be."""
-    if not obj.unread_guards and not _guards(obj) and not guarded:
+    if not obj.unread_guards and not _guards(obj, position) and not guarded:
         return None
     reason = untargetable_reason(obj, guarded, acting, position)
     if reason is not None:

@@ -13,20 +13,17 @@ the position, that could bear on the answer makes it undecided instead of a gues
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from cardsdb.engine.board.speakers import speakers
 from cardsdb.engine.position.objects import BASES, BoardObject, Position
-from cardsdb.engine.reading.statics import Aspect, PlayRule, card_statics
-from cardsdb.engine.reading.understanding import SentenceReading, unread_sentences
+from cardsdb.engine.reading.card_reading import SentenceReading
+from cardsdb.engine.reading.effects import Aspect, PlayRule
 from cardsdb.engine.verdict import citations as r
 from cardsdb.engine.verdict.answer import Check, Undecided
 from cardsdb.engine.verdict.codes import CheckCode, UndecidedCode
 from cardsdb.models import Card
 
-_GRANT = re.compile(r"\bmay\b|\bcan(?! ?not|'t)\b|\bless\b|\bignor|\breduc", re.IGNORECASE)
-_RESTRICT = re.compile(r"can't|cannot|\bonly\b|\bmust\b|\bcosts? [^.]*\bmore\b|\bincrease", re.IGNORECASE)
 # The checks each aspect bears on: (passing codes, failing codes)
 _CHECKS: dict[Aspect, tuple[frozenset[str], frozenset[str]]] = {
     "cost": (
@@ -53,11 +50,11 @@ class Unread:
 
     @property
     def grants(self) -> bool:
-        return bool(_GRANT.search(self.reading.text)) and not _RESTRICT.search(self.reading.text)
+        return self.reading.grants
 
     @property
     def restricts(self) -> bool:
-        return bool(_RESTRICT.search(self.reading.text)) and not _GRANT.search(self.reading.text)
+        return self.reading.restricts
 
     @property
     def words(self) -> str:
@@ -65,13 +62,11 @@ class Unread:
         return f'{whose} "{self.reading.text}"'
 
 
-def _speaks_to(text: str, card: Card) -> bool:
+def _speaks_to(reading: SentenceReading, card: Card) -> bool:
     """Whether a board card's sentence about playing may reach `card`: it speaks of its kind, or of cards in general."""
-    kinds = {"Unit": r"\bunits?\b", "Spell": r"\bspells?\b", "Gear": r"\bgears?\b|\bEquipment\b"}
-    own = [pattern for kind, pattern in kinds.items() if card.is_type(kind)]
-    return bool(re.search(r"\bcards?\b", text, re.IGNORECASE)) or any(
-        re.search(p, text, re.IGNORECASE) for p in own
-    )
+    kinds = {"Unit": "unit", "Spell": "spell", "Gear": "gear"}
+    own = {word for kind, word in kinds.items() if card.is_type(kind)}
+    return "card" in reading.speaks_of or bool(own & set(reading.speaks_of))
 
 
 _PLAY_ASPECTS = frozenset({"cost", "timing", "place", "permission"})
@@ -86,16 +81,18 @@ def _board_unread(position: Position) -> tuple[Unread, ...]:
             continue
         seen.add(other.name)
         found.extend(
-            Unread(s, other.name, False) for s in unread_sentences(other) if s.bears_on & _PLAY_ASPECTS
+            Unread(s, other.name, False) for s in position.reading(other).unread if s.bears_on & _PLAY_ASPECTS
         )
     return tuple(found)
 
 
 def unread_for(card: Card, position: Position) -> list[Unread]:
     """What the engine does not read, of the card played and of the cards in the position, about playing it."""
-    found = [Unread(s, card.name, True) for s in unread_sentences(card) if s.sentence.part in _OWN_PARTS]
+    found = [
+        Unread(s, card.name, True) for s in position.reading(card).unread if s.sentence.part in _OWN_PARTS
+    ]
     board = _board_unread(position)
-    found.extend(item for item in board if _speaks_to(item.reading.text, card))
+    found.extend(item for item in board if _speaks_to(item.reading, card))
     return found
 
 
@@ -143,7 +140,7 @@ def _namers(position: Position) -> tuple[BoardObject, ...]:
         if obj is not None
         and obj.controller != "me"
         and obj.location not in BASES
-        and any(isinstance(s, PlayRule) and s.kind == "no_spells_named" for s in card_statics(obj.card))
+        and any(s.kind == "no_spells_named" for s in position.reading(obj.card).effects(PlayRule))
     )
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from cardsdb.engine.position.objects import Position
+from dataclasses import dataclass
+
+from cardsdb.engine.position.objects import Position, facedown_capacity
 from cardsdb.engine.position.scenario_ask import Ask
 from cardsdb.engine.position.validate import zone_problem
-from cardsdb.engine.reading.card_choices import facedown_capacity, hide_grants
-from cardsdb.engine.reading.cardtext import has_hidden
+from cardsdb.engine.reading.effects import HideGrant
 from cardsdb.engine.verdict import citations as r
 from cardsdb.engine.verdict.answer import Answer, Check, Effect, Undecided
 from cardsdb.engine.verdict.codes import CheckCode, EffectCode, UndecidedCode
@@ -67,12 +68,34 @@ def _champion_zone(card: Card, position: Position, assumptions: list[str]) -> tu
     return listed, f"{card.name} is {'' if listed else 'not '}in your Champion Zone."
 
 
+@dataclass(frozen=True)
+class HideGrants:
+    """Other ways to pay for hiding that your cards grant: Swift Scout's energy, Guerilla Warfare's "ignoring
+    costs" (a spell played this turn)."""
+
+    energy: int | None = None
+    free: bool = False
+    sources: tuple[str, ...] = ()
+
+
+def hide_grants(cards: tuple[Card, ...], position: Position) -> HideGrants:
+    energies = [
+        (card.name, g.energy) for card in cards for g in position.reading(card).effects(HideGrant) if g.energy
+    ]
+    free = [card.name for card in cards if any(g.free for g in position.reading(card).effects(HideGrant))]
+    return HideGrants(
+        energy=min((e for _, e in energies if e is not None), default=None),
+        free=bool(free),
+        sources=tuple(dict.fromkeys([*(name for name, _ in energies), *free])),
+    )
+
+
 def _payment(position: Position, ask: Ask, assumptions: list[str]) -> tuple[bool, str]:
     me = position.me
     granting = tuple(c for c in (me.legend, *me.played_this_turn) if c is not None) + tuple(
         o.card for o in position.objects if o.controller == "me"
     )
-    grants = hide_grants(granting)
+    grants = hide_grants(granting, position)
     runes = me.runes
     if ask.pay == "none":
         if grants.free:
@@ -149,7 +172,9 @@ def _battlefield(position: Position, label: str) -> list[Check]:
     bf = position.battlefield(label)
     controls = bf is not None and bf.controller == "me"
     holder = "nobody" if bf is None or bf.controller is None else "your opponent"
-    capacity = facedown_capacity(bf.card if bf else None)
+    capacity = facedown_capacity(
+        position.reading(bf.card) if bf is not None and bf.card is not None else None
+    )
     there = len(bf.facedown) if bf else 0
     free = there < capacity
     rules: tuple[str, ...] = (r.HIDDEN_DEFINITION, r.FACEDOWN_ZONE_ONE_CARD)
@@ -180,7 +205,7 @@ def _battlefield(position: Position, label: str) -> list[Check]:
 
 def hide_checks(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> list[Check]:
     """Every condition for hiding `card` at `ask.at`, passed or failed."""
-    hidden = has_hidden(card)
+    hidden = position.reading(card).has("hidden")
     rules = (r.HIDDEN, r.HIDDEN_DEFINITION)
     checks = [
         Check(True, CheckCode.HAS_HIDDEN, rules, f"{card.name} has Hidden.")
@@ -232,7 +257,7 @@ def answer_hide(card: Card, position: Position, ask: Ask, assumptions: list[str]
     label = ask.at or ""
     checks = hide_checks(card, position, ask, assumptions)
     undecided: tuple[Undecided, ...] = ()
-    if card.partial and not has_hidden(card):
+    if card.partial and not position.reading(card).has("hidden"):
         # Known only partly from the seeds: not knowing it has Hidden is not knowing it lacks it.
         checks = [c for c in checks if c.code != CheckCode.NO_HIDDEN]
         because = (

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardsdb.engine.board.characteristics import card_traits
+from cardsdb.engine.board.cost_changes import PlayOf
+from cardsdb.engine.board.costs import cost_unknown
+from cardsdb.engine.board.placement import reaction_now
 from cardsdb.engine.checks.boundary import apply_boundary
 from cardsdb.engine.checks.copies import choose_copy
 from cardsdb.engine.checks.play_checks import facedown_checks, hand_checks, lacks_hidden
@@ -33,10 +37,10 @@ from cardsdb.engine.checks.play_effects import (
 from cardsdb.engine.choices.play_choices import resolve
 from cardsdb.engine.choices.play_context import Play, Resolution
 from cardsdb.engine.choices.targeting import PlayContext
-from cardsdb.engine.position.objects import FacedownCard, Position
+from cardsdb.engine.position.objects import FacedownCard, Position, Traits
 from cardsdb.engine.position.scenario_ask import Ask
-from cardsdb.engine.reading.cardtext import cost_unknown, printed_keywords
-from cardsdb.engine.reading.overrides import choices_for
+from cardsdb.engine.reading.keyword_choices import with_keyword_choices
+from cardsdb.engine.reading.specs import CardChoices
 from cardsdb.engine.verdict import citations as r
 from cardsdb.engine.verdict.answer import Answer, Check, Effect, Undecided
 from cardsdb.engine.verdict.codes import CheckCode, EffectCode, UndecidedCode
@@ -95,13 +99,16 @@ def _facedown_copy(
     label = facedown.location
     action = f"play {card.name} from facedown at {label}"
     checks, undecided = facedown_checks(card, facedown, position, assumptions)
-    if lacks_hidden(card):
+    if lacks_hidden(card, position.reading(card)):
         # Nothing that presupposes Hidden: no Reaction, no ignored base cost, no restricted choices.
         return _answer(card, ask, action, label, _Parts(checks, effects=[OPENS_CHAIN, REVEALED]), assumptions)
-    parsed = choices_for(card)
+    traits = card_traits(card, position, "facedown", "me")
+    parsed = _choices(card, position, traits)
     runes = position.me.runes
     ctx = PlayContext("me", label, label if card.is_permanent else None, ask.source_left_board, card)
-    changes = changes_for(card, position, has_reaction=True)  # a hidden card has Reaction (811.6)
+    changes = changes_for(
+        card, position, PlayOf(card, "me", False, True)
+    )  # a hidden card has Reaction (811.6)
     bill = facedown_bill(parsed, ask.optional_costs)
     play = Play(card, parsed, position, ctx, ask.targets, changes.apply(bill), runes, ask.optional_costs)
     out = resolve(play)
@@ -139,6 +146,13 @@ def _facedown_copy(
     return _answer(card, ask, action, label, _Parts(all_checks, out, effects, all_undecided), assumptions)
 
 
+def _choices(card: Card, position: Position, traits: Traits) -> CardChoices:
+    """The card's choices as it is played: its reading's, and those of the keywords other cards give it (Jax,
+    Unmatched's Quick-Draw: "attach it to a unit you control")."""
+    keywords = frozenset(k.name for k in traits.keywords)
+    return with_keyword_choices(position.reading(card).choices, keywords, card.types, card.domains)
+
+
 def answer_from_facedown(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:
     """play_hidden, and targets at a battlefield: every copy the question may mean, and the one that can be played."""
     return choose_copy(
@@ -164,10 +178,12 @@ def _hand_cost(
 
 def answer_from_hand(card: Card, position: Position, ask: Ask, assumptions: list[str]) -> Answer:
     """play, and targets from hand: played for its cost at its normal timing, nothing restricted (811.3)."""
-    checks, placed = hand_checks(card, position, ask.from_ or "hand", ask.to, assumptions)
-    parsed = choices_for(card)
+    traits = card_traits(card, position, "hand", "me")
+    checks, placed = hand_checks(card, position, ask.from_ or "hand", ask.to, assumptions, traits)
+    parsed = _choices(card, position, traits)
     ctx = PlayContext("me", None, ask.to if card.is_permanent else None, ask.source_left_board, card)
-    changes = changes_for(card, position, has_reaction="reaction" in printed_keywords(card))
+    reaction = reaction_now(card, position, traits, ask.to, from_facedown=False)
+    changes = changes_for(card, position, PlayOf(card, "me", True, reaction))
     bill = changes.apply(hand_bill(card, parsed, ask.optional_costs))
     play = Play(card, parsed, position, ctx, ask.targets, bill, position.me.runes, ask.optional_costs)
     out = resolve(play)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from cardsdb.engine.board.placement import early_turn, unit_place
 from cardsdb.engine.checks.timing import normal_timing, reaction_timing
-from cardsdb.engine.position.objects import FacedownCard, Position
-from cardsdb.engine.reading.cardtext import has_hidden
+from cardsdb.engine.position.objects import FacedownCard, Position, Traits
+from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.engine.verdict import citations as r
 from cardsdb.engine.verdict.answer import Check, Undecided
 from cardsdb.engine.verdict.codes import CheckCode, UndecidedCode
@@ -15,17 +15,17 @@ from cardsdb.models import Card
 _HIDDEN_RULES = (r.HIDDEN_DEFINITION, r.GAINS_REACTION)
 
 
-def lacks_hidden(card: Card) -> bool:
+def lacks_hidden(card: Card, reading: CardReading) -> bool:
     """Known not to have Hidden (a card known only partly may have it without our knowing)."""
-    return not has_hidden(card) and not card.partial
+    return not reading.has("hidden") and not card.partial
 
 
-def has_hidden_check(card: Card) -> Check | Undecided:
+def has_hidden_check(card: Card, reading: CardReading) -> Check | Undecided:
     """Only a card with Hidden gains Reaction and may be played from facedown ignoring its base cost (811.1.b, 811.6).
 
     A card known only partly (from the seeds) may have Hidden without our knowing it: that is undecided, not a No.
     """
-    if has_hidden(card):
+    if reading.has("hidden"):
         return Check(True, CheckCode.HAS_HIDDEN, _HIDDEN_RULES, f"{card.name} has Hidden.")
     if card.partial:
         because = (
@@ -93,7 +93,7 @@ def facedown_checks(
     """Every condition for playing this facedown card now, passed or failed (its choices and costs aside).
 
     A card without Hidden fails there, without the checks that presuppose Hidden (its turn, its Reaction)."""
-    hidden = has_hidden_check(card)
+    hidden = has_hidden_check(card, position.reading(card))
     owner = owner_check(facedown)
     if isinstance(hidden, Check) and not hidden.ok:
         return [hidden, *([owner] if owner else [])], []
@@ -182,12 +182,15 @@ def early_turn_check(card: Card, position: Position) -> Check | None:
 
 
 def hand_checks(
-    card: Card, position: Position, zone: str, to: str | None, assumptions: list[str]
+    card: Card, position: Position, zone: str, to: str | None, assumptions: list[str], traits: Traits
 ) -> tuple[list[Check], list[Undecided]]:
-    """Played from hand for its cost, at its normal timing (811.3): where it is, when, and where it goes."""
-    checks = [_zone_check(card, position, zone, assumptions), normal_timing(card, position, to)]
+    """Played from hand for its cost, at its normal timing (811.3): where it is, when, and where it goes; `traits`:
+    what the card has in hand now (its keywords, printed and given by other cards)."""
+    checks = [_zone_check(card, position, zone, assumptions)]
     undecided: list[Undecided] = []
-    for found in (destination_check(card, position, to), early_turn_check(card, position)):
+    timing = normal_timing(card, position, to, traits)
+    found_all = (timing, destination_check(card, position, to), early_turn_check(card, position))
+    for found in found_all:
         if isinstance(found, Check):
             checks.append(found)
         elif isinstance(found, Undecided):

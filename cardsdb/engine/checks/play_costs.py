@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from cardsdb.engine.board.cost_changes import CostScan, scan_costs, with_discounts, with_increases
+from cardsdb.engine.board.cost_changes import CostScan, PlayOf, scan_costs, with_discounts, with_increases
 from cardsdb.engine.board.costs import Bill, domain_need, have_words, with_costs
 from cardsdb.engine.choices.targeting import PlayContext, text_reason
 from cardsdb.engine.position.objects import Position, Runes
-from cardsdb.engine.reading.card_costs import AdditionalCost
-from cardsdb.engine.reading.phrases import read_phrase
-from cardsdb.engine.reading.specs import CardChoices
+from cardsdb.engine.reading.specs import AdditionalCost, CardChoices
 from cardsdb.engine.verdict import citations as r
 from cardsdb.engine.verdict.answer import Check, Effect, Undecided
 from cardsdb.engine.verdict.codes import CheckCode, CodePair, EffectCode, UndecidedCode
@@ -86,10 +84,10 @@ def cost_check(
     return Check(ok, passed if ok else failed, question.rules, because, question.blocking)
 
 
-def changes_for(card: Card, position: Position, *, has_reaction: bool) -> Changes:
-    """What the other cards in the position do to the cost of playing `card` now (for the player asking)."""
-    found = scan_costs(card, position, "me", has_reaction=has_reaction)
-    return Changes(found.increases, found.discounts, found.unread)
+def changes_for(card: Card, position: Position, play: PlayOf) -> Changes:
+    """What the card's own text and the other cards in the position do to the cost of playing `card` now."""
+    found = scan_costs(card, position, play)
+    return Changes(found.increases, found.discounts, found.maybe_discounts, found.unread)
 
 
 def settle(
@@ -102,6 +100,7 @@ def settle(
     """The cost check with what it may depend on: a discount the engine does not apply, or a state the position does
     not give (a cost increase, a target's Deflect). `bill`: the play's cost before the other cards' changes."""
     check, unread = unread_discount(check, changes.apply(bill), runes, changes)
+    check, discount = maybe_discount(check, bill, runes, changes)
     depends = increase_undecided(check, bill, runes, changes)
     deflect = None
     if check is not None and check.ok and runes is not None and maybe_deflect:
@@ -111,7 +110,25 @@ def settle(
                 f"If {'; '.join(maybe_deflect)}, it costs {more.words}, more than your {have_words(runes)}."
             )
             deflect = Undecided(UndecidedCode.COST_STATE_UNKNOWN, _DEFLECT_RULES, because)
-    return ([check] if check else []), [u for u in (unread, depends, deflect) if u is not None]
+    return ([check] if check else []), [u for u in (unread, discount, depends, deflect) if u is not None]
+
+
+def maybe_discount(
+    check: Check | None, bill: Bill, runes: Runes | None, changes: Changes
+) -> tuple[Check | None, Undecided | None]:
+    """A cost that can't be paid, where a discount on a condition the position does not settle would pay it: the
+    answer depends on that condition (a cost payable without the discount is payable, and it does not matter)."""
+    if check is None or check.ok or not changes.maybe_discounts or runes is None:
+        return check, None
+    most = with_discounts(changes.apply(bill), changes.maybe_discounts)
+    if not most.paid_by(runes):
+        return check, None
+    conditions = "; ".join(f"{d.source} ({d.unknown})" for d in changes.maybe_discounts)
+    because = (
+        f"It costs {changes.apply(bill).words} and you have {have_words(runes)}: payable only with the discount of "
+        f"{conditions}, which the position does not settle."
+    )
+    return None, Undecided(UndecidedCode.COST_STATE_UNKNOWN, (r.V14_DISCOUNTS, *check.rules), because)
 
 
 def _what(additional: bool, deflect: int, changes: Changes) -> str:
@@ -251,14 +268,14 @@ def play_effect_cost_check(
     return cost_check(runes, bill.plus(any_power=deflect), question, assumptions)
 
 
-def _needs_object(needs: str, card: Card, position: Position) -> tuple[bool | None, str]:
+def _needs_object(cost: AdditionalCost, card: Card, position: Position) -> tuple[bool | None, str]:
     """Whether the position holds what a cost uses up ("a friendly unit" to kill), and what it found."""
+    needs = cost.needs
     if needs == "your legend":
         return (position.me.legend is not None) or None, "your legend (taken to be ready)"
-    phrase = read_phrase(needs, 0)
-    if phrase is None or phrase.spec is None:
+    spec = cost.needs_spec
+    if spec is None:
         return None, f'"{needs}", which the engine does not read'
-    spec = phrase.spec
     ctx = PlayContext("me", None, None, False, card)
     found = [o for o in position.objects if text_reason(spec, o, ctx, None) is None]
     if spec.unread and found:
@@ -275,7 +292,7 @@ def requirement_checks(
     rules = (r.ADDITIONAL_COSTS_STILL_APPLY,)
     for cost in chosen_costs(parsed, optional_costs):
         if cost.needs:
-            ok, what = _needs_object(cost.needs, card, position)
+            ok, what = _needs_object(cost, card, position)
             if ok is None:
                 undecided.append(
                     Undecided(

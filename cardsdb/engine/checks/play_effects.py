@@ -3,20 +3,17 @@
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-from cardsdb.engine.board.costs import deflect, deflect_ignored
+from cardsdb.engine.board.costs import cost_unknown, deflect, deflect_ignored
 from cardsdb.engine.board.placement import forbidden
 from cardsdb.engine.position.objects import Position
-from cardsdb.engine.reading.cardtext import cost_unknown, source_text
+from cardsdb.engine.reading.effects import NoReveal
 from cardsdb.engine.reading.specs import CardChoices, UnitPlay
 from cardsdb.engine.verdict import citations as r
 from cardsdb.engine.verdict.answer import Choice, Effect, Undecided
 from cardsdb.engine.verdict.codes import EffectCode, UndecidedCode
 from cardsdb.models import Card
-
-_NO_REVEAL = re.compile(r"opponents'? \[?Hidden\]? cards can't be revealed here", re.IGNORECASE)
 
 
 def _printed_cost(card: Card) -> str:
@@ -190,9 +187,6 @@ def _additional_costs(parsed: CardChoices, costs: str) -> str:
     )
 
 
-_REACHES_BEYOND = re.compile(r"\b(?:units|gear|all|each|every)\b", re.IGNORECASE)
-
-
 def _conditional_effects(parsed: CardChoices, position: Position | None) -> list[Effect]:
     """Instructions whose condition the play decides: "if it's not your turn, give me [Temporary]"."""
     effects: list[Effect] = []
@@ -231,7 +225,6 @@ def _reaching(plain: tuple[str, ...], at: str) -> tuple[Effect, ...]:
             quick=True,
         )
         for text in plain
-        if _REACHES_BEYOND.search(text)
     )
 
 
@@ -301,7 +294,7 @@ def no_reveal_here(position: Position, label: str) -> tuple[list[Effect], list[U
     undecided: list[Undecided] = []
     rules = (r.FACEDOWN_REVEALED_ON_ZONE_CHANGE, r.FACEDOWN_IS_NOT_HIDDEN)
     for obj in position.objects_at(label):
-        if obj.controller == "me" or not _NO_REVEAL.search(source_text(obj.card)):
+        if obj.controller == "me" or not position.reading(obj.card).effects(NoReveal):
             continue
         because = (
             f"{obj.card.name} (your opponent's, at {label}) says your Hidden cards can't be revealed there. Playing a "

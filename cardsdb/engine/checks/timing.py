@@ -5,12 +5,12 @@ State) only a card with Reaction may be played (v1.4 309.1.a, 358.4)."""
 
 from __future__ import annotations
 
-from cardsdb.engine.board.placement import places
-from cardsdb.engine.position.objects import Position
-from cardsdb.engine.reading.cardtext import printed_keywords
+from cardsdb.engine.board.placement import ambush_here
+from cardsdb.engine.position.objects import Position, Traits
+from cardsdb.engine.reading.effects import PlayRule
 from cardsdb.engine.verdict import citations as r
-from cardsdb.engine.verdict.answer import Check
-from cardsdb.engine.verdict.codes import CheckCode
+from cardsdb.engine.verdict.answer import Check, Undecided
+from cardsdb.engine.verdict.codes import CheckCode, UndecidedCode
 from cardsdb.models import Card
 
 REACTION_RULES = (r.GAINS_REACTION, r.REACTION_NOT_PUBLIC, r.V14_REACTION_TIMING, r.V14_PRIORITY)
@@ -64,24 +64,27 @@ def _reaction(card: Card, position: Position, how: str, rules: tuple[str, ...]) 
     return _check(window is not None, all_rules, f"{card.name} {how}. {because}")
 
 
-def _ambush(card: Card, position: Position, to: str | None) -> Check | None:
+def _ambush(card: Card, position: Position, to: str | None) -> Check | Undecided | None:
     """Ambush (v1.4 822.1.b): Reaction while being played to a battlefield where you control units (and the
     permission to be played there). None when it gives no Reaction here."""
-    ambush = [p for p in places(card, position) if p.ok and r.V14_AMBUSH in p.rules]
-    if to is not None:
-        ambush = [p for p in ambush if p.location == to]
-    if not ambush:
-        return None
-    where = " or ".join(p.location for p in ambush)
-    how = f"has Ambush: it has Reaction as it is played to {where}, a battlefield where you control units"
-    check = _reaction(card, position, how, (r.V14_AMBUSH,))
-    return check if check.ok else None
+    labels = [to] if to is not None else [bf.label for bf in position.battlefields]
+    found = [(label, a) for label in labels if (a := ambush_here(card, position, label, "me")) is not None]
+    surely = [label for label, (ok, _) in found if ok]
+    if surely:
+        where = " or ".join(surely)
+        how = f"has Ambush: it has Reaction as it is played to {where}, a battlefield where you control units"
+        check = _reaction(card, position, how, (r.V14_AMBUSH,))
+        return check if check.ok else None
+    if found and reaction_window(position) is not None:
+        because = f"{card.name} may have Reaction as it is played to {found[0][0]}: {found[0][1][1]}."
+        return Undecided(UndecidedCode.TEXT_NOT_READ, (r.PLAYED_FROM_HAND, r.V14_AMBUSH), because)
+    return None
 
 
-def _action_or_default(card: Card, position: Position, keywords: frozenset[str]) -> Check:
+def _action_or_default(card: Card, position: Position, action: bool | None) -> Check:
     mine = position.turn_player == "me"
     closed_rules = _closed(position)
-    if "action" in keywords:
+    if action:
         if not position.closed and (mine or position.showdown is not None):
             because = (
                 f"{card.name} has Action: it may be played on your turn or in a showdown, in an open state."
@@ -104,19 +107,59 @@ def _action_or_default(card: Card, position: Position, keywords: frozenset[str])
     return _check(ok, (r.PLAYED_FROM_HAND, r.V14_NEUTRAL_OPEN_DEFAULT, *closed_rules), because)
 
 
-def normal_timing(card: Card, position: Position, to: str | None = None) -> Check:
-    """Played from hand, at its normal timing (811.3); `to`: where a unit is played (Ambush depends on it)."""
-    keywords = printed_keywords(card)
-    if "reaction" in keywords:
-        return _reaction(card, position, "has Reaction", ())
-    if "quick-draw" in keywords:
-        return _reaction(card, position, "has Quick-Draw, and so Reaction", (r.V14_QUICK_DRAW,))
-    plain = _action_or_default(card, position, keywords)
-    if plain.ok or "ambush" not in keywords or not card.is_type("Unit"):
+def _given(traits: Traits, keyword: str) -> str:
+    """ "" for a printed keyword; " (Jax, Unmatched gives it)" for one another card gives."""
+    how = traits.given(keyword)
+    return (
+        f" ({how.source} gives it)" if how is not None and how.source and how.source != "the position" else ""
+    )
+
+
+def _maybe(card: Card, position: Position, traits: Traits, plain: Check) -> Undecided | None:
+    """Reaction, Quick-Draw or Action a card gives it on a condition the position does not settle, where that would
+    let it be played now."""
+    for keyword, words in (
+        ("reaction", "Reaction"),
+        ("quick-draw", "Quick-Draw, and so Reaction"),
+        ("action", "Action"),
+    ):
+        how = next((k for k in traits.maybe if k.name == keyword), None)
+        if how is None:
+            continue
+        allowed = (
+            reaction_window(position) is not None
+            if keyword != "action"
+            else (not position.closed and (position.turn_player == "me" or position.showdown is not None))
+        )
+        if allowed:
+            because = (
+                f"{plain.because} But {how.source} gives it {words} if {how.condition}, which the position does not "
+                "settle: then it could be played now."
+            )
+            return Undecided(UndecidedCode.TEXT_NOT_READ, (*plain.rules, r.V14_REACTION_TIMING), because)
+    return None
+
+
+def normal_timing(card: Card, position: Position, to: str | None, traits: Traits) -> Check | Undecided:
+    """Played from hand, at its normal timing (811.3), with the keywords it has now (`traits`: printed and given by
+    other cards); `to`: where a unit is played (Ambush depends on it)."""
+    if traits.has("reaction"):
+        return _reaction(card, position, f"has Reaction{_given(traits, 'reaction')}", ())
+    if traits.has("quick-draw"):
+        how = f"has Quick-Draw{_given(traits, 'quick-draw')}, and so Reaction"
+        return _reaction(card, position, how, (r.V14_QUICK_DRAW,))
+    plain = _action_or_default(card, position, traits.has("action"))
+    if plain.ok:
         return plain
-    ambush = _ambush(card, position, to)
+    ambushes = card.is_type("Unit") and (traits.has("ambush") is not False or _ambush_verb(card, position))
+    ambush = _ambush(card, position, to) if ambushes else None
     if ambush is not None:
         return ambush
+    maybe = _maybe(card, position, traits, plain)
+    if maybe is not None:
+        return maybe
+    if not ambushes:
+        return plain
     because = (
         f"{plain.because} Its Ambush gives it Reaction only as it is played to a battlefield where you control units, "
         f"and {'your base' if to.endswith('.base') else to} is not one."
@@ -125,3 +168,12 @@ def normal_timing(card: Card, position: Position, to: str | None = None) -> Chec
         "units, and there is none."
     )
     return _check(False, (*plain.rules, r.V14_AMBUSH), because)
+
+
+def _ambush_verb(card: Card, position: Position) -> bool:
+    """ "I can [Ambush] to a battlefield where there are enemy units" (Rengar): Ambush's permissions as a verb."""
+    return any(
+        rule.kind in ("ambush_where_enemies", "ambush_where_killed")
+        for rule in position.reading(card).effects(PlayRule)
+        if rule.itself
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from cardsdb.engine.board.costs import Bill, deflect_due, deflect_ignored, have_words
+from cardsdb.engine.board.costs import Bill, deflect_due, deflect_ignored, have_words, maybe_deflect
 from cardsdb.engine.choices.play_context import Assignment, Play, Resolution
 from cardsdb.engine.choices.target_checks import availability_checks, open_choices, target_checks
 from cardsdb.engine.choices.targeting import PlayContext, enough_targets, evaluate
@@ -125,7 +125,7 @@ def _evaluate(play: Play, specs: list[ChoiceSpec]) -> tuple[list[Choice], Assign
 
 def _maybe_unpaid(play: Play, obj: BoardObject, bill: Bill) -> bool:
     """A Deflect the unit may have (a condition the position does not settle) that the ready runes could not pay."""
-    if not obj.maybe_keywords or play.runes is None or deflect_ignored(obj, play.position, play.card):
+    if not maybe_deflect(obj) or play.runes is None or deflect_ignored(obj, play.position, play.card):
         return False
     return not bill.plus(any_power=1).paid_by(play.runes)
 
@@ -157,7 +157,7 @@ def _unpayable(play: Play, choice: Choice) -> tuple[tuple[Excluded, ...], tuple[
             )
             unpaid.append(Excluded(target, rules, because))
         elif _maybe_unpaid(play, obj, bill):
-            because = f"{'; '.join(obj.maybe_keywords)}, and then choosing it costs 1 more power you don't have ready"
+            because = f"{'; '.join(maybe_deflect(obj))}, and then choosing it costs 1 more power you don't have ready"
             unsure.append(Excluded(target, rules, because))
     return tuple(unpaid), tuple(unsure)
 

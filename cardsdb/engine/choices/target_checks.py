@@ -3,7 +3,7 @@ or, with none named, whether every required choice can be made at all (811.1.d, 
 
 from __future__ import annotations
 
-from cardsdb.engine.board.costs import deflect_due, deflect_ignored
+from cardsdb.engine.board.costs import deflect_due, deflect_ignored, maybe_deflect
 from cardsdb.engine.choices.play_context import Assignment, Play, Resolution
 from cardsdb.engine.position.objects import BoardObject, location_of
 from cardsdb.engine.position.scenario_ask import TargetRef
@@ -53,8 +53,8 @@ def _named(play: Play, choice: Choice, target: TargetRef, out: Resolution) -> Ch
             False, CheckCode.ILLEGAL_TARGET, rules, play.refused(target.words, because), play.blocking
         )
     if target.obj is not None and target.obj.controller != play.ctx.acting:
-        if target.obj.maybe_keywords and not deflect_ignored(target.obj, play.position, play.card):
-            out.maybe_deflect.extend(target.obj.maybe_keywords)
+        if maybe_deflect(target.obj) and not deflect_ignored(target.obj, play.position, play.card):
+            out.maybe_deflect.extend(maybe_deflect(target.obj))
         if play.blocking:
             out.spell_deflect += deflect_due(target.obj, play.position, play.card)
         else:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal
 
+from cardsdb.engine.board.characteristics import card_traits
 from cardsdb.engine.board.untargetable import guarded_might, untargetable
 from cardsdb.engine.position.objects import (
     BASES,
@@ -258,9 +259,11 @@ class _Sorting:
             whose = "opponent" if owner != self.ctx.acting else "player"
             self.note = f"The {whose}'s hand is not given, so its cards can't be listed."
             return
-        self.zone_cards(hand, f"{owner}.hand", owner, spec)
+        self.zone_cards(position, hand, f"{owner}.hand", owner, spec)
 
-    def zone_cards(self, cards: tuple[Card, ...], place: str, owner: Side, spec: ChoiceSpec) -> None:
+    def zone_cards(
+        self, position: Position, cards: tuple[Card, ...], place: str, owner: Side, spec: ChoiceSpec
+    ) -> None:
         types = spec.card_types or (("Unit",) if spec.what == "unit_card" else ())
         for card in cards:
             target = Target(f"{card.name}@{place}", "card", place, card=card.name, controller=owner)
@@ -271,7 +274,10 @@ class _Sorting:
                     f"it is not a {' or '.join(t.lower() for t in types)}",
                 )
                 continue
-            refused = next((why for f in spec.filters if (why := f.refuses_card(card)) is not None), None)
+            keywords = card_traits(card, position, "hand" if place.endswith("hand") else "trash", owner)
+            refused = next(
+                (why for f in spec.filters if (why := f.refuses_card(card, keywords)) is not None), None
+            )
             if refused is not None:
                 self.exclude(target, (r.V14_TARGET_RESTRICTIONS,), refused)
             elif spec.unread:
@@ -285,7 +291,7 @@ class _Sorting:
             "opponent_trash": (other(self.ctx.acting),),
         }.get(spec.where, (self.ctx.acting, other(self.ctx.acting)))
         for side in sides:
-            self.zone_cards(position.player(side).trash, f"{side}.trash", side, spec)
+            self.zone_cards(position, position.player(side).trash, f"{side}.trash", side, spec)
 
     def board(self, position: Position, first_location: str | None, spec: ChoiceSpec) -> None:
         source = _source_object(spec, self.ctx)
@@ -322,7 +328,7 @@ class _Sorting:
             target = Target(
                 f"{item.name}@chain", "chain", "chain", card=item.name, controller=item.controller
             )
-            reason, unsure = _chain_reason(spec, item, self.ctx)
+            reason, unsure = _chain_reason(spec, item, self.ctx, position)
             if reason is not None:
                 self.exclude(target, (r.V14_TARGET_RESTRICTIONS, r.V14_SPELLS_ON_CHAIN), reason)
             elif unsure is not None:
@@ -373,7 +379,9 @@ def chain_items(position: Position) -> tuple[ChainItem, ...]:
     return (ChainItem("something on the chain"),) if position.state == "closed" else ()
 
 
-def _chain_reason(spec: ChoiceSpec, item: ChainItem, ctx: PlayContext) -> tuple[str | None, str | None]:
+def _chain_reason(
+    spec: ChoiceSpec, item: ChainItem, ctx: PlayContext, position: Position
+) -> tuple[str | None, str | None]:
     """Why a chain item can't be chosen, or why that is open."""
     kind = item.kind
     wanted = {k.what for k in spec.kinds}
@@ -392,7 +400,10 @@ def _chain_reason(spec: ChoiceSpec, item: ChainItem, ctx: PlayContext) -> tuple[
     if spec.whose == "friendly" and item.controller not in (None, ctx.acting):
         return "it is your opponent's; the text asks for a friendly one", None
     if item.card is not None:
-        refused = next((why for f in spec.filters if (why := f.refuses_card(item.card)) is not None), None)
+        keywords = card_traits(item.card, position, "chain", item.controller or "opp")
+        refused = next(
+            (why for f in spec.filters if (why := f.refuses_card(item.card, keywords)) is not None), None
+        )
         if refused is not None:
             return refused, None
     if kind == "unknown":

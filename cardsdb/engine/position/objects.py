@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
+from cardsdb.engine.reading.card_reading import CardReading
+from cardsdb.engine.reading.effects import HideGrant
 from cardsdb.engine.verdict.naming import Target
 from cardsdb.models import Card
 
@@ -58,8 +60,50 @@ class MightNow:
 
 
 @dataclass(frozen=True)
+class HasKeyword:
+    """A keyword a card has here, now: printed (`source` empty), given by the scenario, or given by another card
+    (`source`: its name); with `condition`, a condition the position does not settle on which it has it."""
+
+    name: str  # casefolded: "deflect", "quick-draw"
+    value: int | None = None  # [Deflect 2]: 2
+    source: str = ""
+    condition: str = ""
+
+
+@dataclass(frozen=True)
+class Traits:
+    """What a card has here, now (its characteristics, decided in one place: `board/characteristics.py`): its
+    keywords, those it may have on a condition the position does not settle, the tags other cards give it, its
+    current Might, and text about being chosen that the engine does not read and may reach it."""
+
+    keywords: tuple[HasKeyword, ...] = ()
+    maybe: tuple[HasKeyword, ...] = ()
+    tags: tuple[str, ...] = ()
+    might: MightNow | None = None
+    unread_guards: tuple[str, ...] = ()
+
+    def has(self, keyword: str) -> bool | None:
+        """True when it has the keyword, None when it may (a condition the position does not settle), else False."""
+        wanted = keyword.casefold()
+        if any(k.name == wanted for k in self.keywords):
+            return True
+        return None if any(k.name == wanted for k in self.maybe) else False
+
+    def value(self, keyword: str) -> int:
+        """The keyword's total value ([Deflect 2] and a granted [Deflect]: 3), 0 when it does not have it."""
+        wanted = keyword.casefold()
+        return sum(k.value or 1 for k in self.keywords if k.name == wanted)
+
+    def given(self, keyword: str) -> HasKeyword | None:
+        """How it has the keyword (the first way), or None."""
+        wanted = keyword.casefold()
+        return next((k for k in (*self.keywords, *self.maybe) if k.name == wanted), None)
+
+
+@dataclass(frozen=True)
 class BoardObject:
-    """A unit or gear on the board."""
+    """A unit or gear on the board: what the scenario says of it, and `traits`, what it has now (computed over the
+    whole position when the question is answered)."""
 
     card: Card
     kind: Literal["unit", "gear"]
@@ -73,19 +117,15 @@ class BoardObject:
     buffed: bool = False
     stunned: bool = False
     damaged: bool = False
-    empowered: bool = False
+    empowered: bool | None = None  # None: the scenario does not say (a state players may not see at a glance)
+    moved: bool | None = None  # moved this turn (None: the scenario does not say)
     equipped: bool = False  # a unit with a gear attached to it (computed from the gear's attached_to)
-    now: MightNow | None = None  # its current Might, computed over the whole position (might.py)
     attached_to: str | None = None  # gear: the unit it is attached to
-    extra_keywords: tuple[str, ...] = ()  # keywords granted by other cards: "Deflect", "Deflect 2"
-    maybe_keywords: tuple[
+    given_keywords: tuple[
         str, ...
-    ] = ()  # keywords a card may grant, on a condition the position does not settle
-    extra_tags: tuple[str, ...] = ()  # tags other cards give it ("I am a Mech" on its Equipment)
-    unread_guards: tuple[
-        str, ...
-    ] = ()  # text about being chosen that the engine does not read and may reach it
+    ] = ()  # keywords the scenario says other cards gave it: "Deflect", "Deflect 2"
     twin: bool = False  # another object of the same card, controller and location: its id tells them apart
+    traits: Traits | None = None  # what it has now (`board/characteristics.py`)
 
     @property
     def name(self) -> str:
@@ -119,12 +159,37 @@ class BoardObject:
         return self.might if self.might is not None else self.card.might
 
     @property
+    def now(self) -> MightNow | None:
+        """Its current Might as counted over the position, where anything changed it."""
+        return self.traits.might if self.traits is not None else None
+
+    @property
     def current_might(self) -> int | None:
-        return self.now.value if self.now is not None else self.base_might
+        now = self.now
+        return now.value if now is not None else self.base_might
 
     @property
     def in_combat(self) -> bool:
         return self.attacking or self.defending
+
+    def has_keyword(self, name: str) -> bool | None:
+        """Whether it has the keyword now (None: on a condition the position does not settle)."""
+        if self.traits is not None:
+            return self.traits.has(name)
+        wanted = name.casefold()
+        return any(
+            k.split()[0].casefold() == wanted
+            for k in (*self.given_keywords, *(k.name for k in self.card.keywords))
+        )
+
+    def has_tag(self, tag: str) -> bool:
+        wanted = tag.casefold()
+        given = self.traits.tags if self.traits is not None else ()
+        return any(t.casefold() == wanted for t in (*self.card.tags, *given))
+
+    @property
+    def unread_guards(self) -> tuple[str, ...]:
+        return self.traits.unread_guards if self.traits is not None else ()
 
 
 @dataclass(frozen=True)
@@ -134,6 +199,14 @@ class FacedownCard:
     location: str
     hidden_turn: int | None = None  # None: an earlier turn than this one (assumed, and said so)
     id: str | None = None  # names one copy where several could be meant (`play_hidden: old-block`)
+
+
+def facedown_capacity(reading: CardReading | None) -> int:
+    """How many facedown cards a battlefield holds: one (107.3.b), and one more for each "You may hide an additional
+    card here." of its text (Bandle Tree; the occupancy can change, v1.4 107.3.b.1)."""
+    if reading is None:
+        return 1
+    return 1 + sum(grant.room for grant in reading.effects(HideGrant))
 
 
 @dataclass(frozen=True)
@@ -160,6 +233,9 @@ class Player:
     trash_given: bool = False  # the scenario lists the trash (an empty list included)
     runes: Runes | None = None  # None: not given
     played_this_turn: tuple[Card, ...] = ()
+    played_given: bool = False  # the scenario lists the cards played this turn (an empty list included)
+    played_to: tuple[str | None, ...] = ()  # where each card played this turn went (None: not said)
+    conquered: tuple[str, ...] | None = None  # the battlefields conquered this turn (None: not given)
     xp: int | None = None  # None: not given
 
 
@@ -200,6 +276,14 @@ class Position:
     opp: Player = field(default_factory=Player)
     battlefields: tuple[Battlefield, ...] = ()
     objects: tuple[BoardObject, ...] = ()
+    readings: Mapping[str, CardReading] = field(default_factory=dict)  # every card of the position, by name
+
+    def reading(self, card: Card) -> CardReading:
+        """What the engine knows of the card's text (its reading, handed over with the card by the `CardSource`)."""
+        found = self.readings.get(card.name)
+        if found is None:
+            raise KeyError(f"no reading of {card.name} in the position")
+        return found
 
     def player(self, side: Side) -> Player:
         return self.me if side == "me" else self.opp

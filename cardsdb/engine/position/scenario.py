@@ -14,7 +14,6 @@ from typing import Any, cast
 
 import yaml
 
-from cardsdb.engine.board.might import with_current_might
 from cardsdb.engine.position.bounds import MAX_CHARS, MAX_DEPTH, READ_DIGITS, check_bounds, number_too_long
 from cardsdb.engine.position.fields import flag, keys, label_of, listing, mapping, short, side, whole
 from cardsdb.engine.position.objects import (
@@ -27,8 +26,10 @@ from cardsdb.engine.position.objects import (
     Position,
     Runes,
     Side,
+    facedown_capacity,
 )
 from cardsdb.engine.position.scenario_ask import Ask, build_ask
+from cardsdb.engine.position.source import CardSource
 from cardsdb.engine.position.validate import (
     Ids,
     ScenarioError,
@@ -38,8 +39,8 @@ from cardsdb.engine.position.validate import (
     check_hidden_turn,
     check_zone,
 )
-from cardsdb.engine.reading.card_choices import facedown_capacity
-from cardsdb.models import Card, CardSource
+from cardsdb.engine.reading.card_reading import CardReading
+from cardsdb.models import Card
 
 MAX_EVENTS = 4_000
 DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order", "any")
@@ -103,7 +104,18 @@ class Scenario:
 
 
 _TOP_KEYS = ("turn", "turn_player", "state", "showdown", "chain", "me", "opp", "battlefields", "ask")
-_PLAYER_KEYS = ("legend", "hand", "champion_zone", "trash", "runes", "base", "played_this_turn", "xp")
+_PLAYER_KEYS = (
+    "legend",
+    "hand",
+    "champion_zone",
+    "trash",
+    "runes",
+    "base",
+    "played_this_turn",
+    "conquered_this_turn",
+    "xp",
+)
+_PLAYED_KEYS = ("card", "to")
 _UNIT_KEYS = (
     "card",
     "controller",
@@ -117,6 +129,7 @@ _UNIT_KEYS = (
     "damaged",
     "empowered",
     "keywords",
+    "moved_this_turn",
 )
 _GEAR_KEYS = ("card", "controller", "id", "attached_to", "keywords", "exhausted", "empowered")
 _CHAIN_KEYS = ("card", "ability", "controller")
@@ -150,6 +163,13 @@ class _Builder:
         self.cards = cards
         self.cache: dict[str, Card] = {}
         self.ids = Ids()
+        self.readings: dict[str, CardReading] = {}
+
+    def known(self, card: Card) -> Card:
+        """The card, with its reading kept for the position (the engine reads readings, never card text)."""
+        if card.name not in self.readings:
+            self.readings[card.name] = self.cards.reading(card)
+        return card
 
     def card(self, name: object, where: str) -> Card:
         if not isinstance(name, str) or not name.strip():
@@ -169,7 +189,7 @@ class _Builder:
                     ' A name that contains a comma must be quoted inside [...] and {...}: ["Teemo, Scout"].'
                 )
             raise ScenarioError(f"unknown card '{short(name)}'.{hint}", where)
-        self.cache[key] = found
+        self.cache[key] = self.known(found)
         return found
 
     def in_zone(self, name: object, zone: Zone, where: str) -> Card:
@@ -195,6 +215,7 @@ class _Builder:
         keys(data, _PLAYER_KEYS, where)
         hand: tuple[Card, ...] | None = None
         hand_count: int | None = None
+        played, played_to = self.played(data.get("played_this_turn"), f"{where}.played_this_turn")
         if "hand" in data:
             if isinstance(data["hand"], int) and not isinstance(data["hand"], bool):
                 hand_count = whole(data["hand"], f"{where}.hand")
@@ -219,9 +240,10 @@ class _Builder:
             trash=self.cards_in(data.get("trash"), "trash", f"{where}.trash"),
             trash_given="trash" in data,
             runes=_runes(data["runes"], f"{where}.runes") if data.get("runes") is not None else None,
-            played_this_turn=self.cards_in(
-                data.get("played_this_turn"), "played", f"{where}.played_this_turn"
-            ),
+            played_this_turn=played,
+            played_given="played_this_turn" in data,
+            played_to=played_to,
+            conquered=self.conquered(data, where),
             xp=None if data.get("xp") is None else whole(data["xp"], f"{where}.xp"),
         )
         return (
@@ -229,6 +251,35 @@ class _Builder:
             listing(base.get("units"), f"{where}.base.units"),
             listing(base.get("gear"), f"{where}.base.gear"),
         )
+
+    def played(self, value: object, where: str) -> tuple[tuple[Card, ...], tuple[str | None, ...]]:
+        """The cards played this turn: names, or `{card: NAME, to: LABEL}` where it matters where one went."""
+        cards: list[Card] = []
+        places: list[str | None] = []
+        for i, entry in enumerate(listing(value, where)):
+            data = mapping({"card": entry} if isinstance(entry, str) else entry, f"{where}[{i}]")
+            keys(data, _PLAYED_KEYS, f"{where}[{i}]")
+            if "card" not in data:
+                raise ScenarioError("missing 'card'", f"{where}[{i}]")
+            cards.append(self.in_zone(data["card"], "played", f"{where}[{i}].card"))
+            to = data.get("to")
+            if to is not None and (not isinstance(to, str) or not to.strip()):
+                raise ScenarioError(
+                    f"expected a battlefield label or me.base, got '{short(to)}'", f"{where}[{i}].to"
+                )
+            places.append(to.strip() if isinstance(to, str) else None)
+        return tuple(cards), tuple(places)
+
+    def conquered(self, data: Mapping[str, Any], where: str) -> tuple[str, ...] | None:
+        if "conquered_this_turn" not in data:
+            return None
+        named = listing(data["conquered_this_turn"], f"{where}.conquered_this_turn")
+        for i, label in enumerate(named):
+            if not isinstance(label, str) or not label.strip():
+                raise ScenarioError(
+                    f"expected a battlefield label, got '{short(label)}'", f"{where}.conquered_this_turn[{i}]"
+                )
+        return tuple(str(label).strip() for label in named)
 
     def board_object(self, entry: object, kind: str, location: str, default: Side, where: str) -> BoardObject:
         data = mapping({"card": entry} if isinstance(entry, str) else entry, where)
@@ -248,13 +299,17 @@ class _Builder:
             might=None if might is None else whole(might, f"{where}.might"),
             **cast(dict[str, Any], {n: flag(data[n], f"{where}.{n}") for n in _FLAGS if n in data}),
             attached_to=str(data["attached_to"]) if data.get("attached_to") is not None else None,
-            extra_keywords=tuple(str(k) for k in listing(data.get("keywords"), f"{where}.keywords")),
+            given_keywords=tuple(str(k) for k in listing(data.get("keywords"), f"{where}.keywords")),
+            moved=flag(data["moved_this_turn"], f"{where}.moved_this_turn")
+            if "moved_this_turn" in data
+            else None,
         )
 
     def chain_item(self, entry: object, where: str) -> ChainItem:
         """A card's name (that card), other words (an item the engine can't tell), or `{card|ability, controller}`."""
         if isinstance(entry, str):
-            return ChainItem(entry, self.cards.get_card(entry.strip()) if len(entry) <= 200 else None)
+            found = self.cards.get_card(entry.strip()) if len(entry) <= 200 else None
+            return ChainItem(entry, self.known(found) if found is not None else None)
         data = mapping(entry, where)
         keys(data, _CHAIN_KEYS, where)
         controller = side(data["controller"], f"{where}.controller") if "controller" in data else None
@@ -291,7 +346,7 @@ class _Builder:
         data = mapping(value, where)
         keys(data, _BATTLEFIELD_KEYS, where)
         named = self.cards.get_card(label)
-        bf_card = named if named is not None and named.is_type("Battlefield") else None
+        bf_card = self.known(named) if named is not None and named.is_type("Battlefield") else None
         for i, unit in enumerate(listing(data.get("units"), f"{where}.units")):
             objects.append(self.board_object(unit, "unit", label, "me", f"{where}.units[{i}]"))
         for i, item in enumerate(listing(data.get("gear"), f"{where}.gear")):
@@ -300,7 +355,8 @@ class _Builder:
         facedown = tuple(
             self.facedown(e, label, turn, f"{where}.facedown[{i}]") for i, e in enumerate(entries)
         )
-        check_capacity(label, len(facedown), facedown_capacity(bf_card), f"{where}.facedown")
+        room = facedown_capacity(self.readings[bf_card.name] if bf_card is not None else None)
+        check_capacity(label, len(facedown), room, f"{where}.facedown")
         controller = side(data.get("controller"), f"{where}.controller", allow_none=True)
         return Battlefield(label=label, card=bf_card, controller=controller, facedown=facedown)
 
@@ -337,8 +393,29 @@ def _position(top: Mapping[str, Any], builder: _Builder) -> Position:
         opp=players["opp"],
         battlefields=battlefields,
         objects=_told_apart(objects),
+        readings=builder.readings,
     )
-    return with_current_might(position)
+    return replace(position, me=_places(position, "me"), opp=_places(position, "opp"))
+
+
+def _places(position: Position, who: Side) -> Player:
+    """The battlefields named by the facts of the turn (conquered, where a card was played), as the position labels
+    them."""
+    labels = [bf.label for bf in position.battlefields]
+    player = position.player(who)
+    conquered = (
+        None
+        if player.conquered is None
+        else tuple(
+            label_of(label, labels, f"{who}.conquered_this_turn[{i}]")
+            for i, label in enumerate(player.conquered)
+        )
+    )
+    played_to = tuple(
+        to if to is None or to in BASES else label_of(to, labels, f"{who}.played_this_turn[{i}].to")
+        for i, to in enumerate(player.played_to)
+    )
+    return replace(player, conquered=conquered, played_to=played_to)
 
 
 def _told_apart(objects: list[BoardObject]) -> tuple[BoardObject, ...]:

@@ -7,9 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardsdb.engine.position.fields import flag, keys, label_of, listing, mapping, short
-from cardsdb.engine.position.objects import BASES, BoardObject, FacedownCard, Position, Side
+from cardsdb.engine.position.objects import (
+    BASES,
+    BoardObject,
+    FacedownCard,
+    Position,
+    Side,
+    facedown_capacity,
+)
 from cardsdb.engine.position.validate import ScenarioError
-from cardsdb.engine.reading.card_choices import facedown_capacity
 from cardsdb.engine.verdict.answer import ASK_KINDS, AskKind
 from cardsdb.engine.verdict.naming import Target
 from cardsdb.models import Card
@@ -98,7 +104,7 @@ def _assumed_copy(
         return listed
     bf = position.battlefield(at)
     held = len(bf.facedown) if bf else 0
-    if bf is not None and held >= facedown_capacity(bf.card):
+    if bf is not None and held >= facedown_capacity(position.reading(bf.card) if bf.card else None):
         raise ScenarioError(
             f"{at} already holds {held} facedown card{'s' if held != 1 else ''}, so {card.name} can't be facedown "
             "there too: list it under facedown instead of another",

@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass, field, replace
 
 from cardsdb.engine.reading.card_costs import additional_costs
-from cardsdb.engine.reading.cardtext import source_text
+from cardsdb.engine.reading.card_reading import Sentence
 from cardsdb.engine.reading.instructions import InstructionReading, read_instruction
-from cardsdb.engine.reading.sentences import Sentence, card_sentences
+from cardsdb.engine.reading.sentences import card_sentences
 from cardsdb.engine.reading.specs import CardChoices, ChoiceSpec, Conditional, PlayTrigger, Purpose, UnitPlay
 from cardsdb.models import Card
 
@@ -27,6 +27,7 @@ PLAY_EFFECT = re.compile(
 )
 _FROM_HIDDEN = re.compile(r"\bfrom (?:\[Hidden\]|Hidden|facedown|face-down)", re.IGNORECASE)
 EFFECT_PAYMENT = re.compile(r"\byou may pay (?:\[[^\]]+\]\s*)+to [^.]+", re.IGNORECASE)
+_REACHES_BEYOND = re.compile(r"\b(?:units|gear|all|each|every)\b", re.IGNORECASE)
 _ATTACHES = re.compile(r"\battach (?:it|this|me) to\b", re.IGNORECASE)
 # A triggered ability's condition and an activated ability's costs name no target (v1.4 355.10.c): only what follows
 # them is read as instructions.
@@ -122,7 +123,9 @@ class _Reading:
         if purpose == "play_effect":
             self.payments.extend(m.group(0).strip() for m in EFFECT_PAYMENT.finditer(sentence.text))
             self.attaches = self.attaches or bool(_ATTACHES.search(sentence.text))
-        elif not read.specs and not read.unit_plays and read.conditional is None and not unread:
+        elif not (read.specs or read.unit_plays or read.conditional or unread) and _REACHES_BEYOND.search(
+            sentence.text
+        ):  # it chooses nothing and speaks of several cards: beyond one battlefield
             self.plain.append(sentence.text)
 
     def mode_choices(self) -> None:
@@ -199,41 +202,3 @@ def parse_card(card: Card) -> CardChoices:
         unread_play_effect=tuple(reading.unread_play_effect),
         chooses_player=tuple(reading.players),
     )
-
-
-@dataclass(frozen=True)
-class HideGrants:
-    """Other ways to pay for hiding that cards grant: Swift Scout's energy, Guerilla Warfare's "ignoring costs"."""
-
-    energy: int | None = None  # "You may pay [1] to hide a card with Hidden instead of [A]"
-    free: bool = False  # "You can hide cards ignoring costs this turn"
-    sources: tuple[str, ...] = field(default=())
-
-
-HIDE_FOR_ENERGY = re.compile(r"pay \[(\d+)\] to hide a card with \[?Hidden\]? instead of", re.IGNORECASE)
-HIDE_IGNORING_COSTS = re.compile(r"hide cards ignoring costs", re.IGNORECASE)
-HIDE_ANOTHER = re.compile(r"hide an additional card here", re.IGNORECASE)
-
-
-def hide_grants(cards: tuple[Card, ...]) -> HideGrants:
-    energy: int | None = None
-    free = False
-    sources: list[str] = []
-    for card in cards:
-        text = source_text(card)
-        match = HIDE_FOR_ENERGY.search(text)
-        if match:
-            energy = int(match.group(1)) if energy is None else min(energy, int(match.group(1)))
-            sources.append(card.name)
-        if HIDE_IGNORING_COSTS.search(text):
-            free = True
-            sources.append(card.name)
-    return HideGrants(energy=energy, free=free, sources=tuple(sources))
-
-
-def facedown_capacity(card: Card | None) -> int:
-    """How many facedown cards a battlefield holds: one (107.3.b), and one more for each "You may hide an additional
-    card here." (Bandle Tree; the occupancy can change, v1.4 107.3.b.1)."""
-    if card is None:
-        return 1
-    return 1 + len(HIDE_ANOTHER.findall(source_text(card)))

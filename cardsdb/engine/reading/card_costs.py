@@ -6,25 +6,12 @@ XP to spend (`needs`, `discard`, `xp`); without it the cost can't be paid."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import replace
 
 from cardsdb.engine.reading.cardtext import printed_keywords, source_text
+from cardsdb.engine.reading.phrases import read_phrase
+from cardsdb.engine.reading.specs import AdditionalCost, ChoiceSpec, accelerate_cost
 from cardsdb.models import Card
-
-
-@dataclass(frozen=True)
-class AdditionalCost:
-    text: str
-    optional: bool
-    power: int = 0
-    energy: int = 0
-    keyword: str | None = None
-    # One entry per power: the domain that must pay it ("fury"), or "any" (a power of any domain).
-    power_domains: tuple[str, ...] = ()
-    needs: str = ""  # an object the cost uses up: "a friendly unit" (to kill), "a friendly gear" (to return)
-    discard: int = 0  # cards to discard
-    xp: int = 0  # XP to spend
-
 
 _OPTIONAL_COST = re.compile(r"you may (?:pay )?(?P<cost>.+?) as an additional cost", re.IGNORECASE)
 _MANDATORY_COST = re.compile(r"as an additional cost to play (?:me|this), (?P<cost>[^.]+)", re.IGNORECASE)
@@ -56,6 +43,14 @@ _NEEDS = re.compile(
 )
 
 
+def _needs_spec(needs: str) -> ChoiceSpec | None:
+    """What a cost uses up, read as the phrase reader reads a choice ("a friendly unit"); None: not read."""
+    if not needs or needs == "your legend":
+        return None
+    phrase = read_phrase(needs, 0)
+    return phrase.spec if phrase is not None else None
+
+
 def _cost(text: str, cost: str, *, optional: bool) -> AdditionalCost:
     domains = power_domains(cost)
     needs = _NEEDS.search(cost)
@@ -71,7 +66,8 @@ def _cost(text: str, cost: str, *, optional: bool) -> AdditionalCost:
         _energy_count(cost),
         None,
         domains,
-        needs=re.sub(r"\[([A-Za-z][\w' -]*)\]", r"\1", what).strip(),
+        needs=(needs_words := re.sub(r"\[([A-Za-z][\w' -]*)\]", r"\1", what).strip()),
+        needs_spec=_needs_spec(needs_words),
         discard=int(discard.group(1)) if discard else 0,
         xp=int(xp.group(1)) if xp else 0,
     )
@@ -86,32 +82,11 @@ def _repeat(card: Card) -> list[AdditionalCost]:
         return []
     cost = found.group("cost").strip()
     repeat = _cost(f"Repeat ({cost}): repeats its effect", cost, optional=True)
-    return [
-        AdditionalCost(
-            repeat.text,
-            True,
-            repeat.power,
-            repeat.energy,
-            "Repeat",
-            repeat.power_domains,
-            repeat.needs,
-            repeat.discard,
-            repeat.xp,
-        )
-    ]
-
-
-def _accelerate(card: Card) -> AdditionalCost:
-    # v1.3 805.1.a.1-2: a single-domain unit's Accelerate power must be of its domain; otherwise any domain.
-    domains = [d.casefold() for d in card.domains]
-    domain = domains[0] if len(domains) == 1 else "any"
-    return AdditionalCost(
-        "Accelerate: pay [1] and one power to have it enter ready", True, 1, 1, "Accelerate", (domain,)
-    )
+    return [replace(repeat, keyword="Repeat")]
 
 
 def additional_costs(card: Card) -> tuple[AdditionalCost, ...]:
-    costs = [_accelerate(card)] if "accelerate" in printed_keywords(card) else []
+    costs = [accelerate_cost(card.domains)] if "accelerate" in printed_keywords(card) else []
     costs += _repeat(card)
     # Reminder text in parentheses restates a keyword (Accelerate's cost): it is not a second cost.
     rules_text = re.sub(r"\([^)]*\)", "", source_text(card))

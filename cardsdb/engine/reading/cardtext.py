@@ -121,14 +121,6 @@ def _printed_keywords(raw: str, listed: tuple[str, ...]) -> frozenset[str]:
     return frozenset(names)
 
 
-def cost_unknown(card: Card) -> bool:
-    """Its cost is not known in full: no source gives it (a card known only from the seeds), or it has a power cost
-    whose domain no source gives (a newer card known in part)."""
-    if not card.knows("cost") or (card.partial and card.energy is None and card.power is None):
-        return True
-    return bool(card.power) and not card.knows("domains")
-
-
 def has_hidden(card: Card) -> bool:
     return card.has_keyword("Hidden") or "hidden" in printed_keywords(card)
 

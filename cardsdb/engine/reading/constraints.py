@@ -10,12 +10,68 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Literal, Protocol, get_args
 
-from cardsdb.engine.position.objects import BoardObject
-from cardsdb.engine.reading.cardtext import keyword_number
 from cardsdb.engine.verdict.naming import place_words
 from cardsdb.models import Card
+
+
+class MightSeen(Protocol):
+    """A unit's current Might as the board counts it (`position.objects.MightNow`)."""
+
+    @property
+    def value(self) -> int | None: ...
+    @property
+    def may_rise(self) -> tuple[str, ...]: ...
+    @property
+    def may_fall(self) -> tuple[str, ...]: ...
+    @property
+    def words(self) -> str: ...
+
+
+class Candidate(Protocol):
+    """A unit or gear on the board as a filter sees it: its card, place and state, and what it has now (its
+    keywords and tags, printed or given by other cards: `board/characteristics.py`)."""
+
+    @property
+    def card(self) -> Card: ...
+    @property
+    def location(self) -> str: ...
+    @property
+    def controller(self) -> str: ...
+    @property
+    def attacking(self) -> bool: ...
+    @property
+    def defending(self) -> bool: ...
+    @property
+    def exhausted(self) -> bool: ...
+    @property
+    def buffed(self) -> bool: ...
+    @property
+    def stunned(self) -> bool: ...
+    @property
+    def damaged(self) -> bool: ...
+    @property
+    def empowered(self) -> bool | None: ...
+    @property
+    def equipped(self) -> bool: ...
+    @property
+    def moved(self) -> bool | None: ...
+    @property
+    def in_combat(self) -> bool: ...
+    @property
+    def now(self) -> MightSeen | None: ...
+    @property
+    def current_might(self) -> int | None: ...
+    def has_keyword(self, name: str) -> bool | None: ...
+    def has_tag(self, tag: str) -> bool: ...
+
+
+class Keyworded(Protocol):
+    """A card in a zone as a filter sees its keywords (its reading, or what it has there now)."""
+
+    def has(self, keyword: str) -> bool | None: ...
+
 
 Status = Literal[
     "attacking",
@@ -30,6 +86,7 @@ Status = Literal[
     "token",
     "empowered",
     "in_combat",
+    "moved",  # moved this turn: a fact of the turn the position may give
 ]
 STATUSES: tuple[Status, ...] = get_args(Status)
 MIGHTY = 5  # a Mighty unit has 5 or more Might
@@ -46,7 +103,7 @@ class HasStatus:
     status: Status
     negate: bool = False
 
-    def _has(self, obj: BoardObject) -> bool | None:
+    def _has(self, obj: Candidate) -> bool | None:
         if self.status == "mighty":
             now = obj.now
             might = obj.current_might
@@ -67,16 +124,20 @@ class HasStatus:
             "token": _is_token(obj.card),
             "empowered": obj.empowered,
             "in_combat": obj.in_combat,
+            "moved": obj.moved,
         }[self.status]
 
     @property
     def words(self) -> str:
-        word = {"in_combat": "in combat", "mighty": "Mighty", "buffed": "buffed"}.get(
-            self.status, self.status
-        )
+        word = {
+            "in_combat": "in combat",
+            "mighty": "Mighty",
+            "buffed": "buffed",
+            "moved": "moved this turn",
+        }.get(self.status, self.status)
         return f"not {word}" if self.negate else word
 
-    def refuses(self, obj: BoardObject) -> str | None:
+    def refuses(self, obj: Candidate) -> str | None:
         has = self._has(obj)
         if has is None or has != self.negate:
             return None
@@ -84,12 +145,16 @@ class HasStatus:
             return f"it is {self.words[4:]}; the text asks for one that isn't"
         return "it has no buff" if self.status == "buffed" else f"it is not {self.words}"
 
-    def open(self, obj: BoardObject) -> str | None:
-        if self._has(obj) is None and obj.now is not None:
+    def open(self, obj: Candidate) -> str | None:
+        if self._has(obj) is not None:
+            return None
+        if self.status == "moved":
+            return "whether it moved this turn the position does not say"
+        if obj.now is not None:
             return f"whether it is Mighty depends on its Might, which the position does not settle ({obj.now.words})"
         return None
 
-    def refuses_card(self, card: Card) -> str | None:
+    def refuses_card(self, card: Card, keywords: Keyworded | None = None) -> str | None:
         if self.status == "token" and _is_token(card) == self.negate:
             return "it is a token" if self.negate else "it is not a token"
         return None
@@ -109,7 +174,7 @@ class Might:
     def _fails(self, might: int) -> bool:
         return (self.op == "<=" and might > self.limit) or (self.op == ">=" and might < self.limit)
 
-    def refuses(self, obj: BoardObject) -> str | None:
+    def refuses(self, obj: Candidate) -> str | None:
         might = obj.current_might
         if might is None:
             return "it has no Might"
@@ -121,7 +186,7 @@ class Might:
             return f"it has {has}; the text asks for {self.limit} or {word}"
         return None
 
-    def open(self, obj: BoardObject) -> str | None:
+    def open(self, obj: Candidate) -> str | None:
         now, might = obj.now, obj.current_might
         if now is None or might is None:
             return None
@@ -132,7 +197,7 @@ class Might:
             return f"it has {now.words}, but {why}: whether it has {self.limit} or {self.words.split()[-1]} is open"
         return None
 
-    def refuses_card(self, card: Card) -> str | None:
+    def refuses_card(self, card: Card, keywords: Keyworded | None = None) -> str | None:
         if card.might is None or not self._fails(card.might):
             return None
         return f"it has {card.might} Might; the text asks for {self.limit} or {self.words.split()[-1]}"
@@ -144,10 +209,10 @@ class Another:
 
     words = "another"
 
-    def refuses(self, obj: BoardObject) -> str | None:
+    def refuses(self, obj: Candidate) -> str | None:
         return None  # only the card itself is refused, and only the chooser knows which object that is
 
-    def refuses_card(self, card: Card) -> str | None:
+    def refuses_card(self, card: Card, keywords: Keyworded | None = None) -> str | None:
         return None
 
 
@@ -163,7 +228,7 @@ class Tagged:
     def words(self) -> str:
         return ("not " if self.negate else "") + " or ".join(self.tags)
 
-    def refuses_card(self, card: Card) -> str | None:
+    def refuses_card(self, card: Card, keywords: Keyworded | None = None) -> str | None:
         has = {t.casefold() for t in card.tags} & {t.casefold() for t in self.tags}
         if bool(has) != self.negate:
             return None
@@ -171,8 +236,8 @@ class Tagged:
             return f"it is a {' and '.join(sorted(has))}; the text asks for one that isn't"
         return f"it is not a {self.words}"
 
-    def refuses(self, obj: BoardObject) -> str | None:
-        if not self.negate and {t.casefold() for t in obj.extra_tags} & {t.casefold() for t in self.tags}:
+    def refuses(self, obj: Candidate) -> str | None:
+        if not self.negate and any(obj.has_tag(tag) for tag in self.tags):
             return None
         return self.refuses_card(obj.card)
 
@@ -187,12 +252,12 @@ class Domain:
     def words(self) -> str:
         return " or ".join(self.domains)
 
-    def refuses_card(self, card: Card) -> str | None:
+    def refuses_card(self, card: Card, keywords: Keyworded | None = None) -> str | None:
         if {d.casefold() for d in card.domains} & {d.casefold() for d in self.domains}:
             return None
         return f"it is not a {self.words} card"
 
-    def refuses(self, obj: BoardObject) -> str | None:
+    def refuses(self, obj: Candidate) -> str | None:
         return self.refuses_card(obj.card)
 
 
@@ -207,17 +272,22 @@ class WithKeyword:
     def words(self) -> str:
         return f"{'without' if self.negate else 'with'} {self.keyword}"
 
-    def refuses_card(self, card: Card) -> str | None:
-        has = keyword_number(card, self.keyword) > 0
-        if has != self.negate:
+    def refuses_card(self, card: Card, keywords: Keyworded | None = None) -> str | None:
+        has = None if keywords is None else keywords.has(self.keyword)
+        return self._refused(has)
+
+    def _refused(self, has: bool | None) -> str | None:
+        if has is None or has != self.negate:
             return None
         return f"it has {self.keyword}" if self.negate else f"it doesn't have {self.keyword}"
 
-    def refuses(self, obj: BoardObject) -> str | None:
-        granted = any(k.split()[0].casefold() == self.keyword.casefold() for k in obj.extra_keywords)
-        if granted and not self.negate:
-            return None
-        return self.refuses_card(obj.card)
+    def refuses(self, obj: Candidate) -> str | None:
+        return self._refused(obj.has_keyword(self.keyword))
+
+    def open(self, obj: Candidate) -> str | None:
+        if obj.has_keyword(self.keyword) is None:
+            return f"whether it has {self.keyword} depends on a condition the position does not settle"
+        return None
 
 
 @dataclass(frozen=True)
@@ -238,7 +308,7 @@ class CostLimit:
         limit = " and ".join(p for p in parts if p)
         return f"costing {limit} or more" if self.at_least else f"costing no more than {limit}"
 
-    def refuses_card(self, card: Card) -> str | None:
+    def refuses_card(self, card: Card, keywords: Keyworded | None = None) -> str | None:
         energy, power = card.energy, card.power or 0
         if energy is None and self.energy is not None:
             return "its cost is not known" if card.partial else None
@@ -250,7 +320,7 @@ class CostLimit:
             return f"it costs {energy or 0} energy and {power} power; the text asks for one {self.words}"
         return None
 
-    def refuses(self, obj: BoardObject) -> str | None:
+    def refuses(self, obj: Candidate) -> str | None:
         return self.refuses_card(obj.card)
 
 
@@ -260,10 +330,10 @@ class SameName:
 
     words = "with its name"
 
-    def refuses(self, obj: BoardObject) -> str | None:
+    def refuses(self, obj: Candidate) -> str | None:
         return None
 
-    def refuses_card(self, card: Card) -> str | None:
+    def refuses_card(self, card: Card, keywords: Keyworded | None = None) -> str | None:
         return None
 
 
@@ -277,13 +347,13 @@ class Unread:
     def words(self) -> str:
         return self.text
 
-    def refuses(self, obj: BoardObject) -> str | None:
+    def refuses(self, obj: Candidate) -> str | None:
         return None
 
-    def refuses_card(self, card: Card) -> str | None:
+    def refuses_card(self, card: Card, keywords: Keyworded | None = None) -> str | None:
         return None
 
-    def open(self, obj: BoardObject) -> str | None:
+    def open(self, obj: Candidate) -> str | None:
         return f'the text also asks that it be "{self.text}", which the engine does not read'
 
 
@@ -298,10 +368,10 @@ class UnitsThere:
     def words(self) -> str:
         return "where you have units" if self.side == "friendly" else "where there are enemy units"
 
-    def refuses(self, obj: BoardObject) -> str | None:
+    def refuses(self, obj: Candidate) -> str | None:
         return None
 
-    def refuses_card(self, card: Card) -> str | None:
+    def refuses_card(self, card: Card, keywords: Keyworded | None = None) -> str | None:
         return None
 
 
@@ -310,9 +380,9 @@ Filter = (
 )
 
 
-def filter_open(flt: Filter, obj: BoardObject) -> str | None:
+def filter_open(flt: Filter, obj: Candidate) -> str | None:
     """Why a filter can't settle whether `obj` meets it, or None."""
-    if isinstance(flt, HasStatus | Might | Unread):
+    if isinstance(flt, HasStatus | Might | Unread | WithKeyword):
         return flt.open(obj)
     return None
 
@@ -321,7 +391,7 @@ def filter_open(flt: Filter, obj: BoardObject) -> str | None:
 class SameBattlefield:
     """ "a friendly unit and an enemy unit at the same battlefield": every unit of the sentence together."""
 
-    def violation(self, chosen: Sequence[BoardObject]) -> str | None:
+    def violation(self, chosen: Sequence[Candidate]) -> str | None:
         places = sorted({o.location for o in chosen})
         return None if len(places) <= 1 else "The units chosen must be at the same battlefield."
 
@@ -330,7 +400,7 @@ class SameBattlefield:
 class OneBattlefield:
     """ "any number of units at a battlefield": the units of this one choice are all at one battlefield."""
 
-    def violation(self, chosen: Sequence[BoardObject]) -> str | None:
+    def violation(self, chosen: Sequence[Candidate]) -> str | None:
         places = sorted({o.location for o in chosen})
         if len(places) <= 1:
             return None
@@ -343,13 +413,13 @@ class TotalMight:
 
     limit: int
 
-    def violation(self, chosen: Sequence[BoardObject]) -> str | None:
+    def violation(self, chosen: Sequence[Candidate]) -> str | None:
         total = sum(o.current_might or 0 for o in chosen)
         if total <= self.limit:
             return None
         return f"the units chosen have a total Might of {total}, more than {self.limit}"
 
-    def refuses(self, obj: BoardObject) -> str | None:
+    def refuses(self, obj: Candidate) -> str | None:
         """A unit that alone exceeds the total can never be part of the group."""
         might = obj.current_might or 0
         if might <= self.limit or (obj.now is not None and obj.now.may_fall):
@@ -361,7 +431,7 @@ class TotalMight:
 class SameController:
     """ "a unit and an Equipment with the same controller": the targets of the sentence have one controller."""
 
-    def violation(self, chosen: Sequence[BoardObject]) -> str | None:
+    def violation(self, chosen: Sequence[Candidate]) -> str | None:
         owners = {o.controller for o in chosen}
         return None if len(owners) <= 1 else "The targets chosen must have the same controller."
 
@@ -370,7 +440,7 @@ class SameController:
 class SameLocation:
     """ "Stun an enemy unit at its location": at the location of the previous choice's target."""
 
-    def violation(self, chosen: Sequence[BoardObject]) -> str | None:
+    def violation(self, chosen: Sequence[Candidate]) -> str | None:
         places = {o.location for o in chosen}
         return None if len(places) <= 1 else "The targets chosen must be at the same location."
 

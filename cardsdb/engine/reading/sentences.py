@@ -13,21 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
 
+from cardsdb.engine.reading.card_reading import Part, Sentence
 from cardsdb.engine.reading.cardtext import KEYWORDS, symbols_to_words
 from cardsdb.models import Card
-
-Part = Literal[
-    "keyword",  # a line of keywords only: "[Hidden]", "[Deflect 2]", "[Equip] [Fury]"
-    "spell",  # a spell's instruction
-    "play_effect",  # "When you play me, ...": a permanent's play effect
-    "as_played",  # "As you play me, ...": made as the card is played (v1.4 355.1)
-    "trigger",  # another triggered ability: "When I attack, ...", "[Deathknell] — ..."
-    "activated",  # "[E]: ...", "Spend 3 XP: ..."
-    "additional_cost",  # "You may pay [1] as an additional cost to play me."
-    "static",  # everything else: "Units here have +1 Might.", "I enter ready."
-]
 
 _REMINDER = re.compile(r"\s*\((?!here\))[^()]*\)")
 _SPACES = re.compile(r"[ \t]+")
@@ -88,18 +77,6 @@ class Line:
     @property
     def keywords_only(self) -> bool:
         return not self.text
-
-
-@dataclass(frozen=True)
-class Sentence:
-    """One sentence of a card's text and the part of the card it belongs to."""
-
-    text: str
-    line: int
-    part: Part
-    condition: str = ""  # the line's condition ("Legion"), or the trigger's words for a play effect
-    item_of: int | None = None  # a mode's header line
-    keywords: tuple[str, ...] = ()  # a keyword line's keywords
 
 
 def _plain(text: str) -> str:

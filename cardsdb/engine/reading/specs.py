@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
-from cardsdb.engine.reading.card_costs import AdditionalCost
 from cardsdb.engine.reading.constraints import Filter, GroupRule, SameBattlefield
 
 What = Literal[
@@ -68,6 +67,23 @@ EXEMPT_WHERE: dict[str, str] = {
     "legend_zone": "it is a legend, never at a battlefield",
 }
 ZONE_WHERE = frozenset({"hand", "opponent_hand", "trash", "any_trash", "opponent_trash"})
+
+
+@dataclass(frozen=True)
+class AdditionalCost:
+    text: str
+    optional: bool
+    power: int = 0
+    energy: int = 0
+    keyword: str | None = None
+    # One entry per power: the domain that must pay it ("fury"), or "any" (a power of any domain).
+    power_domains: tuple[str, ...] = ()
+    needs: str = ""  # an object the cost uses up: "a friendly unit" (to kill), "a friendly gear" (to return)
+    discard: int = 0  # cards to discard
+    xp: int = 0  # XP to spend
+    needs_spec: ChoiceSpec | None = (
+        None  # what `needs` asks for, read as a choice ("a friendly unit"); None: not read
+    )
 
 
 @dataclass(frozen=True)
@@ -176,7 +192,7 @@ class Conditional:
 class CardChoices:
     """Everything about a card that playing it (from facedown or from hand) restricts, decides or leaves alone."""
 
-    card: str
+    card: str = ""
     choices: tuple[ChoiceSpec, ...] = ()
     unit_plays: tuple[UnitPlay, ...] = ()
     gear_tokens: tuple[str, ...] = ()
@@ -187,7 +203,9 @@ class CardChoices:
     hand_only: tuple[str, ...] = ()  # "If you played this from your hand, draw 1."
     facedown_only: tuple[str, ...] = ()  # "then recycle me if I was played from face down"
     conditionals: tuple[Conditional, ...] = ()  # instructions whose condition the play decides
-    plain: tuple[str, ...] = ()  # a spell's instructions that choose nothing: they work as normal (811.2)
+    plain: tuple[
+        str, ...
+    ] = ()  # a spell's instructions that choose nothing and speak of several cards (811.2)
     effect_payments: tuple[str, ...] = ()  # "you may pay [2] to Stun a unit": paid as its effect resolves
     attaches_on_play: bool = False  # a gear whose play effect attaches it ("attach it to a unit you control")
     override: str | None = None  # why the parser's reading was corrected, when it was
@@ -206,3 +224,13 @@ class CardChoices:
             for spec in self.choices
             for k in spec.kinds
         )
+
+
+def accelerate_cost(domains: tuple[str, ...]) -> AdditionalCost:
+    """Accelerate's optional additional cost: [1] and one power, of the unit's domain when it has one (v1.3
+    805.1.a.1-2: a single-domain unit's Accelerate power must be of its domain; otherwise any domain)."""
+    folded = [d.casefold() for d in domains]
+    domain = folded[0] if len(folded) == 1 else "any"
+    return AdditionalCost(
+        "Accelerate: pay [1] and one power to have it enter ready", True, 1, 1, "Accelerate", (domain,)
+    )

@@ -14,98 +14,30 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Literal
 
-from cardsdb.engine.reading.cardtext import PerCard, per_card
-from cardsdb.models import Card
-
-Aspect = Literal["choices", "cost", "timing", "place", "permission", "targeting", "might", "keywords"]
-Side = Literal["friendly", "enemy", "any"]
-
-
-@dataclass(frozen=True)
-class Scope:
-    """Which units a static ability speaks of, seen from its card: itself, or units (here, friendly, tagged ...)."""
-
-    itself: bool = False
-    here: bool = False  # at the card's location (a battlefield card: the battlefield itself)
-    side: Side = "any"  # relative to the card's controller
-    other: bool = False  # not the card itself
-    tags: tuple[str, ...] = ()
-    statuses: tuple[str, ...] = ()  # buffed, stunned, token, empowered
-    keyword: str = ""  # "Units here with [Tank]"
-    attached: bool = False  # the unit this Equipment is attached to
-
-
-@dataclass(frozen=True)
-class Condition:
-    """When a static ability applies: a state the position settles (`kind`), or one it can't (kind "open")."""
-
-    kind: str  # always | at_battlefield | buffed | mighty | in_combat | attacking_alone | defending_alone | another_here
-    # | stunned_enemy_here | controls_battlefield | empowered | level | legion | open
-    text: str = ""
-    value: int = 0
-
-
-ALWAYS = Condition("always")
-
-
-@dataclass(frozen=True)
-class MightStatic:
-    amount: int
-    scope: Scope
-    condition: Condition = ALWAYS
-    per: str = ""  # "for each ...": what is counted (`might.py` counts it, or leaves it open)
-    minimum: int | None = None
-
-
-@dataclass(frozen=True)
-class KeywordGrant:
-    keywords: tuple[str, ...]  # "Deflect", "Deflect 3", "Ganking"
-    scope: Scope
-    condition: Condition = ALWAYS
-    everywhere: bool = False  # "Your Equipment everywhere have Quick-Draw": cards in hand too
-
-
-@dataclass(frozen=True)
-class TagGrant:
-    """ "I am a Mech." (Experimental Hexplate: the unit it is attached to is a Mech too, v1.4 718.3)."""
-
-    tag: str
-    scope: Scope
-
-
-@dataclass(frozen=True)
-class Untargetable:
-    scope: Scope  # itself, or "your units here with less Might than me" (`smaller`)
-    condition: Condition = ALWAYS
-    smaller: bool = False
-    unless_combat: bool = False
-
-
-@dataclass(frozen=True)
-class PlayRule:
-    """Where and when units (or this card) may or may not be played.
-
-    kind: no_units_here (Rockfall Path) | opponents_units_to_base (Mageseeker Warden) | may_play_to_open |
-    may_play_to_occupied_enemy | may_play_to_occupied_if_alone | may_play_where_attacking | only_where_conquered |
-    not_on_early_turns | ambush_where_enemies | no_spells_named."""
-
-    kind: str
-    units_of: Side = "any"  # whose units it speaks of ("friendly": the card's controller's)
-    itself: bool = False  # it speaks of the card itself ("You may play me to an open battlefield")
-    condition: Condition = ALWAYS
-
-
-@dataclass(frozen=True)
-class IgnoreDeflect:
-    """ "Players ignore [Deflect] while paying for spells and abilities choosing something here" (Heisho, v1.4 766)."""
-
-    here: bool = True
-
-
-StaticEffect = MightStatic | KeywordGrant | TagGrant | Untargetable | PlayRule | IgnoreDeflect
+from cardsdb.engine.reading.cost_reading import cost_words, read_cost
+from cardsdb.engine.reading.effects import (
+    ALWAYS,
+    BOARD,
+    PLAYED_FROM,
+    ZONES,
+    Aspect,
+    Condition,
+    ConditionKind,
+    HideGrant,
+    IgnoreDeflect,
+    KeywordGrant,
+    MightStatic,
+    NoReveal,
+    PerCount,
+    PlayRule,
+    PlayRuleKind,
+    Scope,
+    Side,
+    StaticEffect,
+    TagGrant,
+    Untargetable,
+)
 
 
 @dataclass(frozen=True)
@@ -138,7 +70,10 @@ _SUBJECTS: tuple[tuple[str, Scope], ...] = (
     (r"Your token units", Scope(side="friendly", statuses=("token",))),
     (r"Your units that are Empowered", Scope(side="friendly", statuses=("empowered",))),
     (r"Your units", Scope(side="friendly")),
-    (r"Your Equipment", Scope(side="friendly", tags=("Equipment",))),
+    (r"Your Equipment", Scope(side="friendly", tags=("Equipment",), kinds=("gear",))),
+    (r"Your gear", Scope(side="friendly", kinds=("gear",))),
+    (r"Your gear with (?P<gkw>[A-Z][\w-]+)", Scope(side="friendly", kinds=("gear",))),
+    (r"[Yy]our spells", Scope(side="friendly", kinds=("spell",))),
     (r"Stunned enemy units here", Scope(here=True, side="enemy", statuses=("stunned",))),
     (r"Your (?P<tag>[A-Z][\w']*?(?: [A-Z][\w']*?)?)s", Scope(side="friendly")),
     (
@@ -146,19 +81,18 @@ _SUBJECTS: tuple[tuple[str, Scope], ...] = (
         Scope(side="friendly"),
     ),  # "If I'm Empowered, they have +2 Might instead." (Rage Amplifier's units)
 )
-_CONDITIONS: tuple[tuple[str, str], ...] = (
+_CONDITIONS: tuple[tuple[str, ConditionKind], ...] = (
     (r"I'm at a battlefield", "at_battlefield"),
     (r"I'm buffed", "buffed"),
     (r"I'm Mighty", "mighty"),
     (r"I'm in combat", "in_combat"),
     (r"I'm Empowered", "empowered"),
     (r"I'm attacking or defending alone", "in_combat_alone"),
-    (r"a unit here is defending alone", "unit_defending_alone"),
-    (r"a friendly unit defends alone", "friendly_defending_alone"),
     (r"I'm attacking with another unit", "attacking_with_another"),
     (r"you have another unit here", "another_here"),
     (r"there's a stunned enemy unit here", "stunned_enemy_here"),
     (r"you control this battlefield", "controls_battlefield"),
+    (r"I'm in a showdown", "in_showdown"),
 )
 _MIGHT = re.compile(
     r"^(?:(?P<cond>(?:While|If) [^,]+), )?(?P<subject>[A-Za-z' ,]+?) (?:have|has|get|gets) (?:an additional )?"
@@ -166,7 +100,8 @@ _MIGHT = re.compile(
 )
 _KEYWORDS = re.compile(
     r"^(?:(?P<cond>(?:While|If) [^,]+), )?(?P<subject>[A-Za-z' ,]+?) (?:have|has|gain|gains|each have|get) "
-    r"(?P<kws>(?:\[?(?:Deflect|Ganking|Shield|Tank|Assault|Vision|Quick-Draw|Weaponmaster|Accelerate|Backline)\]?"
+    r"(?P<kws>(?:\[?(?:Deflect|Ganking|Shield|Tank|Assault|Vision|Quick-Draw|Weaponmaster|Accelerate|Backline|Reaction"
+    r"|Action|Ambush)\]?"
     r"(?: \d+)?(?:, and |, | and )?)+)(?P<rest>.*?)\.?$"
 )
 
@@ -180,6 +115,22 @@ def condition_of(words: str) -> Condition:
     return Condition("open", words)
 
 
+_COUNTS: tuple[tuple[str, PerCount], ...] = (
+    (r"other unit you control here with my name", "same_name_here"),
+    (r"token unit you control", "token_unit_you_control"),
+    (r"friendly gear", "friendly_gear"),
+    (r"of your units with \[?Temporary\]? at my battlefield", "temporary_unit_here"),
+    (r"buffed friendly unit at my battlefield", "buffed_unit_here"),
+    (r"card in your trash", "card_in_trash"),
+    (r"point you have", "point_you_have"),
+)
+
+
+def per_code(per: str) -> PerCount:
+    """What "for each ..." counts, as a code the board counts ("uncounted": the engine can't count it)."""
+    return next((code for pattern, code in _COUNTS if re.fullmatch(pattern, per, re.IGNORECASE)), "uncounted")
+
+
 def line_condition(condition: str) -> Condition:
     """The condition a line waits on ("Empowered", "Level 6", "Legion")."""
     if not condition:
@@ -190,7 +141,7 @@ def line_condition(condition: str) -> Condition:
     if name.casefold() == "level" and value.isdigit():
         return Condition("level", condition, int(value))
     if name.casefold() == "legion":
-        return Condition("legion", condition)
+        return Condition("legion", condition, subject="another")
     return Condition("open", condition)
 
 
@@ -216,7 +167,9 @@ def _scope(subject: str) -> Scope | None:
         if groups.get("tag"):
             return Scope(side="friendly", tags=(groups["tag"],))
         if groups.get("kw"):
-            return Scope(here=True, keyword=groups["kw"])
+            return Scope(here=True, keyword=groups["kw"].casefold())
+        if groups.get("gkw"):
+            return replace(scope, keyword=groups["gkw"].casefold())
         return scope
     return None
 
@@ -270,7 +223,7 @@ def _might(text: str, condition: Condition) -> StaticReading | None:
     increased = _INCREASED_BY.match(text)
     if increased is not None:  # Dr. Mundo, Expert; Draven, Showboat
         per = "card in your trash" if "trash" in increased.group("per") else "point you have"
-        effect = MightStatic(1, Scope(itself=True), condition, per)
+        effect = MightStatic(1, Scope(itself=True), condition, per_code(per))
         return StaticReading(read_as=f"Might: +1 for each {per} (710 (v1.4))", effects=(effect,))
     match = _MIGHT.match(text)
     if match is None:
@@ -294,7 +247,7 @@ def _might(text: str, condition: Condition) -> StaticReading | None:
     if unread:
         return StaticReading(unread=f"what '{unread}' changes", pattern="might: condition")
     amount = int(match.group("n")) * (1 if match.group("sign") == "+" else -1)
-    effects: list[StaticEffect] = [MightStatic(amount, scope, cond, per, minimum)]
+    effects: list[StaticEffect] = [MightStatic(amount, scope, cond, per_code(per) if per else "", minimum)]
     if keywords:
         effects.append(KeywordGrant(keywords, scope, cond))
     words = f"Might: {match.group('sign')}{match.group('n')} (710 (v1.4))" + (
@@ -328,8 +281,10 @@ def _keyword_grant(text: str, condition: Condition) -> StaticReading | None:
     keywords = tuple(
         k.strip("[] ") for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group("kws")) if k.strip("[] ")
     )
-    grant = KeywordGrant(keywords, scope, cond, everywhere=everywhere)
-    return StaticReading(read_as=f"gives {', '.join(keywords)}", effects=(grant,))
+    zones = ZONES if everywhere else PLAYED_FROM if "spell" in scope.kinds else BOARD
+    grant = KeywordGrant(keywords, scope, cond, zones)
+    where = " everywhere" if everywhere else " where they are played from" if zones == PLAYED_FROM else ""
+    return StaticReading(read_as=f"gives {', '.join(keywords)}{where}", effects=(grant,))
 
 
 _UNTARGETABLE_SELF = re.compile(
@@ -354,7 +309,7 @@ def _untargetable(text: str, condition: Condition) -> StaticReading | None:
 
 
 # (pattern, kind, about the card itself, whose units)
-_PLAY_RULES: tuple[tuple[str, str, bool, Side], ...] = (
+_PLAY_RULES: tuple[tuple[str, PlayRuleKind, bool, Side], ...] = (
     (r"Units can't be played here", "no_units_here", False, "any"),
     (
         r"While I'm at a battlefield, opponents can only play units to their base",
@@ -399,7 +354,7 @@ _PLAY_RULES: tuple[tuple[str, str, bool, Side], ...] = (
         "enemy",
     ),
 )
-_PLAY_RULE_WORDS = {
+_PLAY_RULE_WORDS: dict[PlayRuleKind, str] = {
     "no_units_here": "units can't be played here (054.1: can't beats can)",
     "opponents_units_to_base": "while it is at a battlefield, opponents play units only to their base",
     "may_play_to_open": "may be played to an open battlefield",
@@ -428,26 +383,38 @@ _IGNORE_DEFLECT_HERE = re.compile(
     r"^Players ignore \[?Deflect\]? while paying for spells and abilities choosing something here\.?$",
     re.IGNORECASE,
 )
-# Patterns that the engine applies elsewhere, read as what they are (cost_changes.py, choices.py, play_effects.py).
-_APPLIED: tuple[tuple[str, str], ...] = (
-    (r"During showdowns here, cards with \[?Reaction\]? cost .+ more to play", "a cost increase (356.3)"),
-    (
-        r"While I'm in combat, friendly spells cost .+ less to a minimum of .+, and enemy spells cost .+ more",
-        "a cost increase and a discount while in combat (356.3, 356.4)",
-    ),
-    (r"Opponents' spells cost .+ more", "a cost increase on your opponents' spells (356.3)"),
-    (
-        r"If this is \[?Empowered\]?, they cost .+ more instead",
-        "a larger cost increase while Empowered (356.3)",
-    ),
-    (r"You may hide an additional card here", "hiding: one more facedown card here (107.3.b.1)"),
-    (r"You may pay \[\d+\] to hide a card with \[?Hidden\]? instead of \[A\]", "hiding: another way to pay"),
-    (r"You can hide cards ignoring costs this turn", "hiding: ignoring costs this turn"),
-    (
-        r"Your opponents' \[?Hidden\]? cards can't be revealed here",
-        "an opponent's facedown card can't be revealed here (open, 422.4)",
-    ),
+# Hiding and revealing, read into what the hide and play checks apply.
+_HIDING: tuple[tuple[str, str], ...] = (
+    (r"You may hide an additional card here", "room"),
+    (r"You may pay \[(?P<n>\d+)\] to hide a card with \[?Hidden\]? instead of \[A\]", "energy"),
+    (r"You can hide cards ignoring costs this turn", "free"),
+    (r"Your opponents' \[?Hidden\]? cards can't be revealed here", "no_reveal"),
 )
+_HIDING_WORDS = {
+    "room": "hiding: one more facedown card here (107.3.b.1)",
+    "energy": "hiding: energy instead of power (811.1.b)",
+    "free": "hiding ignoring costs this turn (811.1.b)",
+    "no_reveal": "an opponent's facedown card can't be revealed here (open, 422.4)",
+}
+
+
+def read_hiding(text: str) -> StaticReading | None:
+    """A sentence about hiding or revealing: another way to pay, room for another card, no reveal here."""
+    for pattern, kind in _HIDING:
+        match = re.fullmatch(pattern + r"\.?", text, re.IGNORECASE)
+        if match is None:
+            continue
+        effect: StaticEffect
+        if kind == "energy":
+            effect = HideGrant(energy=int(match.group("n")))
+        elif kind == "no_reveal":
+            effect = NoReveal()
+        else:
+            effect = HideGrant(room=1) if kind == "room" else HideGrant(free=True)
+        return StaticReading(read_as=_HIDING_WORDS[kind], effects=(effect,))
+    return None
+
+
 _IGNORE_DEFLECT_OWN = re.compile(r"^Ignore \[?Deflect\]? while paying this spell's costs?\.?$", re.IGNORECASE)
 _NO_BEARING: tuple[str, ...] = (
     r"combat damage|ignore \[?Tank\]?|can't be dealt damage|don't take damage|prevent all damage|Bonus Damage",
@@ -486,10 +453,7 @@ def _applied(text: str) -> StaticReading | None:
         return StaticReading(
             read_as="its cost ignores Deflect (766 (v1.4))", effects=(IgnoreDeflect(here=False),)
         )
-    for pattern, words in _APPLIED:
-        if re.fullmatch(pattern + r"\.?", text, re.IGNORECASE):
-            return StaticReading(read_as=words)
-    return None
+    return read_hiding(text)
 
 
 _COST_WORDS = re.compile(
@@ -497,8 +461,18 @@ _COST_WORDS = re.compile(
 )
 
 
-def read_static(text: str, line_cond: str, card: Card) -> StaticReading:
-    """One sentence of a static ability (or a replacement effect): what it does, or why the engine can't say."""
+def _cost(text: str, condition: Condition, before: Scope | None) -> StaticReading | None:
+    changes = read_cost(text, condition, before)
+    if changes is None:
+        return None
+    words = "; ".join(cost_words(c) for c in changes)
+    rules = "356.3 (v1.4)" if all(c.more for c in changes) else "356.4 (v1.4)"
+    return StaticReading(read_as=f"a cost change ({rules}): {words}", effects=changes)
+
+
+def read_static(text: str, line_cond: str, before: Scope | None = None) -> StaticReading:
+    """One sentence of a static ability (or a replacement effect): what it does, or why the engine can't say.
+    `before`: whom the card's cost sentence before this one reached ("they cost [1][A] more instead")."""
     condition = line_condition(line_cond)
     tag = re.fullmatch(r"I am an? (?P<tag>[A-Z][\w'-]*)\.?", text)
     if tag is not None:
@@ -508,7 +482,7 @@ def read_static(text: str, line_cond: str, card: Card) -> StaticReading:
         found = reader(text, condition)
         if found is not None:
             return found
-    applied = _applied(text)
+    applied = _applied(text) or (_cost(text, condition, before) if _COST_WORDS.search(text) else None)
     if applied is not None:
         return applied
     if re.search(r"Any player may pay .+ as an additional cost to play a Dragon", text):
@@ -548,24 +522,3 @@ _ASPECT_WORDS: tuple[tuple[str, Aspect], ...] = (
 def guess_aspects(text: str) -> frozenset[Aspect]:
     """What a sentence the engine does not read may bear on, judged by its words."""
     return frozenset(aspect for pattern, aspect in _ASPECT_WORDS if re.search(pattern, text, re.IGNORECASE))
-
-
-@lru_cache(maxsize=8192)
-def static_effects(raw: str, name: str, types: tuple[str, ...]) -> tuple[StaticEffect, ...]:
-    """The typed effects of a card's static abilities (read once per card text)."""
-    from cardsdb.engine.reading.sentences import card_sentences
-
-    card = Card(id=name, name=name, types=types, text_raw=raw, text=raw)
-    effects: list[StaticEffect] = []
-    for sentence in card_sentences(card):
-        if sentence.part in ("static", "as_played"):
-            effects.extend(read_static(sentence.text, sentence.condition, card).effects)
-    return tuple(effects)
-
-
-_STATICS: PerCard[tuple[StaticEffect, ...]] = PerCard()
-
-
-def card_statics(card: Card) -> tuple[StaticEffect, ...]:
-    """The typed effects of the card's static abilities (once per card; the reading itself once per text)."""
-    return per_card(_STATICS, card, lambda c: static_effects(c.text_raw or c.text, c.name, c.types))

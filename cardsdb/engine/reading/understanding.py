@@ -10,15 +10,16 @@ why, belongs to a pattern (for the coverage report) and names what it may bear o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import replace
 
 from cardsdb.engine.reading.card_choices import instruction_body
 from cardsdb.engine.reading.card_costs import additional_costs
-from cardsdb.engine.reading.cardtext import PerCard, per_card
+from cardsdb.engine.reading.card_reading import Sentence, SentenceReading
+from cardsdb.engine.reading.effects import Aspect, CostChange, Scope, StaticEffect
 from cardsdb.engine.reading.instructions import read_instruction
-from cardsdb.engine.reading.sentences import Sentence, card_sentences
+from cardsdb.engine.reading.sentences import card_sentences
 from cardsdb.engine.reading.specs import Purpose
-from cardsdb.engine.reading.statics import Aspect, guess_aspects, read_static
+from cardsdb.engine.reading.statics import guess_aspects, read_hiding, read_static
 from cardsdb.models import Card
 
 # What each keyword does to the engine's questions (v1.4 805-829, 811, 822): applied, or of no bearing on playing,
@@ -52,34 +53,15 @@ KEYWORD_READINGS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class SentenceReading:
-    """One sentence and what the engine read it as, or why it did not."""
-
-    sentence: Sentence
-    read_as: str = ""
-    unread: str = ""  # why it is not understood; empty when read
-    pattern: str = ""  # the group an unread sentence belongs to, for the coverage report
-    bears_on: frozenset[Aspect] = frozenset()  # what an unread sentence may bear on
-
-    @property
-    def read(self) -> bool:
-        return not self.unread
-
-    @property
-    def text(self) -> str:
-        return self.sentence.text
-
-
 def _keyword(sentence: Sentence) -> SentenceReading:
     names = [k.split()[0].casefold() for k in sentence.keywords]
     unknown = [n for n in names if n not in KEYWORD_READINGS]
     if unknown:
-        return SentenceReading(
+        return unread_reading(
             sentence,
-            unread=f"the engine does not know the keyword {unknown[0]}",
-            pattern=f"keyword: {unknown[0]}",
-            bears_on=frozenset({"timing", "place", "cost", "choices"}),
+            f"the engine does not know the keyword {unknown[0]}",
+            f"keyword: {unknown[0]}",
+            frozenset({"timing", "place", "cost", "choices"}),
         )
     return SentenceReading(sentence, read_as="; ".join(KEYWORD_READINGS[n] for n in names))
 
@@ -98,11 +80,8 @@ def _is_cost(sentence: Sentence, card: Card) -> bool:
 def _cost(sentence: Sentence, card: Card) -> SentenceReading:
     if _is_cost(sentence, card):
         return SentenceReading(sentence, read_as="an additional cost (356.1.b.3)")
-    return SentenceReading(
-        sentence,
-        unread="an additional cost the engine does not read",
-        pattern="additional cost",
-        bears_on=frozenset({"cost"}),
+    return unread_reading(
+        sentence, "an additional cost the engine does not read", "additional cost", frozenset({"cost"})
     )
 
 
@@ -127,62 +106,96 @@ def _instruction(sentence: Sentence, first: bool, context: str) -> SentenceReadi
     )
     if not reading.read:
         aspects: set[Aspect] = {"choices"} if sentence.part in ("spell", "play_effect") else set()
-        return SentenceReading(
+        return unread_reading(
             sentence,
-            unread=f"the engine does not read {'; '.join(reading.unread)}",
-            pattern=_pattern(sentence.part, reading.unread),
-            bears_on=frozenset(aspects),
+            f"the engine does not read {'; '.join(reading.unread)}",
+            _pattern(sentence.part, reading.unread),
+            frozenset(aspects),
         )
     when = f"[{sentence.condition}] " if sentence.condition else ""
     return SentenceReading(sentence, read_as=f"{label}: {when}{reading.words}")
 
 
-def _static(sentence: Sentence, card: Card) -> SentenceReading:
-    found = read_static(sentence.text, sentence.condition, card)
+def _static(sentence: Sentence, before: Scope | None) -> tuple[SentenceReading, tuple[StaticEffect, ...]]:
+    found = read_static(sentence.text, sentence.condition, before)
     if found.read:
-        return SentenceReading(sentence, read_as=found.read_as)
+        return SentenceReading(sentence, read_as=found.read_as), found.effects
+    return unread_reading(
+        sentence,
+        found.unread or "a static ability the engine does not read",
+        found.pattern or "static: " + " ".join(sentence.text.split()[:3]),
+        guess_aspects(sentence.text),
+    ), ()
+
+
+_GRANT = re.compile(r"\bmay\b|\bcan(?! ?not|'t)\b|\bless\b|\bignor|\breduc", re.IGNORECASE)
+_RESTRICT = re.compile(r"can't|cannot|\bonly\b|\bmust\b|\bcosts? [^.]*\bmore\b|\bincrease", re.IGNORECASE)
+_KINDS = {
+    "card": r"\bcards?\b",
+    "unit": r"\bunits?\b",
+    "spell": r"\bspells?\b",
+    "gear": r"\bgears?\b|\bEquipment\b",
+}
+
+
+def unread_reading(
+    sentence: Sentence, why: str, pattern: str, bears_on: frozenset[Aspect]
+) -> SentenceReading:
+    """A sentence not understood, with what it may bear on and, from its words, which way it can turn an answer
+    and whom it may reach: decided here, once, so that nothing reads its words when the engine answers."""
+    text = sentence.text
+    grants, restricts = bool(_GRANT.search(text)), bool(_RESTRICT.search(text))
+    rises = "+" in text or "increase" in text.casefold()
     return SentenceReading(
         sentence,
-        unread=found.unread or "a static ability the engine does not read",
-        pattern=found.pattern or "static: " + " ".join(sentence.text.split()[:3]),
-        bears_on=guess_aspects(sentence.text),
+        unread=why,
+        pattern=pattern,
+        bears_on=bears_on,
+        grants=grants and not restricts,
+        restricts=restricts and not grants,
+        speaks_of=tuple(kind for kind, words in _KINDS.items() if re.search(words, text, re.IGNORECASE)),
+        here=bool(re.search(r"\bhere\b|my battlefield", text)),
+        itself=bool(re.match(r"^(?:I|My)\b", text)),
+        of_choosing=bool(re.search(r"\bchosen\b|\btargeted\b", text)),
+        raises=rises,
+        lowers="-" in text or not rises,
     )
 
 
-def _reading(sentence: Sentence, card: Card, first: bool, context: str) -> SentenceReading:
+Read = tuple[SentenceReading, tuple[StaticEffect, ...]]
+
+
+def _reading(sentence: Sentence, card: Card, first: bool, context: str, before: Scope | None) -> Read:
+    """One sentence read, with the static effects it has."""
     if sentence.part == "keyword":
-        return _keyword(sentence)
+        return _keyword(sentence), ()
     if sentence.part in ("additional_cost", "as_played"):
         if sentence.part == "as_played" and not _is_cost(sentence, card):
-            return _static(sentence, card)
-        return _cost(sentence, card)
+            return _static(sentence, before)
+        return _cost(sentence, card), ()
     if sentence.part in ("spell", "play_effect", "trigger", "activated"):
         if sentence.part == "spell" and re.match(r"^Choose one\b.*—$", sentence.text):
-            return SentenceReading(sentence, read_as="instruction: chooses one of the modes below (355.3)")
-        return _instruction(sentence, first, context)
-    return _static(sentence, card)
+            return SentenceReading(
+                sentence, read_as="instruction: chooses one of the modes below (355.3)"
+            ), ()
+        read = _instruction(sentence, first, context)
+        hiding = read_hiding(sentence.text) if sentence.part == "spell" else None
+        if hiding is not None:  # "You can hide cards ignoring costs this turn": what the spell lets you do
+            return replace(read, read_as=f"{read.read_as}; {hiding.read_as}"), hiding.effects
+        return read, ()
+    return _static(sentence, before)
 
 
-_READINGS: PerCard[tuple[SentenceReading, ...]] = PerCard()
-_UNREAD: PerCard[tuple[SentenceReading, ...]] = PerCard()
-
-
-def _read_text(card: Card) -> tuple[SentenceReading, ...]:
+def read_sentences(card: Card) -> tuple[Read, ...]:
+    """Every sentence of the card, read or not, each with the static effects it has (in the order of the text)."""
     said: dict[int, list[str]] = {}
-    readings: list[SentenceReading] = []
+    found: list[Read] = []
+    before: Scope | None = None  # whom the card's last cost change reached: "they" in the next sentence
     for sentence in card_sentences(card):
         first = sentence.line not in said
-        before = said.setdefault(sentence.line, [])
-        readings.append(_reading(sentence, card, first, " ".join(before)))
-        before.append(sentence.text)
-    return tuple(readings)
-
-
-def read_card(card: Card) -> tuple[SentenceReading, ...]:
-    """Every sentence of the card, read or not (once per card)."""
-    return per_card(_READINGS, card, _read_text)
-
-
-def unread_sentences(card: Card) -> tuple[SentenceReading, ...]:
-    """The sentences of the card the engine does not read (once per card)."""
-    return per_card(_UNREAD, card, lambda c: tuple(s for s in read_card(c) if not s.read))
+        context = said.setdefault(sentence.line, [])
+        read = _reading(sentence, card, first, " ".join(context), before)
+        found.append(read)
+        context.append(sentence.text)
+        before = next((e.scope for e in read[1] if isinstance(e, CostChange)), before)
+    return tuple(found)

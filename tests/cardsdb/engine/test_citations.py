@@ -132,7 +132,7 @@ def test_rule_numbers_are_written_only_in_citations_py() -> None:
     literal = re.compile(r"[\"']\d{3}(?:\.\w+)+[\"']")
     offenders = [
         f"{path.name}: {match.group(0)}"
-        for path in ENGINE.glob("*.py")
+        for path in ENGINE.rglob("*.py")
         if path.name != "citations.py"
         for match in literal.finditer(path.read_text(encoding="utf-8"))
     ]

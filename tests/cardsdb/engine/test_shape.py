@@ -97,7 +97,7 @@ def test_no_sentence_is_read_back_as_data() -> None:
     )
     offenders = [
         f"{path.relative_to(ROOT)}: {match.group(0)}"
-        for path in [*ENGINE.glob("*.py"), *RENDERERS]
+        for path in [*ENGINE.rglob("*.py"), *RENDERERS]
         for match in suspicious.finditer(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
