@@ -21,6 +21,7 @@ from cardsdb.build.asked import asked_rows
 from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
+from cardsdb.build.readings import reading_meta, reading_rows
 from cardsdb.build.ruling_links import link_rulings
 from cardsdb.build.source_files import read_json_file
 from cardsdb.build.write import replace_database
@@ -358,8 +359,9 @@ def _tables(
         "patch_notes": rules.notes,
         **rulings.rows,
         "asked_questions": asked_questions,
+        "card_readings": reading_rows(card_tables.cards),
     }
-    stamped = {**meta, "content_digest": content_digest(tables)}
+    stamped = {**meta, **reading_meta(), "content_digest": content_digest(tables)}
     tables["meta"] = [{"key": k, "value": v} for k, v in stamped.items()]
     return tables
 

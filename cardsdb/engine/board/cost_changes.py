@@ -56,6 +56,7 @@ class CostDiscount:
     why: str
     discount: Discount
     unknown: str = ""
+    own: bool = False  # the card's own text ("I cost [2] less if ...")
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,7 @@ def _changes(
             _increase(increases, CostIncrease(source.card.name, why, bill), change.instead, unknown)
         else:
             less = CostDiscount(
-                source.card.name, why, Discount(bill.energy, len(bill.power), change.floor), unknown
+                source.card.name, why, Discount(bill.energy, len(bill.power), change.floor), unknown, own
             )
             _discount(discounts if not unknown else maybe, less, change.instead)
     return increases, discounts, maybe

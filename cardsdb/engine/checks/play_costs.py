@@ -33,15 +33,15 @@ class Changes(CostScan):
         )
 
     def words(self) -> str:
-        raised = (
-            f"cost increase from {' and '.join(i.source for i in self.increases)}" if self.increases else ""
-        )
-        less = (
-            f"less the discount from {' and '.join(d.source for d in self.discounts)}"
-            if self.discounts
-            else ""
-        )
-        return ", ".join(w for w in (raised, less) if w)
+        """ "raised by Mystic Vortex", "less its own discount", "less the discount of Applied Researchers"."""
+        raised = f"raised by {' and '.join(i.source for i in self.increases)}" if self.increases else ""
+        own = [d for d in self.discounts if d.own]
+        others = [d.source for d in self.discounts if not d.own]
+        less = [
+            *(["less its own discount"] if own else []),
+            *([f"less the discount of {' and '.join(others)}"] if others else []),
+        ]
+        return ", ".join(w for w in (raised, *less) if w)
 
 
 def chosen_costs(parsed: CardChoices, optional_costs: bool) -> tuple[AdditionalCost, ...]:
@@ -123,10 +123,12 @@ def maybe_discount(
     most = with_discounts(changes.apply(bill), changes.maybe_discounts)
     if not most.paid_by(runes):
         return check, None
-    conditions = "; ".join(f"{d.source} ({d.unknown})" for d in changes.maybe_discounts)
+    conditions = "; ".join(
+        f"{'its own text' if d.own else d.source}'s discount, if {d.unknown}" for d in changes.maybe_discounts
+    )
     because = (
-        f"It costs {changes.apply(bill).words} and you have {have_words(runes)}: payable only with the discount of "
-        f"{conditions}, which the position does not settle."
+        f"It costs {changes.apply(bill).words} and you have {have_words(runes)}: only {conditions}, would make it "
+        "payable, and the position does not say."
     )
     return None, Undecided(UndecidedCode.COST_STATE_UNKNOWN, (r.V14_DISCOUNTS, *check.rules), because)
 
@@ -138,7 +140,8 @@ def _what(additional: bool, deflect: int, changes: Changes) -> str:
         if additional or deflect or not changes.increases
         else []
     )
-    text = " and ".join([*named, changes.words()] if changes.words() else named)
+    words = changes.words()
+    text = f"cost {words}" if not named else f"{named[0]}, {words}" if words else named[0]
     return text[0].upper() + text[1:]
 
 
@@ -184,7 +187,7 @@ def hand_cost_check(
     what = (
         "Its cost"
         + (" with Deflect" if deflect else "")
-        + (f" with the {changes.words()}" if changes.words() else "")
+        + (f", {changes.words()}" if changes.words() else "")
     )
     question = CostQuestion(what, (CheckCode.CAN_PAY_COST, CheckCode.CANNOT_PAY_COST), rules)
     bill = changes.apply(hand_bill(card, parsed, optional_costs).plus(any_power=deflect))

@@ -155,15 +155,16 @@ def text_reason(
     return None
 
 
+def _about_might(spec: ChoiceSpec) -> bool:
+    """Whether the text asks about Might (a limit, Mighty, a total)."""
+    return any(
+        isinstance(f, Might) or (isinstance(f, HasStatus) and f.status == "mighty") for f in spec.filters
+    ) or any(isinstance(g, TotalMight) for g in spec.group)
+
+
 def might_rules(spec: ChoiceSpec, obj: BoardObject) -> tuple[str, ...]:
     """The rules of current Might, where the text asks about Might and the unit's is not its printed one."""
-    if obj.now is None or not obj.now.parts:
-        return ()
-    about_might = any(
-        isinstance(f, Might) or (isinstance(f, HasStatus) and f.status == "mighty") for f in spec.filters
-    )
-    about_might = about_might or any(isinstance(g, TotalMight) for g in spec.group)
-    if not about_might or obj.now is None or not obj.now.parts:
+    if not _about_might(spec) or obj.now is None or not obj.now.parts:
         return ()
     rules = [r.V14_CURRENT_MIGHT]
     rules += [r.V14_BUFF_MIGHT] if obj.buffed else []
@@ -318,7 +319,8 @@ class _Sorting:
                 because = f"it is {place_words(obj.location)}, not at {self.ctx.hidden_at} where the card was hidden"
                 self.exclude(obj.target, restriction_rules(self.spec), because)
             elif (unsure := open_reason(spec, obj, self.ctx)) is not None:
-                self.undecided(obj.target, (r.V14_TARGET_RESTRICTIONS, r.V14_CURRENT_MIGHT), unsure)
+                might = (r.V14_CURRENT_MIGHT,) if _about_might(spec) else ()
+                self.undecided(obj.target, (r.V14_TARGET_RESTRICTIONS, *might), unsure)
             else:
                 self.legal.append(obj.target)
 

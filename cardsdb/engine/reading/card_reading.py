@@ -58,6 +58,9 @@ class SentenceReading:
     of_choosing: bool = False  # it speaks of being chosen or targeted
     raises: bool = False  # about Might: it may raise it
     lowers: bool = False  # about Might: it may lower it
+    statics: tuple[
+        int, ...
+    ] = ()  # the card's static effects it was read into (indices into `CardReading.statics`)
 
     @property
     def read(self) -> bool:

@@ -6,6 +6,7 @@ compiles one itself only for a card the build did not read (a database built by 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from cardsdb.engine.reading.card_reading import CardReading, Keyword
 from cardsdb.engine.reading.cardtext import printed_keywords, symbols_to_words
@@ -48,7 +49,14 @@ def _keywords(card: Card) -> tuple[Keyword, ...]:
 def compile_reading(card: Card) -> CardReading:
     """Everything the engine knows of the card's text, read once."""
     read = read_sentences(card)
-    statics: list[StaticEffect] = [effect for _, effects in read for effect in effects]
+    statics: list[StaticEffect] = []
+    sentences = []
+    for sentence, effects in read:
+        first = len(statics)
+        statics.extend(effects)
+        sentences.append(
+            replace(sentence, statics=tuple(range(first, len(statics)))) if effects else sentence
+        )
     keywords = _keywords(card)
     names = frozenset(k.name for k in keywords)
     return CardReading(
@@ -56,5 +64,5 @@ def compile_reading(card: Card) -> CardReading:
         keywords=keywords,
         statics=tuple(statics),
         choices=with_keyword_choices(choices_for(card), names, card.types, card.domains),
-        sentences=tuple(sentence for sentence, _ in read),
+        sentences=tuple(sentences),
     )

@@ -65,7 +65,9 @@ def _amount(cost: str) -> tuple[int, tuple[str, ...]]:
 
 # The card's own cost: "I cost [2] less", "This costs [2] less if ...", "If ..., this costs [2] less", "... instead".
 _OWN = re.compile(
-    r"^(?:(?P<before>(?:If|While) [^,]+), )?(?:I|This|This spell) costs? " + _COST + r" (?P<way>less|more)"
+    r"^(?:(?P<before>(?:If|While) [^,]+), )?(?:I|[Tt]his|[Tt]his spell) costs? "
+    + _COST
+    + r" (?P<way>less|more)"
     r"(?P<rest>.*?)\.?$"
 )
 _OWN_REST = re.compile(

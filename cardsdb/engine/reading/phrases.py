@@ -298,6 +298,7 @@ _STATUS_CLAUSE = re.compile(
     r"that(?:'s| is) (?P<status>Empowered|stunned|exhausted|ready|attacking|defending|buffed|equipped|damaged|in combat)"
     r"(?=[,.;]|$| and | to | from )"
 )
+_MOVED = re.compile(r"that moved this turn(?=[,.;]|$| and | to )")
 _WHERE_UNITS = re.compile(r"where (?:you have|there are) (?P<whose>enemy )?units")
 _RELATIVE = re.compile(
     r"(?:that|which|who)\b[^,.;—]*|with (?:less|more) Might than (?:me|it|that unit|the chosen unit)"
@@ -352,6 +353,9 @@ def _filter_part(text: str, at: int, parts: _Parts) -> int:
         word = status.group("status").casefold().replace(" ", "_")
         parts.filters.append(HasStatus(word))  # type: ignore[arg-type]
         return status.end()
+    if (moved := _MOVED.match(text, at)) is not None:  # a fact of the turn the position may give
+        parts.filters.append(HasStatus("moved"))
+        return moved.end()
     if (units := _WHERE_UNITS.match(text, at)) is not None:
         parts.filters.append(
             UnitsThere("enemy" if units.group("whose") or "there are" in units.group(0) else "friendly")

@@ -137,11 +137,11 @@ def line_condition(condition: str) -> Condition:
         return ALWAYS
     name, _, value = condition.partition(" ")
     if name.casefold() == "empowered":
-        return Condition("empowered", condition)
+        return Condition("empowered", "it is Empowered")
     if name.casefold() == "level" and value.isdigit():
-        return Condition("level", condition, int(value))
+        return Condition("level", f"Level {value} (you have {value} XP or more)", int(value))
     if name.casefold() == "legion":
-        return Condition("legion", condition, subject="another")
+        return Condition("legion", "Legion (you've played another card this turn)")
     return Condition("open", condition)
 
 
@@ -461,6 +461,13 @@ _COST_WORDS = re.compile(
 )
 
 
+# Cost sentences about something else than playing a card from hand or from facedown: an activated ability's cost,
+# spells played from the trash.
+_NOT_A_PLAY = re.compile(
+    r"^This ability(?:'s)? (?:Energy )?costs?\b|\byou play from your trash\b", re.IGNORECASE
+)
+
+
 def _cost(text: str, condition: Condition, before: Scope | None) -> StaticReading | None:
     changes = read_cost(text, condition, before)
     if changes is None:
@@ -482,6 +489,10 @@ def read_static(text: str, line_cond: str, before: Scope | None = None) -> Stati
         found = reader(text, condition)
         if found is not None:
             return found
+    if _NOT_A_PLAY.search(text):
+        return StaticReading(
+            read_as="no bearing on playing, choosing or paying (an ability's cost, or a play from the trash)"
+        )
     applied = _applied(text) or (_cost(text, condition, before) if _COST_WORDS.search(text) else None)
     if applied is not None:
         return applied
@@ -492,7 +503,7 @@ def read_static(text: str, line_cond: str, before: Scope | None = None) -> Stati
     if _NO_BEARING_RE.search(text) and not _COST_WORDS.search(text):
         return StaticReading(read_as="no bearing on playing, choosing or paying")
     if _COST_WORDS.search(text):
-        own = re.match(r"^(?:(?:If|While)\b[^,]*,\s*)?(?:I|This|This spell's|This ability)\b", text)
+        own = re.search(r"\b(?:I cost|my cost|[Tt]his costs|this spell's cost|This spell's)\b", text)
         way = (
             "less" if re.search(r"\bless\b|reduce|ignore this spell's cost", text, re.IGNORECASE) else "more"
         )
