@@ -15,7 +15,7 @@ from bot.hidden.render import quick_embed, verdict_embeds
 from bot.services import Services, engine_check
 from bot.ui.render import marked
 from bot.ui.reply import Reply
-from cardsdb.engine import Answer
+from cardsdb.engine import Answer, CheckCode
 from cardsdb.errors import CardsDBError
 from cardsdb.models import Card
 
@@ -103,8 +103,13 @@ def quick_reply(
     given = {k: v for k, v in options.items() if v is not None}
     position = quick_position(question, card, given, services.cards().reading(card))
     answer = engine_check(position.scenario, services.cards())
+    # a card that is never hidden (a legend, a battlefield, a rune): the position assumed for it says nothing
+    never = any(c.code == CheckCode.NEVER_HIDDEN for c in answer.checks)
     embed = quick_embed(
-        answer, assumed=position.assumed, match_note=note, card_data=services.meta().get("cards_updated_at")
+        answer,
+        assumed=None if never else position.assumed,
+        match_note=note,
+        card_data=services.meta().get("cards_updated_at"),
     )
     state = QuickState(question, card.name, given, note=note, code=scenario_code(position.scenario))
     return Reply([embed], citations=marked(answer.cited), state=state)

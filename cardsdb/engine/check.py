@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from cardsdb.engine.board.characteristics import settle
 from cardsdb.engine.checks.cleanup import answer_cleanup
-from cardsdb.engine.checks.hide import answer_hide
+from cardsdb.engine.checks.hide import answer_hide, never_hidden
 from cardsdb.engine.checks.play import answer_from_facedown, answer_from_hand
 from cardsdb.engine.position.objects import Position
 from cardsdb.engine.position.scenario import Scenario, parse
@@ -42,6 +42,10 @@ def answer(scenario: Scenario) -> Answer:
     ask = _settled_targets(ask, scenario.position, position)
     if ask.kind == "cleanup" or ask.card is None:
         return answer_cleanup(position)
+    if ask.kind == "hide" or ask.from_facedown:
+        never = never_hidden(ask.card, ask)
+        if never is not None:
+            return never
     assumptions = list(scenario.assumptions)
     if ask.card.partial:
         assumptions.append(

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from cardsdb.engine.position.validate import zone_problem
+from cardsdb.engine.position.validate import Zone, zone_problem
 from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.models import Card
 
@@ -52,6 +52,11 @@ def _position(
     return position
 
 
+def _can_be(card: str | Card, zone: Zone) -> bool:
+    """Whether the card can be in that zone (a legend is never in a hand nor facedown); a name alone: taken to."""
+    return isinstance(card, str) or zone_problem(card, zone) is None
+
+
 def _name(card: str | Card) -> str:
     return card if isinstance(card, str) else card.name
 
@@ -76,7 +81,7 @@ def hide_scenario(
         turn=3, your_turn=your_turn, chain_open=chain_open, showdown=showdown, control=control_battlefield
     )
     me = scenario["me"]
-    me["hand"] = [name] if from_ == "hand" else []
+    me["hand"] = [name] if from_ == "hand" and _can_be(card, "hand") else []
     if from_ == "champion_zone":
         champion = isinstance(card, str) or zone_problem(card, "champion_zone") is None
         me["champion_zone"] = [name] if champion else []
@@ -111,9 +116,10 @@ def play_scenario(
     )
     here = scenario["battlefields"][HERE]
     here["units"].append({"card": ENEMY_UNIT, "controller": "opp", "attacking": not your_turn})
-    here["facedown"] = [
-        {"card": _name(card), "owner": "me", "hidden_turn": turn if hidden_this_turn else turn - 1}
-    ]
+    if _can_be(card, "facedown"):  # a legend, a battlefield or a rune never is: the answer says so
+        here["facedown"] = [
+            {"card": _name(card), "owner": "me", "hidden_turn": turn if hidden_this_turn else turn - 1}
+        ]
     scenario["me"]["runes"] = {"energy": 0, "power": ["any"]}
     scenario["ask"] = {"play_hidden": _name(card), "at": HERE}
     return scenario

@@ -275,3 +275,17 @@ def answer_hide(card: Card, position: Position, ask: Ask, assumptions: list[str]
         at=label,
         assumptions=tuple(assumptions),
     )
+
+
+def never_hidden(card: Card, ask: Ask) -> Answer | None:
+    """A legend, a battlefield, a rune or a token is never in a hand nor facedown (v1.4 103.2: only units, gear and
+    spells are in the Main Deck; 811.1.b: a card is hidden from your hand or your Champion Zone): asked to hide it or
+    to play it from facedown, the answer is that, in one line, not a position that can't exist."""
+    problem = zone_problem(card, "facedown")
+    if problem is None:
+        return None
+    kind = problem.split(": ")[0].removeprefix(f"{card.name} is ")
+    because = f"{card.name} is {kind}: it is never hidden or played from facedown."
+    check = Check(False, CheckCode.NEVER_HIDDEN, (r.HIDDEN_DEFINITION, r.V14_MAIN_DECK), because)
+    doing = f"hide {card.name}" if ask.kind == "hide" else f"play {card.name} from facedown"
+    return Answer(ask=ask.kind, action=doing, checks=(check,), card=card.name, at=ask.at)

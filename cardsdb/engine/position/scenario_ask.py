@@ -15,7 +15,7 @@ from cardsdb.engine.position.objects import (
     Side,
     facedown_capacity,
 )
-from cardsdb.engine.position.validate import ScenarioError
+from cardsdb.engine.position.validate import ScenarioError, zone_problem
 from cardsdb.engine.verdict.answer import ASK_KINDS, AskKind
 from cardsdb.engine.verdict.naming import Target
 from cardsdb.models import Card
@@ -165,6 +165,8 @@ def build_ask(value: object, position: Position, card_of: CardLookup, assumption
     facedown: tuple[FacedownCard, ...] = ()
     if named is not None:
         facedown = (named,)
+    elif kind in ("play_hidden", "targets") and zone_problem(card, "facedown") is not None:
+        pass  # never facedown (a legend, a battlefield, a rune): the answer says so, no copy is looked for
     elif kind == "play_hidden":
         facedown = _copies(card, at, position)
         at = at or facedown[0].location

@@ -103,6 +103,7 @@ V14_OTHER_PLAYERS_CHOOSE = "355.10.e"  # objects chosen by other players are not
 V14_MOVE_DESTINATION = "355.4"  # a move's destination is chosen as it is played
 V14_RESOLUTION_CHOICES = "355.17"  # choices not outlined are made on resolution
 V14_PERMANENT_TYPES = "133.4.a.2"  # unit and gear are permanent types (spells are not: 133.4.b)
+V14_MAIN_DECK = "103.2"  # the Main Deck holds units, gear and spells (legends, runes, battlefields are apart)
 
 CURRENT: tuple[str, ...] = (
     HIDDEN,
@@ -178,6 +179,7 @@ V14_ONLY: tuple[str, ...] = (
     V14_MOVE_DESTINATION,
     V14_RESOLUTION_CHOICES,
     V14_PERMANENT_TYPES,
+    V14_MAIN_DECK,
 )
 """Numbers cited as of v1.4: the seeds give no current number for these rules."""
 

@@ -13,6 +13,7 @@ class CheckCode(StrEnum):
 
     HAS_HIDDEN = "has_hidden"
     NO_HIDDEN = "no_hidden"
+    NEVER_HIDDEN = "never_hidden"  # a legend, battlefield, rune or token: never in hand, never facedown
     IN_HAND_OR_CHAMPION_ZONE = "in_hand_or_champion_zone"
     WRONG_ZONE = "wrong_zone"
     YOUR_TURN = "your_turn"

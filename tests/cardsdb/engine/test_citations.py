@@ -59,6 +59,7 @@ V14_MEANINGS: dict[str, str] = {
     "355.4": "choose a valid Location as the Move Destination",
     "355.17": "they are made on resolution",
     "133.4.a.2": "Unit and Gear are permanent types",
+    "103.2": "A Main Deck of at least 40 cards",
 }
 # Numbers that older versions use in a meaning the current rules give another number (docs/scenario-format.md).
 TRAPS = ("421", "422", "459.1", "811.1.d.2", "811.1.d.2.a", "811.1.d.3", "811.5.a")
