@@ -65,19 +65,16 @@ class CardCoverage:
             "kind": self.kind,
             "fully_read": self.fully_read,
             "makes_choice": self.makes_choice,
-            "sentences": [
-                {"text": s.text, "part": s.sentence.part, "read": s.read, "as": s.read_as}
-                if s.read
-                else {
-                    "text": s.text,
-                    "part": s.sentence.part,
-                    "read": False,
-                    "why": s.unread,
-                    "pattern": s.pattern,
-                }
-                for s in self.sentences
-            ],
+            "sentences": [_sentence_dict(s) for s in self.sentences],
         }
+
+
+def _sentence_dict(s: SentenceReading) -> dict[str, object]:
+    data: dict[str, object] = {"text": s.text, "part": s.sentence.part, "read": s.read}
+    data.update({"as": s.read_as} if s.read else {"why": s.unread, "pattern": s.pattern})
+    if s.sentence.item_of is not None:
+        data["mode_of_line"] = s.sentence.item_of  # a mode of the list its header line opens
+    return data
 
 
 @dataclass(frozen=True)

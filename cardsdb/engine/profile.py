@@ -172,9 +172,17 @@ def _profile_choice(spec: ChoiceSpec) -> ProfileChoice:
         restricted=spec.exempt is None,
         why=why,
         rules=rules,
-        trigger=spec.trigger.text if spec.trigger is not None else "",
+        trigger=_trigger_words(spec),
         unsettled=open_choice(spec),
     )
+
+
+def _trigger_words(spec: ChoiceSpec) -> str:
+    """When a play effect chooses: "from face down", "or when I attack" (the same ability on another event)."""
+    if spec.trigger is None:
+        return ""
+    also = f"or when {spec.trigger.also}" if spec.trigger.also else ""
+    return " ".join(w for w in (spec.trigger.text, also) if w)
 
 
 _WHY = {

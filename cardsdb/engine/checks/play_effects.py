@@ -22,6 +22,10 @@ def _printed_cost(card: Card) -> str:
     return f"{card.energy or 0} energy, {card.power or 0} power"
 
 
+def _what(play: UnitPlay) -> str:
+    return "unit token" if play.token else "unit"
+
+
 def _unit_entry(play: UnitPlay, bf: str, ban: tuple[str, tuple[str, ...]] | None) -> Effect:
     if play.enters == "opponent_plays":
         text = (
@@ -47,7 +51,7 @@ def _unit_entry(play: UnitPlay, bf: str, ban: tuple[str, tuple[str, ...]] | None
     return Effect(
         EffectCode.UNIT_ENTERS_THERE,
         (r.UNITS_PLAYED_THERE,),
-        f'The unit it plays ("{play.text}") enters at {bf}.',
+        f'The {_what(play)} it plays ("{play.text}") enters at {bf}.',
     )
 
 
@@ -141,7 +145,7 @@ def hand_placement(card: Card, parsed: CardChoices, to: str | None = None) -> li
             text = f'Your opponent plays the unit ("{play.text}"): it enters where they play it, as normal.'
         else:
             code = EffectCode.UNIT_ENTERS_AS_NORMAL
-            text = f'The unit it plays ("{play.text}") enters where it normally would.'
+            text = f'The {_what(play)} it plays ("{play.text}") enters where it normally would.'
         effects.append(Effect(code, (r.PLAYED_FROM_HAND,), text))
     return effects + _gear_tokens(parsed)
 

@@ -82,7 +82,6 @@ class _Reading:
     conditionals: list[Conditional] = field(default_factory=list)
     plain: list[str] = field(default_factory=list)
     payments: list[str] = field(default_factory=list)
-    players: list[str] = field(default_factory=list)
     unread_spell: list[str] = field(default_factory=list)
     unread_play_effect: list[str] = field(default_factory=list)
     modes: dict[int, list[tuple[Sentence, InstructionReading]]] = field(default_factory=dict)
@@ -115,7 +114,6 @@ class _Reading:
         self.choices.extend(read.specs)
         self.unit_plays.extend(read.unit_plays)
         self.gear_tokens.extend(read.gear_tokens)
-        self.players.extend(read.players)
         unread = "; ".join(read.unread)
         if unread:
             where = self.unread_spell if purpose == "spell" else self.unread_play_effect
@@ -200,5 +198,4 @@ def parse_card(card: Card) -> CardChoices:
         attaches_on_play=reading.attaches,
         unread_spell=tuple(reading.unread_spell),
         unread_play_effect=tuple(reading.unread_play_effect),
-        chooses_player=tuple(reading.players),
     )

@@ -98,7 +98,6 @@ COUNTED_FIELDS = frozenset(
         "plain",
         "effect_payments",
         "gear_tokens",
-        "chooses_player",
     }
 )
 
@@ -122,7 +121,10 @@ def structured(value: Any) -> Any:
                 if item:
                     data[field.name] = len(item)
             elif field.name in CODE_FIELDS and not _default(field, item):
-                data[field.name] = structured(item)
+                # a choice's condition is the card's words ("if you paid the additional cost"): only that it has one
+                data[field.name] = (
+                    "a condition" if field.name == "condition" and isinstance(item, str) else structured(item)
+                )
         return data
     if isinstance(value, tuple | list):
         return [structured(v) for v in value]

@@ -10,7 +10,7 @@ one —") is one choice whose target may be any of them. What the engine could n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
@@ -212,9 +212,6 @@ class CardChoices:
     unreadable: str | None = None  # set when the engine cannot read the text (a partial card without text)
     unread_spell: tuple[str, ...] = ()  # a spell's instructions not understood: its choices are open
     unread_play_effect: tuple[str, ...] = ()  # a play effect's sentences not understood: its choices are open
-    chooses_player: tuple[str, ...] = field(
-        default=()
-    )  # "choose an opponent": always possible in a two-player game
 
     @property
     def may_choose_enemy_units(self) -> bool:
