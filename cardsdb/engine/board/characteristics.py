@@ -246,7 +246,12 @@ def _might_of(
 
 
 def _object_traits(
-    obj: BoardObject, sources: list[Source], position: Position, on: dict[str, BoardObject]
+    obj: BoardObject,
+    sources: list[Source],
+    position: Position,
+    on: dict[str, BoardObject],
+    *,
+    might: bool = True,
 ) -> Traits:
     reading = position.reading(obj.card)
     keywords = [*printed(reading), *(_keyword(k, "the position") for k in obj.given_keywords)]
@@ -257,7 +262,7 @@ def _object_traits(
         keywords += [_keyword(k, item.card.name) for k in item.given_keywords]
     surely, maybe = _granted(Reached(obj.card, reading, obj.controller, "board", obj), sources, position, on)
     tags = tuple(s.tag for item in gear for s in position.reading(item.card).effects(TagGrant))
-    if obj.kind != "unit":
+    if obj.kind != "unit" or not might:
         return Traits(keywords=(*keywords, *surely), maybe=tuple(maybe), tags=tags)
     equipment = [g for g in gear if any(t.casefold() == "equipment" for t in g.card.tags)]
     return Traits(
@@ -270,19 +275,31 @@ def _object_traits(
 
 
 def settle(position: Position) -> Position:
-    """The position with what every unit and gear has now (its `traits`) and which units are equipped."""
+    """The position with what every unit and gear has now (its `traits`) and which units are equipped. Keywords first,
+    over the whole board; then Might, which may depend on them ("Units here with [Tank] have +1 Might")."""
     on = attached_units(position)
     sources = list(speakers(position))
-    equipped = {id(unit) for label, unit in on.items() if _is_equipment(position, label)}
+    first = tuple(
+        replace(o, traits=_object_traits(o, sources, position, on, might=False)) for o in position.objects
+    )
+    keyworded = replace(position, objects=first)
+    on = attached_units(keyworded)
+    sources = list(speakers(keyworded))
+    equipped = {id(unit) for label, unit in on.items() if _is_equipment(keyworded, label)}
     objects = tuple(
-        replace(
-            obj,
-            traits=_object_traits(obj, sources, position, on),
-            equipped=obj.equipped or id(obj) in equipped,
-        )
-        for obj in position.objects
+        _settled(obj, _object_traits(obj, sources, keyworded, on), obj.equipped or id(obj) in equipped)
+        for obj in keyworded.objects
     )
     return replace(position, objects=objects)
+
+
+def _settled(obj: BoardObject, traits: Traits, equipped: bool) -> BoardObject:
+    """The object with its traits; not Empowered when the scenario does not say and nothing can Empower it (only a
+    card with Empower is ever Empowered)."""
+    empowered = obj.empowered
+    if empowered is None and traits.has("empower") is False:
+        empowered = False
+    return replace(obj, traits=traits, equipped=equipped, empowered=empowered)
 
 
 def _is_equipment(position: Position, label: str) -> bool:

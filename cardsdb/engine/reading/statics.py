@@ -37,6 +37,7 @@ from cardsdb.engine.reading.effects import (
     StaticEffect,
     TagGrant,
     Untargetable,
+    Zone,
 )
 
 
@@ -256,6 +257,23 @@ def _might(text: str, condition: Condition) -> StaticReading | None:
     return StaticReading(read_as=words, effects=tuple(effects))
 
 
+# Keywords that speak of playing the card: given to "your gear" or "your spells", they reach the cards as they are
+# played (from hand, from facedown, on the chain), or they would say nothing ("Your gear with [Deploy] have [Action]").
+_PLAYING = frozenset({"action", "reaction", "quick-draw", "ambush", "accelerate", "hidden"})
+
+
+def _zones(keywords: tuple[str, ...], scope: Scope, *, everywhere: bool) -> tuple[Zone, ...]:
+    """Where a keyword grant reaches: every zone ("everywhere"); a spell where it is played from; a card given a
+    keyword of playing, where it is played from and on the board; else the board (Forge's AffectedZone)."""
+    if everywhere:
+        return ZONES
+    if "spell" in scope.kinds:
+        return PLAYED_FROM
+    if {k.split()[0].casefold() for k in keywords} & _PLAYING:
+        return (*BOARD, *PLAYED_FROM)
+    return BOARD
+
+
 def _keyword_grant(text: str, condition: Condition) -> StaticReading | None:
     match = _KEYWORDS.match(text)
     if match is None:
@@ -281,9 +299,8 @@ def _keyword_grant(text: str, condition: Condition) -> StaticReading | None:
     keywords = tuple(
         k.strip("[] ") for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group("kws")) if k.strip("[] ")
     )
-    zones = ZONES if everywhere else PLAYED_FROM if "spell" in scope.kinds else BOARD
-    grant = KeywordGrant(keywords, scope, cond, zones)
-    where = " everywhere" if everywhere else " where they are played from" if zones == PLAYED_FROM else ""
+    grant = KeywordGrant(keywords, scope, cond, _zones(keywords, scope, everywhere=everywhere))
+    where = " everywhere" if everywhere else " as they are played" if grant.zones != BOARD else ""
     return StaticReading(read_as=f"gives {', '.join(keywords)}{where}", effects=(grant,))
 
 

@@ -50,6 +50,15 @@ KEYWORD_READINGS: dict[str, str] = {
     "legion": "Legion: a condition on another card played this turn",
     "deathknell": "Deathknell: when it dies (no bearing on playing)",
     "empowered": "Empowered: a condition",
+    "disarm": "Disarm: when it attacks, an enemy unit there has less Might (combat only)",
+}
+
+
+# Keywords the engine does not apply, known by their reminder text to bear on one thing only (no rule gives them yet).
+UNKNOWN_BEARING: dict[str, frozenset[Aspect]] = {
+    "deploy": frozenset(
+        {"place"}
+    ),  # "Play this only to a battlefield. When an opponent holds here, kill this."
 }
 
 
@@ -61,7 +70,7 @@ def _keyword(sentence: Sentence) -> SentenceReading:
             sentence,
             f"the engine does not know the keyword {unknown[0]}",
             f"keyword: {unknown[0]}",
-            frozenset({"timing", "place", "cost", "choices"}),
+            UNKNOWN_BEARING.get(unknown[0], frozenset({"timing", "place", "cost", "choices"})),
         )
     return SentenceReading(sentence, read_as="; ".join(KEYWORD_READINGS[n] for n in names))
 

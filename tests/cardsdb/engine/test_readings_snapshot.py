@@ -29,7 +29,9 @@ def test_every_cards_reading_is_the_one_reviewed(real_cards: CardsDB) -> None:
         "changed": changed,
         "new": sorted(now.keys() - reviewed.keys()),
         "gone": sorted(reviewed.keys() - now.keys()),
-    } == {"changed": [], "new": [], "gone": []}, "review the readings, then regenerate the snapshot (see the docstring)"
+    } == {"changed": [], "new": [], "gone": []}, (
+        "review the readings, then regenerate the snapshot (see the docstring)"
+    )
 
 
 def test_the_snapshot_quotes_no_card_text() -> None:
@@ -50,4 +52,6 @@ def test_the_snapshot_quotes_no_card_text() -> None:
         data = json.loads(line)
         data.pop("card")
         strings(data)
-    assert values and all(len(v.split()) <= 2 for v in values), sorted(v for v in values if len(v.split()) > 2)
+    assert values and all(len(v.split()) <= 2 for v in values), sorted(
+        v for v in values if len(v.split()) > 2
+    )
