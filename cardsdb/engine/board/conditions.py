@@ -104,6 +104,9 @@ def holds(
         return None
     if kind == "not_from_hand":
         return None if from_hand is None else not from_hand
+    if kind in ("your_turn", "not_your_turn"):
+        yours = source.controller is not None and position.turn_player == source.controller
+        return yours if kind == "your_turn" else not yours
     if kind == "showdown_here":
         return source.location is not None and position.showdown == source.location
     if kind == "controls_battlefield":

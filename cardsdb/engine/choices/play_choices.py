@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from cardsdb.engine.board.conditions import holds
 from cardsdb.engine.board.costs import Bill, deflect_due, deflect_ignored, have_words, maybe_deflect
+from cardsdb.engine.board.speakers import Source
 from cardsdb.engine.choices.play_context import Assignment, Play, Resolution
 from cardsdb.engine.choices.target_checks import availability_checks, open_choices, target_checks
 from cardsdb.engine.choices.targeting import PlayContext, enough_targets, evaluate
 from cardsdb.engine.position.objects import BoardObject
 from cardsdb.engine.position.scenario_ask import TargetRef
+from cardsdb.engine.reading.effects import Condition
 from cardsdb.engine.reading.specs import ChoiceSpec
 from cardsdb.engine.verdict import citations as r
 from cardsdb.engine.verdict.answer import Choice, Effect, Excluded, Undecided
@@ -35,26 +38,13 @@ def _not_triggered(spec: ChoiceSpec, play: Play) -> str | None:
     return None
 
 
-def condition_holds(condition: str, play: Play) -> bool | None:
-    """Whether an instruction's condition holds for this play; None where the position can't tell."""
-    words = condition.casefold()
-    if not words:
-        return True
-    if "paid the additional cost" in words or "paid my additional cost" in words:
+def condition_holds(condition: Condition, play: Play) -> bool | None:
+    """Whether an instruction's condition holds for this play (`board/conditions.py` decides the conditions of the
+    position; the play decides whether its optional cost was paid); None where the position can't tell."""
+    if condition.kind == "paid_additional":
         return play.optional_costs and any(c.optional for c in play.parsed.costs)
-    if words.startswith("legion"):
-        return True if play.position.player(play.ctx.acting).played_this_turn else None
-    if words.startswith("level"):
-        xp = play.position.player(play.ctx.acting).xp
-        number = words.split()[-1]
-        return None if xp is None or not number.isdigit() else xp >= int(number)
-    if words.startswith("empowered"):
-        return False  # a card just played is not Empowered
-    if words in ("it's your turn", "it is your turn"):
-        return play.position.turn_player == play.ctx.acting
-    if words in ("it's not your turn", "it is not your turn"):
-        return play.position.turn_player != play.ctx.acting
-    return None
+    itself = Source(play.card, play.position.reading(play.card), play.ctx.source_location, play.ctx.acting)
+    return holds(condition, itself, play.position, from_hand=not play.ctx.from_facedown)
 
 
 def _active(play: Play) -> tuple[list[ChoiceSpec], list[Effect], list[ChoiceSpec]]:
@@ -64,7 +54,7 @@ def _active(play: Play) -> tuple[list[ChoiceSpec], list[Effect], list[ChoiceSpec
     unsure: list[ChoiceSpec] = []
     for spec in play.parsed.choices:
         why = _not_triggered(spec, play)
-        held = condition_holds(spec.condition, play)
+        held = condition_holds(spec.when, play)
         if why is None and held is True and spec.instead and specs:
             specs.pop()  # "..., choose any enemy unit at a battlefield instead": it replaces the choice before it
         if why is None and held is not False:

@@ -17,6 +17,7 @@ from cardsdb.engine.reading.card_reading import Sentence
 from cardsdb.engine.reading.instructions import InstructionReading, read_instruction
 from cardsdb.engine.reading.sentences import card_sentences
 from cardsdb.engine.reading.specs import CardChoices, ChoiceSpec, Conditional, PlayTrigger, Purpose, UnitPlay
+from cardsdb.engine.reading.statics import choice_condition
 from cardsdb.models import Card
 
 # "When you play me", and play triggers worded from the card's side: "When I defend or I'm played from [Hidden]".
@@ -185,7 +186,9 @@ def parse_card(card: Card) -> CardChoices:
     conditionals = tuple(reading.conditionals)
     return CardChoices(
         card=card.name,
-        choices=tuple(reading.choices),
+        choices=tuple(
+            replace(s, when=choice_condition(s.condition)) if s.condition else s for s in reading.choices
+        ),
         unit_plays=tuple(reading.unit_plays),
         gear_tokens=tuple(reading.gear_tokens),
         costs=additional_costs(card),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from cardsdb.engine.reading.effects import ALWAYS, Condition, CostChange, PerCount, Scope, Side
+from cardsdb.engine.reading.effects import ALWAYS, Condition, CostChange, PerCount, Scope, Side, both
 
 _COST = r"(?P<cost>(?:\[(?:\d+|A|Fury|Calm|Mind|Body|Chaos|Order)\])+)"
 _SYMBOL = re.compile(r"\[(\d+|[A-Za-z]+)\]")
@@ -45,14 +45,6 @@ def cost_condition(words: str) -> Condition:
     return Condition("open", words.strip())
 
 
-def _both(first: Condition, second: Condition) -> Condition:
-    if first.kind == "always":
-        return second
-    if second.kind == "always":
-        return first
-    return Condition("open", f"{first.text} and {second.text}")
-
-
 def _amount(cost: str) -> tuple[int, tuple[str, ...]]:
     energy, power = 0, []
     for symbol in _SYMBOL.findall(cost):
@@ -79,7 +71,7 @@ _OWN_REST = re.compile(
 def _own(text: str, line: Condition) -> CostChange | None:
     if re.search(r"to play from anywhere other than your hand$", text.rstrip(".")):
         text = re.sub(r" to play from anywhere other than your hand", "", text)
-        line = _both(line, Condition("not_from_hand", "played from anywhere other than your hand"))
+        line = both(line, Condition("not_from_hand", "played from anywhere other than your hand"))
     match = _OWN.match(text)
     if match is None:
         return None
@@ -95,7 +87,7 @@ def _own(text: str, line: Condition) -> CostChange | None:
     condition = line
     for words in (match.group("before"), rest.group("if")):
         if words:
-            condition = _both(condition, cost_condition(words))
+            condition = both(condition, cost_condition(words))
     energy, power = _amount(match.group("cost"))
     return CostChange(
         more=match.group("way") == "more",
@@ -161,7 +153,7 @@ def _other_clause(text: str, line: Condition, instead_of: Scope | None) -> CostC
         if instead_of is None:
             return None
         energy, power = _amount(they.group("cost"))
-        condition = _both(line, cost_condition(they.group("cond")))
+        condition = both(line, cost_condition(they.group("cond")))
         return CostChange(they.group("way") == "more", instead_of, energy, power, condition, instead=True)
     energy_only = _ENERGY_OF_SPELLS.match(text)
     match = energy_only or _OTHER.match(text)
@@ -174,7 +166,7 @@ def _other_clause(text: str, line: Condition, instead_of: Scope | None) -> CostC
     floor = _FLOOR.match(rest) if rest else None
     if rest and (floor is None or floor.end() != len(rest)) and rest != "to play":
         return None
-    condition = _both(line, cost_condition(match.group("cond"))) if match.group("cond") else line
+    condition = both(line, cost_condition(match.group("cond"))) if match.group("cond") else line
     energy, power = _amount(match.group("cost") or match.groupdict().get("reduced") or "")
     more = not energy_only and match.group("way") == "more"
     return CostChange(more, scope, energy, power, condition, floor=int(floor.group("floor")) if floor else 0)

@@ -48,6 +48,9 @@ ConditionKind = Literal[
     "played_to_battlefield",  # "if you've played a unit or gear to a battlefield this turn"
     "played_spell",  # "if you've played a spell this turn"
     "not_from_hand",  # "to play from anywhere other than your hand"
+    "your_turn",  # "if it's your turn"
+    "not_your_turn",
+    "paid_additional",  # "if you paid the additional cost": the play decides it
 ]
 CONDITION_KINDS: tuple[ConditionKind, ...] = get_args(ConditionKind)
 
@@ -64,6 +67,15 @@ class Condition:
 
 
 ALWAYS = Condition("always")
+
+
+def both(first: Condition, second: Condition) -> Condition:
+    """Two conditions that must both hold: one of them when the other always holds, else open (not read as one)."""
+    if first.kind == "always":
+        return second
+    if second.kind == "always":
+        return first
+    return Condition("open", f"{first.text} and {second.text}")
 
 
 @dataclass(frozen=True)

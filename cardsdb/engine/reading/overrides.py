@@ -9,7 +9,6 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cardsdb.engine.reading.card_choices import parse_card
-from cardsdb.engine.reading.cardtext import PerCard, per_card
 from cardsdb.engine.reading.specs import CardChoices, ChoiceSpec, UnitPlay
 from cardsdb.models import Card
 from cardsdb.names import normalize
@@ -74,16 +73,9 @@ OVERRIDES: dict[str, Callable[[CardChoices], CardChoices]] = {
 }
 
 
-_READ: PerCard[CardChoices] = PerCard()
-
-
-def _choices(card: Card) -> CardChoices:
+def choices_for(card: Card) -> CardChoices:
+    """The card's choices: the parser's reading, corrected where an override says why (read once per card, when its
+    reading is compiled)."""
     parsed = parse_card(card)
     override = OVERRIDES.get(normalize(card.name))
     return override(parsed) if override else parsed
-
-
-def choices_for(card: Card) -> CardChoices:
-    """The card's choices: the parser's reading, corrected where an override says why. Read once per card: a card
-    is a frozen value, and the database is read-only."""
-    return per_card(_READ, card, _choices)

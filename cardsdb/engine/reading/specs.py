@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import Literal
 
 from cardsdb.engine.reading.constraints import Filter, GroupRule, SameBattlefield
+from cardsdb.engine.reading.effects import ALWAYS, Condition
 
 What = Literal[
     "unit",
@@ -124,6 +125,7 @@ class ChoiceSpec:
     condition: str = (
         ""  # the instruction's condition ("if you paid the additional cost"): the choice is made only then
     )
+    when: Condition = ALWAYS  # that condition as a code the play decides (`condition` is its words)
     mode_free: bool = False  # a mode list with a mode that chooses nothing: it can always be played
     instead: bool = (
         False  # it replaces the choice before it when its condition holds ("..., choose ... instead")

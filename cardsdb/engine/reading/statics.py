@@ -38,6 +38,7 @@ from cardsdb.engine.reading.effects import (
     TagGrant,
     Untargetable,
     Zone,
+    both,
 )
 
 
@@ -146,12 +147,25 @@ def line_condition(condition: str) -> Condition:
     return Condition("open", condition)
 
 
-def _both(first: Condition, second: Condition) -> Condition:
-    if first.kind == "always":
-        return second
-    if second.kind == "always":
-        return first
-    return Condition("open", f"{first.text} and {second.text}")
+_CHOICE_CONDITIONS: tuple[tuple[str, ConditionKind], ...] = (
+    (r"you paid (?:the|my) additional cost", "paid_additional"),
+    (r"it(?:'s| is) your turn", "your_turn"),
+    (r"it(?:'s| is) not your turn", "not_your_turn"),
+)
+
+
+def choice_condition(words: str) -> Condition:
+    """The condition an instruction's choice waits on, as a code ("if you paid the additional cost"; a line's
+    [Legion], [Level 6], [Empowered]); words it does not know stay open."""
+    if not words:
+        return ALWAYS
+    found = line_condition(words)
+    if found.kind != "open":
+        return found
+    text = re.sub(r"^if\s+", "", words.strip(), flags=re.IGNORECASE)
+    found_kind = (k for pattern, k in _CHOICE_CONDITIONS if re.fullmatch(pattern, text, re.IGNORECASE))
+    kind: ConditionKind = next(found_kind, "open")
+    return Condition(kind, words)
 
 
 def _scope(subject: str) -> Scope | None:
@@ -205,7 +219,7 @@ def _might_rest(rest: str, cond: Condition) -> tuple[str, Condition, tuple[str, 
     rest = re.sub(r"^here\b\s*", "", rest)
     while_ = re.match(r"^while (?P<c>.+)$", rest)
     if while_:
-        return "", _both(cond, condition_of(while_.group("c"))), (), ""
+        return "", both(cond, condition_of(while_.group("c"))), (), ""
     per = _PER.match(" " + rest) if rest else None
     if per is not None:
         return per.group("per"), cond, (), ""
@@ -235,7 +249,7 @@ def _might(text: str, condition: Condition) -> StaticReading | None:
             unread=f"whose Might it changes ('{match.group('subject')}')", pattern="might: subject"
         )
     it = match.group("subject").casefold() == "it"
-    cond = _both(condition, condition_of(match.group("cond")) if match.group("cond") and not it else ALWAYS)
+    cond = both(condition, condition_of(match.group("cond")) if match.group("cond") and not it else ALWAYS)
     rest = match.group("rest").strip()
     minimum = None
     if (floor := re.search(r",? to a minimum of (\d+) Might", rest)) is not None:
@@ -284,10 +298,10 @@ def _keyword_grant(text: str, condition: Condition) -> StaticReading | None:
     everywhere = rest == "everywhere" or subject.endswith(" everywhere")
     if everywhere:
         scope, rest = _scope(re.sub(r" everywhere$", "", subject[:1].upper() + subject[1:])), ""
-    cond = _both(condition, condition_of(match.group("cond")) if match.group("cond") else ALWAYS)
+    cond = both(condition, condition_of(match.group("cond")) if match.group("cond") else ALWAYS)
     while_ = re.match(r"^while (?P<c>.+)$", rest)
     if while_:
-        cond, rest = _both(cond, condition_of(while_.group("c"))), ""
+        cond, rest = both(cond, condition_of(while_.group("c"))), ""
     if scope is None or rest not in ("", "if they didn't already", "here", "this turn"):
         if not re.search(r"Deflect|Quick-Draw|Reaction|Action|Ambush", match.group("kws")):
             return StaticReading(

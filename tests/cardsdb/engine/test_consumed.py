@@ -116,7 +116,7 @@ def test_every_field_a_reading_fills_is_read_by_a_check(readings: list[CardReadi
 def test_every_code_a_reading_holds_is_named_where_it_is_decided(readings: list[CardReading]) -> None:
     parts = [p for r in readings for p in _parts(r)]
     decided = {
-        "condition": _literals([ENGINE / "board" / "conditions.py"]),
+        "condition": _literals([ENGINE / "board" / "conditions.py", ENGINE / "choices" / "play_choices.py"]),
         "per": _literals([ENGINE / "board" / "conditions.py"]),
         "play rule": _literals(
             [
