@@ -156,7 +156,7 @@ def parse_command_line(tree: app_commands.CommandTree[Any], line: str) -> tuple[
         matches = list(pattern.finditer(rest))
         head = rest[: matches[0].start()] if matches else rest
         if head.strip():
-            unknown = re.match(r"\s*([A-Za-z_]+):", head)
+            unknown = re.match(r"(?<![A-Za-z_])([A-Za-z_]+):", head.lstrip())
             if unknown:
                 hint = _did_you_mean(names, unknown.group(1))
                 raise AskError(

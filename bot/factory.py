@@ -35,6 +35,7 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.store.sqlite import SqliteStore
 from bot.turns import TURNS
+from bot.ui.limits import typed_options
 from bot.ui.reply import DEFERRED_PUBLIC
 from bot.ui.symbols import Symbols
 
@@ -62,7 +63,9 @@ class BotTree(app_commands.CommandTree[Any]):
             self.expected[interaction.id] = error
 
     async def _call(self, interaction: discord.Interaction[Any]) -> None:
-        # discord.py's one entry for every slash command and autocomplete: a refresh's warm-up waits meanwhile
+        # discord.py's one entry for every slash command and autocomplete: what was typed is made ready here, once,
+        # before anything parses it; a refresh's warm-up waits meanwhile
+        typed_options(interaction.data)
         with TURNS.answering():
             await super()._call(interaction)
 

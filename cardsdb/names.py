@@ -75,8 +75,10 @@ VARIANTS = (
     "Special",
 )
 _BY_KEY = {v.casefold(): v for v in VARIANTS}
-_SUFFIX = re.compile(r"\s*\((" + "|".join(re.escape(v) for v in VARIANTS) + r")\)\s*$", re.IGNORECASE)
-_DASH_STARTER = re.compile(r"\s+-\s+Starter\s*$", re.IGNORECASE)  # "Dark Child - Starter" (the gallery)
+_SUFFIX = re.compile(r"(?<!\s)\s*\((" + "|".join(re.escape(v) for v in VARIANTS) + r")\)\s*$", re.IGNORECASE)
+_DASH_STARTER = re.compile(
+    r"(?<!\s)\s+-\s+Starter\s*$", re.IGNORECASE
+)  # "Dark Child - Starter" (the gallery)
 _CODE = re.compile(r"^[A-Z]+-([A-Z]*)(\d+)([a-z*]*)(?:/(\d+))?$")
 
 

@@ -26,7 +26,7 @@ _DOC_PREFIX = re.compile(r"^(?:tr|tournament(?:\s+rules)?)\b[\s:,]*", re.IGNOREC
 _RULE_PREFIX = re.compile(r"^(?:core\s+)?(?:rules?|cr|r(?=\s*\d)|§|#)\s*[:#]?\s*", re.IGNORECASE)
 # A version after the number, as answers print it: "421 (v1.4)", "421 v1.3", "421 as of v1.3", "735.1.c (before v1.3)".
 _VERSION_SUFFIX = re.compile(
-    r"[\s,]*\(?\s*(?:(?:as\s+of|in)\s+)?(?P<v>v\s*1\.[345]|v1[345]|version\s+1\.[345]|before\s+v\s*1\.3|current|now"
+    r"(?<![\s,])[\s,]*(?:\(\s*)?(?:(?:as\s+of|in)\s+)?(?P<v>v\s*1\.[345]|v1[345]|version\s+1\.[345]|before\s+v\s*1\.3|current|now"
     r"|2026-10-09)\s*\)?$",
     re.IGNORECASE,
 )

@@ -290,7 +290,7 @@ META_KEYS = (
 
 # --- rows read back into the shared plain objects --------------------------------------------------------
 
-_TRAILING_VALUE = re.compile(r"^(.*?)\s+(\d+|X)$")
+_TRAILING_VALUE = re.compile(r"^(.*?)(?<!\s)\s+(\d+|X)$")
 
 
 def json_list(value: object) -> list[str]:

@@ -16,6 +16,7 @@ from bot.errors import discord_failure
 from bot.server_settings.apply import guild_settings, services_with
 from bot.services import Services, off_loop
 from bot.turns import TURNS
+from bot.ui.limits import typed_paste
 from bot.ui.notices import error_embed
 from bot.ui.render import pack
 from bot.ui.reply import NONE, Reply
@@ -53,7 +54,8 @@ class Messages(commands.Cog):
         settings = await guild_settings(self.services, guild_id)  # read once for this message
         if not settings.card_lookups:  # switched off with /settings set card_lookups:False
             return
-        if not answers.CARD_REF.search(message.content):
+        content = typed_paste(message.content)  # made ready once, before anything parses it
+        if not answers.CARD_REF.search(content):
             return
         # The cooldown is shared with slash commands; over it, no reply (a reply would flood the channel too).
         if not self.services.cooldowns.allow(message.author.id):
@@ -62,7 +64,7 @@ class Messages(commands.Cog):
         services = services_with(self.services, settings)
         embeds: list[discord.Embed] = []
         suggestions: list[str] = []
-        for reply in await off_loop(replies_for, services, message.content):
+        for reply in await off_loop(replies_for, services, content):
             embeds.extend(reply.embeds)
             suggestions.extend(reply.suggested)
         groups = pack(embeds)

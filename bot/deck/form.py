@@ -33,7 +33,10 @@ class DeckModal(discord.ui.Modal, title="Check a deck"):
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         with TURNS.answering():  # a refresh's warm-up waits meanwhile
             reply = await off_loop(
-                deck_reply, self.services, list_text=self.deck.value, format_name=self.format_name
+                deck_reply,
+                self.services,
+                list_text=limits.typed_paste(self.deck.value),
+                format_name=self.format_name,
             )
             await send_answer(interaction, self.services, reply, public=self.public)
 

@@ -40,7 +40,9 @@ class ScenarioModal(discord.ui.Modal, title="Ask the Hidden engine"):
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         with TURNS.answering():  # a refresh's warm-up waits meanwhile
-            reply = await off_loop(answers.scenario_reply, self.services, self.scenario.value)
+            reply = await off_loop(
+                answers.scenario_reply, self.services, limits.typed_paste(self.scenario.value)
+            )
             await send_answer(interaction, self.services, reply, public=self.public)
 
     async def on_error(  # type: ignore[override]  # discord.py's Modal takes no item, unlike View

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from cardsdb.search.typed import NAME_LIMIT, PASTE_LIMIT, QUERY_LIMIT, typed_line, typed_lines
+
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
 EMBED_FIELDS = 25
@@ -159,3 +161,36 @@ def choices_problems(choices: Iterable[Mapping[str, Any]]) -> list[str]:
         if not 1 <= len(value) <= CHOICE_VALUE:
             problems.append(f"choice value {value[:30]!r} has {len(value)} characters")
     return problems
+
+
+# --- what a user may type: each option's text made ready and cut once, where it enters (cardsdb.search.typed) ---
+PASTE_OPTIONS = frozenset({"list", "code", "text"})
+"""Options that hold a paste (a deck list, a deck code, a scenario): up to Discord's 6,000 characters."""
+NAME_OPTIONS = frozenset({"name", "card", "symbol", "emoji"})
+"""Options that hold a name: a card's, a keyword's, a symbol's."""
+
+
+def option_limit(name: str) -> int:
+    """How many characters of an option are read: a paste's, a name's, or anything else's (a question, a search)."""
+    if name in PASTE_OPTIONS:
+        return PASTE_LIMIT
+    return NAME_LIMIT if name in NAME_OPTIONS else QUERY_LIMIT
+
+
+def typed_options(data: Any) -> None:
+    """Every text option of a slash command's or an autocomplete's data made ready in place, before discord.py
+    reads it (`typed_line`: spaces folded, nothing invisible, no zalgo, cut to `option_limit`)."""
+    if not isinstance(data, dict):
+        return
+    for option in data.get("options") or ():
+        if not isinstance(option, dict):
+            continue
+        if option.get("type") in (1, 2):  # a subcommand or a group: its options
+            typed_options(option)
+        elif isinstance(option.get("value"), str):
+            option["value"] = typed_line(option["value"], option_limit(str(option.get("name"))))
+
+
+def typed_paste(text: str) -> str:
+    """A form's paste made ready (`typed_lines`): its lines kept."""
+    return typed_lines(text, PASTE_LIMIT)

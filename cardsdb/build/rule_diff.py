@@ -26,7 +26,7 @@ MOVED_MINIMUM = 85.0  # a rule under another number counts as moved only this cl
 SAME_NUMBER_BONUS = 5.0  # between two equally close candidates, the one under the same number wins
 CONTEXT_WORDS = 6  # unchanged words kept around each change in a compact diff
 
-_EXAMPLE = re.compile(r"\s+Example:.*$", re.DOTALL)
+_EXAMPLE = re.compile(r"(?<!\s)\s+Example:.*$", re.DOTALL)
 _REFERENCE = re.compile(r"\bsee rule \d{3}(?:\.[0-9a-z]+)*\.?", re.IGNORECASE)
 _TOKEN = re.compile(r"\S+")
 
@@ -53,7 +53,7 @@ class Matching:
 def comparable(text: str) -> str:
     """The words of a rule as compared across versions: case, spacing and cross-reference numbers aside."""
     text = _REFERENCE.sub("see rule #", text.casefold())
-    text = re.sub(r"\s+([,.;:!?)\]])", r"\1", text)
+    text = re.sub(r"(?<!\s)\s+([,.;:!?)\]])", r"\1", text)
     text = re.sub(r"([(\[])\s+", r"\1", text)
     return " ".join(text.replace("•", "*").split())
 

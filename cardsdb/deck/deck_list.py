@@ -58,18 +58,19 @@ HEADINGS: dict[str, Section] = {
 _HEADING_WORDS = "|".join(sorted((re.escape(h) for h in HEADINGS), key=len, reverse=True))
 _HEADING_IN_LINE = re.compile(rf"(?<![\w'’])(?:{_HEADING_WORDS})\s*(?:\(\s*\d{{1,3}}\s*\)\s*)?:", re.I)
 _HEADING_LINE = re.compile(
-    rf"^(?P<heading>{_HEADING_WORDS})\s*(?:\(\s*\d{{1,3}}\s*(?:cards?)?\s*\)|[-–—:]?\s*\d{{1,3}}(?:\s*cards?)?)?\s*:?$",
+    rf"^(?P<heading>{_HEADING_WORDS})\s*"
+    rf"(?:\(\s*\d{{1,3}}\s*(?:cards?\s*)?\)\s*|[-–—:]\s*\d{{1,3}}(?:\s*cards?)?\s*|\d{{1,3}}(?:\s*cards?)?\s*)?:?$",
     re.I,
 )
 _HEADING_WITH_CARD = re.compile(rf"^(?P<heading>{_HEADING_WORDS})\s*:\s*(?P<rest>.+)$", re.I)
 _LEADING = " \t#*_~>•·-–—"  # markdown and list bullets before a line
 _TRAILING = " \t*_~"
 _HEADING_FIRST_WORDS = frozenset(h.split()[0] for h in HEADINGS)
-_COUNT_FIRST = re.compile(r"^(?P<count>\d{1,3})\s*[x×]?\s+(?P<what>\S.*)$", re.I)
+_COUNT_FIRST = re.compile(r"^(?P<count>\d{1,3})(?:\s*[x×])?\s+(?P<what>\S.*)$", re.I)
 _X_FIRST = re.compile(r"^[x×](?P<count>\d{1,3})\s+(?P<what>\S.*)$", re.I)
-_COUNT_LAST = re.compile(r"^(?P<what>\S.*?)\s+[x×]\s*(?P<count>\d{1,3})$", re.I)
+_COUNT_LAST = re.compile(r"^(?P<what>\S.*?)(?<!\s)\s+[x×]\s*(?P<count>\d{1,3})$", re.I)
 _CODE = re.compile(r"^[A-Za-z]{2,4}-(?:R|SP|T)?\d{1,4}[a-z*]?(?:/\d{1,4})?$", re.I)
-_ITEM_START = re.compile(r"\s+(?=\d{1,3}\s*[x×]?\s+\S|[x×]\d{1,3}\s+\S)", re.I)
+_ITEM_START = re.compile(r"(?<!\s)\s+(?=\d{1,3}(?:\s*[x×])?\s+\S|[x×]\d{1,3}\s+\S)", re.I)
 _ITEM_END = re.compile(r"(\s[x×]\s*\d{1,3})\s+", re.I)
 
 

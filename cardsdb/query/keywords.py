@@ -51,7 +51,7 @@ class KeywordQueries(RulingQueries):
         if text.strip().casefold() in by_case:
             return by_case[text.strip().casefold()], True
         cleaned = _KEYWORD_NOISE.sub(" ", text.strip().strip("[]")).strip()
-        cleaned = re.sub(r"\s+\d+$", "", cleaned)  # a keyword's value: "Assault 2"
+        cleaned = re.sub(r"(?<!\s)\s+\d+$", "", cleaned)  # a keyword's value: "Assault 2"
         compact = {normalize(n).replace(" ", ""): n for n in names}
         found = compact.get(normalize(cleaned).replace(" ", ""))
         if found:

@@ -23,8 +23,8 @@ from cardsdb.search import rule_reading
 from cardsdb.search.pacing import paced
 
 SHORT_CONTEXT = 12  # an ancestor's text of at most so many words stands for its title
-_EXAMPLE = re.compile(r"\s+(?:Examples?:|e\.g\.,?)\s", re.IGNORECASE)
-_EXAMPLE_ROW = re.compile(r"\s*Examples?\b", re.IGNORECASE)
+_EXAMPLE = re.compile(r"(?<!\s)\s+(?:Examples?:|e\.g\.,?)\s", re.IGNORECASE)
+_EXAMPLE_ROW = re.compile(r"(?<!\s)\s*Examples?\b", re.IGNORECASE)
 _SUBJECT = re.compile(r"^It\b")  # a sub-rule speaking of its section's subject
 _KEYWORD_CHAPTER = "keywords"
 

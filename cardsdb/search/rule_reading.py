@@ -63,7 +63,7 @@ BOILERPLATE_ASKED = frozenset(stem(w) for w in _BOILERPLATE_WORDS.split())
 # rules are written for.
 _MODE = re.compile(r"\b(?:\dv\d|ffa\d?)\b", re.IGNORECASE)
 _DUEL = re.compile(r"\b1v1\b", re.IGNORECASE)
-_PARENTHESIS = re.compile(r"\(([^)]*)\)")
+_PARENTHESIS = re.compile(r"\(([^()]*)\)")  # innermost: `[^)]*` would scan to the end from each "("
 
 
 def reading(text: str, labels: frozenset[str] = frozenset()) -> str:

@@ -121,6 +121,41 @@ def _fill(unit: str, limit: int = OPTION_CHARS) -> str:
     return (unit * (limit // len(unit))).rstrip()
 
 
+SPACES = {
+    "spaces": " ",
+    "no-break spaces": "\u00a0",
+    "tabs": "\t",
+    "ideographic spaces": "\u3000",
+    "em spaces": "\u2003",
+    "line breaks": "\n",
+    "Hangul fillers": "\u3164",
+    "Braille blanks": "\u2800",
+}
+"""The kinds of space a griefer fills an option with (the filler letters look blank and are no spaces to Python)."""
+REPEATED = {
+    '"1." repeated': "1.",
+    '"(" repeated': "(",
+    '"[" repeated': "[",
+    '"a " repeated': "a ",
+    '", " repeated': ", ",
+    '";" repeated': ";",
+    '"x3 " repeated': "x3 ",
+    "a combining mark repeated": "a\u0300\u0301\u0302",
+}
+"""Repeated units that make a backtracking pattern try every split."""
+
+
+def pathological_texts(limit: int = OPTION_CHARS) -> list[tuple[str, str]]:
+    """(what it is, the text): `limit` characters of each kind of space between two words, and of each repeated unit
+    alone, the shapes that once cost cubic and quadratic time (issue 30)."""
+    texts: list[tuple[str, str]] = []
+    for label, space in SPACES.items():
+        texts.append((f"a word, {label}, a word", "main" + space * (limit - 5) + "x"))
+    for label, unit in REPEATED.items():
+        texts.append((label, _fill(unit, limit)))
+    return texts
+
+
 def scenario_inputs() -> list[Input]:
     nines = "9" * 5000
     scenario = "hidden scenario"

@@ -16,7 +16,7 @@ from cardsdb.errors import BuildError
 _NEW = re.compile(r"^(?:#{1,6}\s*)?\[NEW TEXT\]\s*$", re.IGNORECASE)
 _OLD = re.compile(r"^(?:#{1,6}\s*)?\[OLD TEXT\]\s*$", re.IGNORECASE)
 _BARE = re.compile(
-    r"^#*\s*\u25b2?\s*$"
+    r"^#*\s*(?:\u25b2\s*)?$"
 )  # an empty heading, or the ▲ the official pages print between the texts
 _HEADING = re.compile(r"^#{1,3}\s+\S")
 

@@ -92,7 +92,7 @@ def parse_faq_markdown(text: str, *, file_name: str) -> FaqDocument:
             f"{file_name}: no publication date (expected 'published YYYY-MM-DD' in the title or a date in the file name)"
         )
     date = published.group(1)
-    title = re.sub(r"\s*\([^()]*\)\s*$", "", title_line).strip() or doc_id
+    title = re.sub(r"(?<!\s)\s*\([^()]*\)\s*$", "", title_line).strip() or doc_id
     url = next((m.group(1) for m in map(_SOURCE_PAGE.match, header) if m), None)
     version = rules_version_on(date)
     warnings: list[str] = []

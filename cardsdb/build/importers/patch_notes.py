@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from cardsdb.errors import BuildError
 
 _STATEMENT = re.compile(r"(?:^|-\s*)((?:NEW|CLARIFIED) RULE:\s*.+?)(?=\s*-\s*(?:NEW|CLARIFIED) RULE:|$)")
-_SPLIT = re.compile(r"-?\s*(?:NEW|CLARIFIED) RULE:")
+_SPLIT = re.compile(r"(?:-\s*|(?<![\s-])\s*)(?:NEW|CLARIFIED) RULE:")
 MAX_TITLE = 80
 
 
@@ -70,7 +70,7 @@ CONTEXT_WEIGHT = 0.4  # how much a parent's words count beside the rule's own
 _WORD = re.compile(r"[a-z][a-z0-9']+")
 _SECTION_KIND = re.compile(r"^(?:vendetta addition|vendetta support|rules update)\s*:\s*", re.IGNORECASE)
 _NAMES_A_RULE = re.compile(
-    r"^(?P<name>.+?)\s+(?:(?P<kind>keyword|action|state)\s+)?(?:added|aligned)\.?$", re.IGNORECASE
+    r"^(?P<name>.+?)(?<!\s)\s+(?:(?P<kind>keyword|action|state)\s+)?(?:added|aligned)\.?$", re.IGNORECASE
 )
 _CHAPTER_OF_KIND = {"keyword": "8", "action": "4"}
 _STOP = frozenset(

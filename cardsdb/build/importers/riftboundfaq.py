@@ -47,10 +47,10 @@ _HEADING = re.compile(r"^(#{2,3})\s+(.+?)(?:\s*\[#([\w-]+)\])?\s*$")
 _COMMENT = re.compile(r"\{/\*.*?\*/\}", re.DOTALL)
 _ESM = re.compile(r"^(?:import|export)\s.*$", re.MULTILINE)
 _CALLOUT = re.compile(r"<Callout\b([^>]*)>(.*?)</Callout>", re.DOTALL)
-_ATTRIBUTE = re.compile(r'(\w+)=(?:"([^"]*)"|\{([^{}]*)\})')
+_ATTRIBUTE = re.compile(r'(?<!\w)(\w+)=(?:"([^"]*)"|\{([^{}]*)\})')
 _COMPONENT = r"<([A-Z][A-Za-z]*)((?:\s+\w+=(?:\"[^\"]*\"|\{[^{}]*\}))*)\s*/>"
 _SELF_CLOSING = re.compile(_COMPONENT)
-_RULE_RUN = re.compile(r"([.,;:]?)((?:\s*<Rule\s+number=\"[^\"]*\"\s*/>)+)")
+_RULE_RUN = re.compile(r"([.,;:]?)(?<!\s)((?:\s*<Rule\s+number=\"[^\"]*\"\s*/>)+)")
 _RULE_NUMBER = re.compile(r'number="([^"]*)"')
 _COST_PART = r"<(?:Energy\s+value=\{\d+\}|Fury|Calm|Mind|Body|Chaos|Order|Universal)\s*/>"
 _COST_RUN = re.compile(rf"(?:{_COST_PART})+")

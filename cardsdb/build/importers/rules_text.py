@@ -64,7 +64,7 @@ def clean_text(text: str) -> str:
     """PDF extraction's spacing mended: "Zone , a" -> "Zone, a", "( Standard" -> "(Standard", "[ Warning ]" ->
     "[Warning]", "non- Unit" -> "non-Unit"; a leading bullet "* " -> "• "."""
     text = " ".join(text.split())
-    text = re.sub(r"\s+([,.;:!?)\]])", r"\1", text)
+    text = re.sub(r"(?<!\s)\s+([,.;:!?)\]])", r"\1", text)
     text = re.sub(r"([(\[])\s+", r"\1", text)
     text = re.sub(r"\b([Nn]on)-\s+(?=\w)", r"\1-", text)
     return re.sub(r"^\*\s+", "• ", text)

@@ -14,10 +14,10 @@ _SYMBOL_RUN = re.compile(r"(?::rb_[a-z]+(?:_[a-z0-9]+)?:)+")
 BRACKETED = re.compile(r"\[([^\[\]]+)\]")
 # Reminder text: a parenthesis whose sentence ends inside it ("(Play on your turn or in showdowns.)").
 # "(even if you don't have units there)" ends outside it: rules wording, kept when comparing printings.
-REMINDER = re.compile(r"\s*\([^()]*[.!?][\"\u201d]?\)")
+REMINDER = re.compile(r"(?<!\s)\s*\([^()]*[.!?][\"\u201d]?\)")
 # A line opens with bracketed tokens ("[Assault 2], [Shield 2] ", "[Level 6][>] ").
 _LEADING_TOKENS = re.compile(r"^(?:\[[^\[\]]+\][\s,]*)+")
-_TOKEN_VALUE = re.compile(r"^(.*?)(?:\s+(\d+|X))?$")
+_TOKEN_VALUE = re.compile(r"^(.*?)(?:(?<!\s)\s+(\d+|X))?$")
 
 
 def symbol_words(token: str, count: int = 1) -> str:

@@ -89,7 +89,13 @@ def additional_costs(card: Card) -> tuple[AdditionalCost, ...]:
     costs = [accelerate_cost(card.domains)] if "accelerate" in printed_keywords(card) else []
     costs += _repeat(card)
     # Reminder text in parentheses restates a keyword (Accelerate's cost): it is not a second cost.
-    rules_text = re.sub(r"\([^)]*\)", "", source_text(card))
+    rules_text = source_text(card)
+    while (
+        "(" in rules_text and ")" in rules_text
+    ):  # innermost first: `\([^)]*\)` would scan to the end from each "("
+        rules_text, removed = re.subn(r"\([^()]*\)", "", rules_text)
+        if not removed:
+            break
     for optional in _OPTIONAL_COST.finditer(rules_text):
         cost = optional.group("cost")
         if "accelerate" in optional.group(0).casefold() or "[1] and 1 Power" in cost:

@@ -66,7 +66,7 @@ _DO_THIS = re.compile(r"^(?:Then,? )?if (?P<cond>.+?), do this:\s*", re.IGNORECA
 _LEADING_IF = re.compile(
     r"^(?:Then,? )?(?:if|when|whenever|unless|while|as long as)\b(?P<cond>[^,]*),\s*", re.IGNORECASE
 )
-_TRAILING_IF = re.compile(r"\s+(?:if|unless|while)\b(?P<cond>[^.]*)\.?$", re.IGNORECASE)
+_TRAILING_IF = re.compile(r"(?<!\s)\s+(?:if|unless|while)\b(?P<cond>[^.]*)\.?$", re.IGNORECASE)
 # "to a location where there's a unit with the same controller": what the destination must hold (v1.4 355.10.b).
 _WHERE_CLAUSE = re.compile(r"\bwhere\b[^.;]*", re.IGNORECASE)
 _DELAYED = re.compile(r"\b(?:when|whenever|the next time)\b[^,]*,", re.IGNORECASE)
@@ -176,7 +176,7 @@ KNOWN_LEADS = frozenset(
     ]
 )
 _LEAD = re.compile(
-    r"\s*(?:(?:you may|may|then|and|also|instead)\b,?\s*)*(?P<word>[A-Za-z'-]+)", re.IGNORECASE
+    r"(?<!\s)\s*(?:(?:you may|may|then|and|also|instead)\b,?\s*)*(?P<word>[A-Za-z'-]+)", re.IGNORECASE
 )
 
 
@@ -357,7 +357,7 @@ def _merge_or(text: str, specs: list[tuple[Phrase, ChoiceSpec]]) -> list[tuple[P
     """ "a unit at a battlefield or a gear": one choice whose target may be either."""
     merged: list[tuple[Phrase, ChoiceSpec]] = []
     for phrase, spec in specs:
-        if merged and re.fullmatch(r",?\s+or\s+", text[merged[-1][0].end : phrase.start]):
+        if merged and re.fullmatch(r",?(?<!\s)\s+or\s+", text[merged[-1][0].end : phrase.start]):
             first_phrase, first = merged[-1]
             joined = f"{first.phrase} or {spec.phrase}"
             kinds = (*first.kinds, *spec.kinds)

@@ -170,9 +170,9 @@ _WORD = re.compile(r"(?P<word>[A-Za-z][\w'-]*)\s*")
 _CAPS = re.compile(r"(?P<tag>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)")
 # "unit or gear", "spell or ability", "gear, unit, or facedown card", "units, gear, and/or runes"
 _MORE_NOUNS = re.compile(
-    r"(?:,\s*|\s+)(?:(?:and/or|or)\s+)?(?P<adj>facedown\s+)?(?P<noun>units?|gears?|spells?|abilit(?:y|ies)|cards?|runes?)\b"
+    r"(?:,\s*|(?<![\s,])\s+)(?:(?:and/or|or)\s+)?(?P<adj>facedown\s+)?(?P<noun>units?|gears?|spells?|abilit(?:y|ies)|cards?|runes?)\b"
 )
-_CAP_LIST = re.compile(r"(?P<list>(?:,\s*(?:or\s+)?[A-Z][\w'-]*)+|\s+or\s+[A-Z][\w'-]*)")
+_CAP_LIST = re.compile(r"(?P<list>(?:,\s*(?:or\s+)?[A-Z][\w'-]*)+|(?<!\s)\s+or\s+[A-Z][\w'-]*)")
 
 
 @dataclass
@@ -249,7 +249,9 @@ def _nouns(text: str, pos: int, parts: _Parts) -> int:
         listed = _CAP_LIST.match(text, pos)
         if listed:
             parts.tags.extend(
-                t.strip() for t in re.split(r",\s*(?:or\s+)?|\s+or\s+", listed.group("list")) if t.strip()
+                t.strip()
+                for t in re.split(r",\s*(?:or\s+)?|(?<![\s,])\s+or\s+", listed.group("list"))
+                if t.strip()
             )
             pos = listed.end()
         return pos

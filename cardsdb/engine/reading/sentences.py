@@ -18,7 +18,7 @@ from cardsdb.engine.reading.card_reading import Part, Sentence
 from cardsdb.engine.reading.cardtext import KEYWORDS, symbols_to_words
 from cardsdb.models import Card
 
-_REMINDER = re.compile(r"\s*\((?!here\))[^()]*\)")
+_REMINDER = re.compile(r"(?<!\s)\s*\((?!here\))[^()]*\)")
 _SPACES = re.compile(r"[ \t]+")
 # A bracketed token: a keyword ("[Deflect 2]", "[Level 6]") or an arrow ("[>]", "[>>]") that separates a condition.
 _TOKEN = re.compile(r"\[(?P<name>>>?|[A-Za-z][A-Za-z' -]*?)(?: (?P<value>\d+))?\]")

@@ -176,7 +176,9 @@ def _scope(subject: str) -> Scope | None:
         groups = match.groupdict()
         if groups.get("taglist"):
             tags = tuple(
-                t.strip() for t in re.split(r",\s*(?:and\s+)?|\s+and\s+", groups["taglist"]) if t.strip()
+                t.strip()
+                for t in re.split(r",\s*(?:and\s+)?|(?<![\s,])\s+and\s+", groups["taglist"])
+                if t.strip()
             )
             return Scope(here=True, tags=tags)
         if groups.get("tag"):
@@ -311,7 +313,9 @@ def _keyword_grant(text: str, condition: Condition) -> StaticReading | None:
     if rest == "here":
         scope = replace(scope, here=True)
     keywords = tuple(
-        k.strip("[] ") for k in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group("kws")) if k.strip("[] ")
+        k.strip("[] ")
+        for k in re.split(r",\s*(?:and\s+)?|(?<![\s,])\s+and\s+", match.group("kws"))
+        if k.strip("[] ")
     )
     grant = KeywordGrant(keywords, scope, cond, _zones(keywords, scope, everywhere=everywhere))
     where = " everywhere" if everywhere else " as they are played" if grant.zones != BOARD else ""
