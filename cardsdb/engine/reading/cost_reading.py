@@ -12,7 +12,7 @@ from cardsdb.engine.reading.effects import ALWAYS, Condition, CostChange, PerCou
 
 _COST = r"(?P<cost>(?:\[(?:\d+|A|Fury|Calm|Mind|Body|Chaos|Order)\])+)"
 _SYMBOL = re.compile(r"\[(\d+|[A-Za-z]+)\]")
-_FLOOR = re.compile(r",?\s*to a minimum of \[(?P<floor>\d+)\]")
+_FLOOR = re.compile(r"(?<!\s),?\s*to a minimum of \[(?P<floor>\d+)\]")  # a run's first space starts it
 # "if you control a Mech", "while I'm at a battlefield": conditions the board decides, by their words
 _CONDITIONS: tuple[tuple[str, str, str], ...] = (
     (r"you control an? (?P<tag>[A-Z][\w'-]+)", "controls_tagged", "tag"),
