@@ -175,7 +175,8 @@ def split_sentences(text: str) -> list[str]:
             current += piece
     if current.strip():
         parts.append(current.strip())
-    return parts
+    # a reminder in parentheses before a line's full stop leaves the stop alone: no sentence ("[Disarm] (...).")
+    return [part for part in parts if part.strip(".;, ")]
 
 
 # A spell's sentence about the spell itself, not an instruction: "This costs [2] less if you control a Mech."
