@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from cardsdb.engine.board.conditions import count, holds
 from cardsdb.engine.board.speakers import Source, speakers
-from cardsdb.engine.position.objects import BoardObject, HasKeyword, MightNow, Position, Side, Traits
+from cardsdb.engine.position.objects import BoardObject, HasKeyword, MightNow, Position, Side, Traits, evolve
 from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.engine.reading.effects import KeywordGrant, MightStatic, Scope, TagGrant, Zone
 from cardsdb.models import Card
@@ -120,8 +120,19 @@ def _granted(
     return surely, maybe
 
 
-def printed(reading: CardReading) -> list[HasKeyword]:
-    return [HasKeyword(k.name, k.value) for k in reading.keywords]
+_PRINTED: dict[int, tuple[CardReading, tuple[HasKeyword, ...]]] = {}
+
+
+def printed(reading: CardReading) -> tuple[HasKeyword, ...]:
+    """The keywords printed on the card, as a card has them (kept per reading: readings are kept by the source)."""
+    found = _PRINTED.get(id(reading))
+    if found is not None and found[0] is reading:
+        return found[1]
+    if len(_PRINTED) > 8192:
+        _PRINTED.clear()
+    keywords = tuple(HasKeyword(k.name, k.value) for k in reading.keywords)
+    _PRINTED[id(reading)] = (reading, keywords)
+    return keywords
 
 
 def card_traits(card: Card, position: Position, zone: Zone, acting: Side) -> Traits:
@@ -255,6 +266,10 @@ def _object_traits(
 ) -> Traits:
     reading = position.reading(obj.card)
     keywords = [*printed(reading), *(_keyword(k, "the position") for k in obj.given_keywords)]
+    if (
+        not sources and not on and not obj.buffed
+    ):  # nothing on the board speaks: what is printed (the common case)
+        return Traits(keywords=tuple(keywords))
     gear = [g for g in position.objects if on.get(g.label) is obj]
     for item in gear:  # an attached card's effect text is appended to the unit's (v1.4 718.3)
         item_reading = position.reading(item.card)
@@ -275,31 +290,33 @@ def _object_traits(
 
 
 def settle(position: Position) -> Position:
-    """The position with what every unit and gear has now (its `traits`) and which units are equipped. Keywords first,
-    over the whole board; then Might, which may depend on them ("Units here with [Tank] have +1 Might")."""
+    """The position with what every unit and gear has now (its `traits`) and which units are equipped. Keywords
+    first, over the whole board, where a card's Might depends on them ("Units here with [Tank] have +1 Might"); then
+    Might."""
     on = attached_units(position)
     sources = list(speakers(position))
-    first = tuple(
-        replace(o, traits=_object_traits(o, sources, position, on, might=False)) for o in position.objects
-    )
-    keyworded = replace(position, objects=first)
-    on = attached_units(keyworded)
-    sources = list(speakers(keyworded))
+    if not sources and not on and not any(o.buffed for o in position.objects):
+        return (
+            position  # nothing on the board changes another card: each has what it prints (the common case)
+        )
+    keyworded = position
+    if any(e.scope.keyword for s in sources for e in s.reading.effects(MightStatic)):
+        first = tuple(
+            evolve(o, traits=_object_traits(o, sources, position, on, might=False)) for o in position.objects
+        )
+        keyworded = replace(position, objects=first)
+        on = attached_units(keyworded)
+        sources = list(speakers(keyworded))
     equipped = {id(unit) for label, unit in on.items() if _is_equipment(keyworded, label)}
     objects = tuple(
-        _settled(obj, _object_traits(obj, sources, keyworded, on), obj.equipped or id(obj) in equipped)
+        evolve(
+            obj,
+            traits=_object_traits(obj, sources, keyworded, on),
+            equipped=obj.equipped or id(obj) in equipped,
+        )
         for obj in keyworded.objects
     )
     return replace(position, objects=objects)
-
-
-def _settled(obj: BoardObject, traits: Traits, equipped: bool) -> BoardObject:
-    """The object with its traits; not Empowered when the scenario does not say and nothing can Empower it (only a
-    card with Empower is ever Empowered)."""
-    empowered = obj.empowered
-    if empowered is None and traits.has("empower") is False:
-        empowered = False
-    return replace(obj, traits=traits, equipped=equipped, empowered=empowered)
 
 
 def _is_equipment(position: Position, label: str) -> bool:

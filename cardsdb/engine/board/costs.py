@@ -164,7 +164,7 @@ def deflect_due(obj: BoardObject, position: Position, card: Card | None) -> int:
 def deflect(obj: BoardObject) -> int:
     """The object's Deflect value now: printed ([Deflect 2]), given by the scenario, its Equipment's and other cards'
     (`board/characteristics.py`)."""
-    return obj.traits.value("deflect") if obj.traits is not None else 0
+    return obj.keyword_value("deflect")
 
 
 def maybe_deflect(obj: BoardObject) -> tuple[str, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal, TypeVar
@@ -25,6 +26,18 @@ def other(side: Side) -> Side:
 
 
 T = TypeVar("T")
+Frozen = TypeVar("Frozen")
+
+
+def evolve(value: Frozen, **changes: object) -> Frozen:
+    """A frozen object with some fields changed: `dataclasses.replace` without running `__init__` again (the board's
+    objects are copied for every question, where `replace` was the largest cost)."""
+    new = copy.copy(value)
+    for name, field_value in changes.items():
+        object.__setattr__(new, name, field_value)
+    return new
+
+
 PerPosition = list[tuple["Position", T]]
 
 
@@ -125,7 +138,10 @@ class BoardObject:
         str, ...
     ] = ()  # keywords the scenario says other cards gave it: "Deflect", "Deflect 2"
     twin: bool = False  # another object of the same card, controller and location: its id tells them apart
-    traits: Traits | None = None  # what it has now (`board/characteristics.py`)
+    reading: CardReading | None = None  # its card's reading (the scenario keeps it)
+    traits: Traits | None = (
+        None  # what it has now, where another card changes it (`board/characteristics.py`)
+    )
 
     @property
     def name(self) -> str:
@@ -177,9 +193,20 @@ class BoardObject:
         if self.traits is not None:
             return self.traits.has(name)
         wanted = name.casefold()
-        return any(
-            k.split()[0].casefold() == wanted
-            for k in (*self.given_keywords, *(k.name for k in self.card.keywords))
+        printed = self.reading.has(wanted) if self.reading is not None else self.card.has_keyword(wanted)
+        return printed or any(k.split()[0].casefold() == wanted for k in self.given_keywords)
+
+    def keyword_value(self, name: str) -> int:
+        """The keyword's total value now ([Deflect 2] and a granted [Deflect]: 3), 0 when it does not have it."""
+        if self.traits is not None:
+            return self.traits.value(name)
+        wanted = name.casefold()
+        printed = self.reading.value(wanted) if self.reading is not None else 0
+        given = [k.split() for k in self.given_keywords]
+        return printed + sum(
+            int(k[1]) if len(k) > 1 and k[1].isdigit() else 1
+            for k in given
+            if k and k[0].casefold() == wanted
         )
 
     def has_tag(self, tag: str) -> bool:

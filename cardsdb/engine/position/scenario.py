@@ -290,6 +290,11 @@ class _Builder:
         if not card.is_type("Unit" if kind == "unit" else "Gear"):
             raise ScenarioError(f"{card.name} is a {'/'.join(card.types) or 'card'}, not a {kind}", where)
         might = data.get("might")
+        flags = {n: flag(data[n], f"{where}.{n}") for n in _FLAGS if n in data}
+        if "empowered" not in flags and not self.readings[card.name].has("empower"):
+            flags["empowered"] = (
+                False  # only a card with Empower is ever Empowered; of one, not given is not known
+            )
         return BoardObject(
             card=card,
             kind=cast(Any, kind),
@@ -297,9 +302,10 @@ class _Builder:
             location=location,
             id=self.ident(data.get("id"), f"{where}.id"),
             might=None if might is None else whole(might, f"{where}.might"),
-            **cast(dict[str, Any], {n: flag(data[n], f"{where}.{n}") for n in _FLAGS if n in data}),
+            **cast(dict[str, Any], flags),
             attached_to=str(data["attached_to"]) if data.get("attached_to") is not None else None,
             given_keywords=tuple(str(k) for k in listing(data.get("keywords"), f"{where}.keywords")),
+            reading=self.readings[card.name],
             moved=flag(data["moved_this_turn"], f"{where}.moved_this_turn")
             if "moved_this_turn" in data
             else None,
@@ -403,6 +409,8 @@ def _places(position: Position, who: Side) -> Player:
     them."""
     labels = [bf.label for bf in position.battlefields]
     player = position.player(who)
+    if player.conquered is None and not any(player.played_to):
+        return player
     conquered = (
         None
         if player.conquered is None

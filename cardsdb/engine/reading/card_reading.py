@@ -111,9 +111,16 @@ class CardReading:
         """The sentences the engine does not read."""
         return tuple(s for s in self.sentences if not s.read)
 
+    @cached_property
+    def _by_type(self) -> dict[type, tuple[StaticEffect, ...]]:
+        found: dict[type, list[StaticEffect]] = {}
+        for effect in self.statics:
+            found.setdefault(type(effect), []).append(effect)
+        return {kind: tuple(effects) for kind, effects in found.items()}
+
     def effects(self, kind: type[E]) -> tuple[E, ...]:
-        """Its static effects of one type."""
-        return tuple(e for e in self.statics if isinstance(e, kind))
+        """Its static effects of one type (sorted once per reading: the checks ask often)."""
+        return self._by_type.get(kind, ())  # type: ignore[return-value]
 
     @cached_property
     def speaks(self) -> bool:
