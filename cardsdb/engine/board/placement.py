@@ -35,21 +35,25 @@ def _units(position: Position, label: str) -> tuple[BoardObject, ...]:
 RuleInPlay = tuple[PlayRule, str | None, Side | None, str]
 
 
-def _rules_in_play(position: Position) -> Iterator[RuleInPlay]:
-    """Every play rule of the battlefields and objects in the position: (rule, its location, its controller, card)."""
+def _rules_in_play(position: Position, *, surely: bool = True) -> Iterator[RuleInPlay]:
+    """Every play rule of the battlefields and objects in the position: (rule, its location, its controller, card);
+    those whose condition holds, or (`surely` False) those whose condition the position does not settle."""
     for source in speakers(position):
         if not source.battlefield and source.obj is None:
             continue  # a legend's text: none of its play rules are read as the board's
         for rule in source.reading.effects(PlayRule):
-            if (source.battlefield or not rule.itself) and holds(
-                rule.condition, source, position
-            ) is not False:
-                yield rule, source.location, source.controller, source.card.name
+            if source.battlefield or not rule.itself:
+                held = holds(rule.condition, source, position)
+                if held is surely or (held is None and not surely):
+                    yield rule, source.location, source.controller, source.card.name
 
 
-def forbidden(position: Position, label: str, acting: Side) -> tuple[str, tuple[str, ...]] | None:
-    """Why a unit of `acting` can't be played to `label` whatever allows it (v1.4 054.1: can't beats can), or None."""
-    for rule, where, controller, name in _rules_in_play(position):
+def forbidden(
+    position: Position, label: str, acting: Side, *, surely: bool = True
+) -> tuple[str, tuple[str, ...]] | None:
+    """Why a unit of `acting` can't be played to `label` whatever allows it (v1.4 054.1: can't beats can), or None;
+    with `surely` False, why it may not be, on a condition the position does not settle."""
+    for rule, where, controller, name in _rules_in_play(position, surely=surely):
         if rule.kind == "no_units_here" and where == label:
             return f"{name} says units can't be played there", (r.V14_CANT_BEATS_CAN,)
         at_battlefield = where is not None and where not in BASES
@@ -128,6 +132,9 @@ def unit_place(card: Card, position: Position, label: str, acting: Side = "me") 
     if ban is not None:
         return Place(label, False, ban[0], ban[1])
     ok, because, rules = _allowed(card, position, label, acting)
+    maybe = forbidden(position, label, acting, surely=False) if ok is not False else None
+    if maybe is not None:
+        return Place(label, None, f"{maybe[0]}, on a condition the position does not settle", maybe[1])
     only = [rule for rule in _own_rules(card, position) if rule.kind == "only_where_conquered"]
     if not only or ok is False:
         return Place(label, ok, because, rules)
