@@ -13,8 +13,9 @@ read by the next. A value of the wrong type reads as absent, as it always did. A
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Literal, TypeGuard, get_args
 
@@ -24,6 +25,23 @@ QUESTIONS: tuple[Question, ...] = get_args(Question)
 SCENARIO = "scenario"
 RULE = "rule"
 DECK = "deck"
+
+STATE_BYTES = 6_144
+"""An answer's saved state, as stored (ASCII JSON), at most: what does not fit is not kept (`bounded`). The store
+refuses more than 8 KB (`bot.store.base.MAX_PAYLOAD_BYTES`)."""
+PASTE_BYTES = 4_096
+"""A pasted text (a deck list; a scenario the bot cannot write as a code) kept at most, as stored: a longer one is
+not kept, the answer's code is where it has one (`kept_paste`)."""
+
+
+def stored_size(value: object) -> int:
+    """Bytes of a value as the store keeps it: ASCII JSON (a letter outside ASCII takes 6 or 12)."""
+    return len(json.dumps(value, separators=(",", ":")))
+
+
+def kept_paste(text: str | None) -> str | None:
+    """A pasted text, when it is short enough to keep behind an answer's buttons; else None."""
+    return text if text is not None and stored_size(text) <= PASTE_BYTES else None
 
 
 def _text(value: object) -> str | None:
@@ -184,6 +202,36 @@ class AnswerState:
             bool(payload.get("private")),
             root if isinstance(root, str) else None,
         )
+
+
+def bounded(state: AnswerState) -> AnswerState:
+    """The state within `STATE_BYTES`: as it is, or without its question (its buttons then only show the rules it
+    cites) when the question is too large to keep (a question of 500 emoji)."""
+    if stored_size(state.to_json()) <= STATE_BYTES:
+        return state
+    lean = replace(state, question=None)
+    return lean if stored_size(lean.to_json()) <= STATE_BYTES else replace(lean, rules=lean.rules[:100])
+
+
+@dataclass(frozen=True)
+class PostedState:
+    """Where an answer was posted publicly (kind `posted`, one per answer: `Store.claim`): its link, or None while
+    it is being posted."""
+
+    url: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"url": self.url}
+
+    @classmethod
+    def from_json(cls, payload: Mapping[str, Any]) -> PostedState:
+        url = payload.get("url")
+        return cls(url if isinstance(url, str) and url.startswith("https://discord.com/channels/") else None)
+
+    @classmethod
+    def pending(cls, payload: Mapping[str, Any]) -> bool:
+        """A claim not filled yet: the answer is being posted."""
+        return not payload
 
 
 @dataclass(frozen=True)

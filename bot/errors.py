@@ -102,7 +102,10 @@ def describe(error: BaseException) -> tuple[str, bool]:
         return echo(str(error), limit=MAX_ERROR_LINE), True
     if isinstance(error, UserError):  # the bot's own words (with their `code`), never what was typed
         return str(error), True
-    if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+    if isinstance(error, app_commands.TransformerError):  # its own words quote the value as typed: not shown
+        value = echo(str(error.value), limit=80)
+        return f"“{value}” is not a value that option takes: pick one of the choices it offers.", True
+    if isinstance(error, app_commands.CheckFailure):  # the bot's own words (Slow down ...)
         return str(error), True
     return "Something went wrong answering that. It has been logged; please try again.", False
 

@@ -23,12 +23,21 @@ from bot.answer_state import (
     ANSWER_KIND,
     AnswerState,
     DeckState,
+    PostedState,
     QuickState,
     RuleState,
     ScenarioState,
 )
 from bot.controls.buttons import answer_buttons, answer_state
-from bot.controls.judge import ONLY_THE_ASKER, POST_LABEL, POSTED_LABEL, asker_name, ruled_via
+from bot.controls.judge import (
+    ALREADY_POSTED,
+    ONLY_THE_ASKER,
+    POST_LABEL,
+    POSTED_LABEL,
+    POSTING,
+    asker_name,
+    ruled_via,
+)
 from bot.deck.answers import deck_again
 from bot.hidden import answers as hidden_answers
 from bot.hidden.builder import BUILDS, ZONES, QuickOptions
@@ -38,6 +47,7 @@ from bot.services import Services, off_loop
 from bot.store import SavedState
 from bot.ui import limits
 from bot.ui.persistent import STATE_OFF, PersistentView, StatefulButton, StatefulSelect, save_state
+from bot.ui.render import COLOR_INFO
 from bot.ui.reply import NONE, Reply, send
 
 ZONE_ARG = "from_"
@@ -111,9 +121,13 @@ async def send_answer(
     await send(interaction, reply.embeds, content=content, ephemeral=reply.ephemeral or private, view=view)
 
 
+POSTED_KIND = "posted"  # the one posting of an answer: claimed before it is posted, with its link after
+
+
 class PostPubliclyButton(StatefulButton, prefix="pp", kind=ANSWER_KIND):
     """Under a private answer: answers the same question again and posts it to the channel, marked with who ruled;
-    the private copy then shows "Posted publicly" (until the builder changes the position)."""
+    the private copy then shows "Posted publicly" (until the builder changes the position). Once per answer, however
+    often it is pressed: a second press says where it was posted."""
 
     refusal = ONLY_THE_ASKER
 
@@ -122,18 +136,47 @@ class PostPubliclyButton(StatefulButton, prefix="pp", kind=ANSWER_KIND):
     ) -> None:
         services = await services_in(interaction, services)
         asked = AnswerState.from_json(state.payload)
-        reply = await off_loop(answer_again, services, asked)
-        public = controls(self.key, replace(asked, private=False), builder=False)
-        embeds = ruled_via(reply.embeds, asker_name(interaction.user))
-        await interaction.response.edit_message(
-            view=controls(self.key, asked, posted=True), allowed_mentions=NONE
-        )
+        store = services.store
+        assert store is not None  # a stateful button's state came from it
+        claim, earlier = await store.claim(POSTED_KIND, self.key, interaction.user.id)
+        if earlier is not None:
+            await send(interaction, [posted_already_embed(earlier)], ephemeral=True)
+            return
         try:
-            # a non-ephemeral follow-up is a message in the channel; its buttons use this answer's saved state
-            await send(interaction, embeds, content=reply.content, view=public)
-        except discord.HTTPException:
-            await interaction.edit_original_response(view=controls(self.key, asked))
+            link = await _post(interaction, services, self.key, asked)
+        except BaseException:
+            await store.release(claim)
             raise
+        await store.fill(claim, PostedState(link).to_json())
+
+
+async def _post(
+    interaction: discord.Interaction[Any], services: Services, key: str, asked: AnswerState
+) -> str | None:
+    """The answer again, in the channel; returns its link."""
+    reply = await off_loop(answer_again, services, asked)
+    public = controls(key, replace(asked, private=False), builder=False)
+    embeds = ruled_via(reply.embeds, asker_name(interaction.user))
+    await interaction.response.edit_message(view=controls(key, asked, posted=True), allowed_mentions=NONE)
+    try:
+        # a non-ephemeral follow-up is a message in the channel; its buttons use this answer's saved state
+        message = await send(interaction, embeds, content=reply.content, view=public)
+    except discord.HTTPException:
+        await interaction.edit_original_response(view=controls(key, asked))
+        raise
+    return message.jump_url if message is not None else None
+
+
+def posted_already_embed(posting: SavedState) -> discord.Embed:
+    """The private line for a second press: where the answer was posted (or that it is being posted)."""
+    url = PostedState.from_json(posting.payload).url
+    if PostedState.pending(posting.payload):
+        line = POSTING
+    elif url is not None:
+        line = f"{ALREADY_POSTED}: {url}"  # a link Discord gave: the answer in the channel
+    else:
+        line = f"{ALREADY_POSTED}."
+    return discord.Embed(title=POSTED_LABEL, description=line, colour=COLOR_INFO)
 
 
 async def _show_options(

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.answer_state import ANSWER_KIND, AnswerState, DeckState, SuggestState
+from bot.answer_state import ANSWER_KIND, AnswerState, DeckState, SuggestState, bounded
 from bot.cards import answers as card_answers
 from bot.deck import answers as deck_answers
 from bot.hidden import answers as hidden_answers
@@ -32,8 +32,9 @@ DETAILS_LABEL = "Details"
 
 
 def answer_state(reply: Reply, *, private: bool = False) -> AnswerState:
-    """What an answer's buttons keep in the store: how to answer again, the rules it cites, whether it is private."""
-    return AnswerState(reply.state, reply.citations, private)
+    """What an answer's buttons keep in the store: how to answer again, the rules it cites, whether it is private;
+    within the store's size for one answer (`bounded`: a question too large to keep is not kept)."""
+    return bounded(AnswerState(reply.state, reply.citations, private))
 
 
 def cited_rules_embeds(services: Services, numbers: Sequence[str]) -> list[discord.Embed]:

@@ -16,6 +16,8 @@ from bot.ui.text import one_line
 ONLY_THE_ASKER = "Only the person who asked can change this. Run the command yourself to try other options."
 POST_LABEL = "Post publicly"
 POSTED_LABEL = "Posted publicly"
+ALREADY_POSTED = "This answer was posted publicly already"
+POSTING = "This answer is being posted publicly; it will be in the channel in a moment."
 MAX_NAME = 64
 
 

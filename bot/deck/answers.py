@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.answer_state import DeckState
+from bot.answer_state import DeckState, kept_paste
 from bot.deck import render
 from bot.errors import UserError
 from bot.services import Services
@@ -60,7 +60,9 @@ def deck_reply(
     verdict = verdict_for(services, list_text, code, fmt, on)
     embed = render.deck_embed(verdict, card_data=services.meta().get("cards_updated_at"))
     text, given = _question(list_text, code)
-    state = DeckState(text, given, fmt, verdict.checked_on)
+    kept = kept_paste(text)  # a long list is kept as its code, where it has one
+    kept_code = given if given is not None or kept is not None or text is None else verdict.code
+    state = DeckState(kept, kept_code, fmt, verdict.checked_on) if kept or kept_code else None
     return Reply([embed], citations=_citations(verdict), state=state)
 
 

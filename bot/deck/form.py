@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.controls.answer import send_answer
+from bot.cooldowns import SlowDown
 from bot.deck.answers import deck_reply
 from bot.errors import report_component_error
 from bot.services import Services, off_loop
@@ -30,6 +31,10 @@ class DeckModal(discord.ui.Modal, title="Check a deck"):
         self.format_name = format_name
         self.public = public  # as the asker chose; None: the server's default
 
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        self.services.cooldowns.take(interaction.user.id)  # a submission is an ask like a command (SlowDown)
+        return True
+
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         with TURNS.answering():  # a refresh's warm-up waits meanwhile
             reply = await off_loop(
@@ -43,4 +48,8 @@ class DeckModal(discord.ui.Modal, title="Check a deck"):
     async def on_error(  # type: ignore[override]  # discord.py's Modal takes no item, unlike View
         self, interaction: discord.Interaction[Any], error: Exception, /
     ) -> None:
+        if not isinstance(
+            error, SlowDown
+        ):  # answered, if only with an error: the form takes no second submission
+            self.stop()
         await report_component_error(interaction, error, self.services)

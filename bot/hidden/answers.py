@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.answer_state import QuestionState, QuickState, ScenarioState
+from bot.answer_state import QuestionState, QuickState, ScenarioState, kept_paste
 from bot.cards.answers import facedown_profile, lookup_card
 from bot.errors import UserError
 from bot.hidden.builder import Question, position_lines, quick_position
@@ -157,5 +157,6 @@ def scenario_reply(services: Services, text: str) -> Reply:
         raise UserError("A scenario is a mapping of keys like `me:`, `battlefields:` and `ask:` (see /help).")
     answer = engine_check(data, services.cards())
     reply = verdict_reply(services, answer, scenario=data, show_yaml=False)
-    reply.state = ScenarioState(scenario_code(data) or raw)
+    kept = scenario_code(data) or kept_paste(raw)  # never a long paste behind the buttons
+    reply.state = ScenarioState(kept) if kept is not None else None
     return reply

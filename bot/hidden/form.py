@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.controls.answer import send_answer
+from bot.cooldowns import SlowDown
 from bot.errors import report_component_error
 from bot.hidden import answers
 from bot.services import Services, off_loop
@@ -31,8 +32,10 @@ class ScenarioModal(discord.ui.Modal, title="Ask the Hidden engine"):
         self.public = public  # as the asker chose; None: the server's default
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        # Runs before on_submit (here or in a subclass): checking a pasted position may take a while, so
-        # Discord shows "thinking" first; an error after this still answers privately (bot.ui.reply.send).
+        # Runs before on_submit (here or in a subclass): a submission is an ask like a command (SlowDown); checking
+        # a pasted position may take a while, so Discord shows "thinking" first; an error after this still answers
+        # privately (bot.ui.reply.send).
+        self.services.cooldowns.take(interaction.user.id)
         if self.scenario.value.strip():
             await interaction.response.defer(thinking=True)
             interaction.extras[DEFERRED_PUBLIC] = True
@@ -48,4 +51,8 @@ class ScenarioModal(discord.ui.Modal, title="Ask the Hidden engine"):
     async def on_error(  # type: ignore[override]  # discord.py's Modal takes no item, unlike View
         self, interaction: discord.Interaction[Any], error: Exception, /
     ) -> None:
+        if not isinstance(
+            error, SlowDown
+        ):  # answered, if only with an error: the form takes no second submission
+            self.stop()
         await report_component_error(interaction, error, self.services)

@@ -18,6 +18,7 @@ import logging
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -41,9 +42,18 @@ KEY_LENGTH = 12  # secrets.token_urlsafe(9): 72 random bits
 KEY_PATTERN = r"[A-Za-z0-9_-]{12}"
 _KEY = re.compile(KEY_PATTERN)
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,31}")
-# A scenario code or a query is small; the cap holds the longest text a Discord option can carry (6,000 characters,
-# each at most 12 bytes as ASCII-escaped JSON), so no user input is too long to save.
-MAX_PAYLOAD_BYTES = 100_000
+# What an answer's buttons need is small: a scenario code, a card name and options, a query of at most 500 characters,
+# a pasted list only while it is short (`bot.answer_state.bounded`). A larger payload is a bug of the caller.
+MAX_PAYLOAD_BYTES = 8_192
+USER_BUDGET_BYTES = 1 << 20
+"""Saved state one user's answers may hold (about 3,000 answers of the usual size); past it, their oldest goes."""
+TOTAL_BUDGET_BYTES = 256 << 20
+"""Saved state all answers together may hold; past it, the oldest goes (checked every few hundred saves)."""
+TRIM_TO = 0.9  # past a budget, the oldest rows go until this share of it is left
+USERS_TRACKED = (
+    10_000  # users whose saved bytes this process keeps count of (the others are measured when they save)
+)
+TOTAL_CHECK_EVERY = 256  # saves between two measures of the whole store (a full scan), and at every purge
 PURGE_EVERY = timedelta(hours=1)  # expired rows are deleted at start and then at most this often, on a save
 
 UNAVAILABLE = "Saved settings and buttons cannot be reached right now; please try again in a moment."
@@ -133,13 +143,22 @@ class Store(abc.ABC):
         describe: str,
         state_ttl: timedelta = timedelta(days=DEFAULT_STATE_DAYS),
         clock: Callable[[], datetime] = utc_now,
+        user_budget: int = USER_BUDGET_BYTES,
+        total_budget: int = TOTAL_BUDGET_BYTES,
     ) -> None:
         if state_ttl <= timedelta(0):
             raise ValueError("saved state must live a positive time")
+        if not MAX_PAYLOAD_BYTES <= user_budget <= total_budget:
+            raise ValueError("a budget holds at least one answer, and one user's at most the whole store's")
         self.state_ttl = state_ttl
         self.clock = clock  # replaceable in tests: expiry is decided by this clock, never by the server's
         self.health = _Health(describe)
+        self.user_budget = user_budget
+        self.total_budget = total_budget
         self._next_purge = 0.0  # time.monotonic() after which a save purges expired rows
+        self._saves_since_measure = 0
+        # bytes each recent user's states hold, as measured and counted up since: measured again past the budget
+        self._user_bytes: OrderedDict[int, int] = OrderedDict()
 
     # --- lifetime ---
 
@@ -227,10 +246,67 @@ class Store(abc.ABC):
                     break
             else:
                 raise StoreUnavailable("no free key for saved state after 3 tries")
-        if time.monotonic() >= self._next_purge:
-            with contextlib.suppress(StoreUnavailable):  # the state is saved; purging can wait
-                await self.purge_expired()
+        with contextlib.suppress(StoreUnavailable):  # the state is saved; keeping to the budgets can wait
+            await self._keep_budgets(owner_id, len(text))
         return state.key
+
+    async def _keep_budgets(self, owner_id: int | None, saved: int) -> None:
+        """After a save of `saved` bytes: the user's oldest states out past their budget; now and then (and at each
+        purge of expired rows) the whole store's oldest past its budget."""
+        if owner_id is not None:
+            await self._keep_user_budget(owner_id, saved)
+        self._saves_since_measure += 1
+        if time.monotonic() >= self._next_purge:
+            await self.purge_expired()
+        elif self._saves_since_measure >= TOTAL_CHECK_EVERY:
+            await self.keep_total_budget()
+
+    async def _keep_user_budget(self, owner_id: int, saved: int) -> None:
+        """Measured the first time a user saves (and when counted past the budget: another process may have saved
+        for them too, and a renewed state counts twice), counted up in between: a save costs no query of its own."""
+        counted = self._user_bytes.pop(owner_id, None)
+        held = await self._owner_bytes(owner_id) if counted is None else counted + saved
+        if held > self.user_budget and counted is not None:
+            held = await self._owner_bytes(owner_id)
+        if held > self.user_budget:
+            dropped = await self._drop_oldest(owner_id, int(self.user_budget * TRIM_TO))
+            log.info("a user's saved answers reached their budget: the oldest %d went", dropped)
+            held = await self._owner_bytes(owner_id)
+        self._user_bytes[owner_id] = held
+        if len(self._user_bytes) > USERS_TRACKED:
+            self._user_bytes.popitem(last=False)
+
+    async def keep_total_budget(self) -> int:
+        """The oldest saved states out while the store holds more than its budget; returns how many went."""
+        self._saves_since_measure = 0
+        if await self._owner_bytes(None) <= self.total_budget:
+            return 0
+        dropped = await self._drop_oldest(None, int(self.total_budget * TRIM_TO))
+        log.warning("saved answers reached the store's budget: the oldest %d went", dropped)
+        return dropped
+
+    async def claim(self, kind: str, root: str, owner_id: int | None) -> tuple[str, SavedState | None]:
+        """The one state of `kind` that belongs to the state saved under `root` (what happened to that answer once:
+        it was posted publicly): (its key, None) when this call claims it, with an empty payload to `fill`; (its
+        key, the state) when an earlier call did. One claim wins however many run at once."""
+        if not _KIND.fullmatch(kind):
+            raise ValueError(f"a saved-state kind is a short lower-case name, not {kind!r}")
+        key = derived_key(root, kind, None, "")
+        now = self.clock()
+        if await self._insert_state(SavedState(key, kind, {}, owner_id, now, now + self.state_ttl), "{}"):
+            return key, None
+        found = await self._select_state(key)
+        if found is None:  # gone since (expired and purged): claimed now
+            return await self.claim(kind, root, owner_id)
+        return key, found
+
+    async def fill(self, key: str, payload: Mapping[str, Any]) -> None:
+        """Give a claimed state its payload."""
+        await self._set_payload(key, payload_json(payload))
+
+    async def release(self, key: str) -> None:
+        """Give a claim up (what it was for failed): the next claim wins."""
+        await self._delete_state(key)
 
     async def load(self, key: str, kind: str | None = None) -> SavedState | Gone:
         """The state saved under `key` (of `kind`, when given), or why there is none."""
@@ -249,6 +325,7 @@ class Store(abc.ABC):
         purged = await self._delete_expired(self.clock())
         if purged:
             log.info("purged %d expired saved answers from %s", purged, self.health.describe)
+        await self.keep_total_budget()
         return purged
 
     # --- what a backend implements; each raises StoreUnavailable when the backend fails ---
@@ -278,6 +355,21 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     async def _delete_expired(self, now: datetime) -> int: ...
+
+    @abc.abstractmethod
+    async def _set_payload(self, key: str, payload: str) -> None: ...
+
+    @abc.abstractmethod
+    async def _delete_state(self, key: str) -> None: ...
+
+    @abc.abstractmethod
+    async def _owner_bytes(self, owner_id: int | None) -> int:
+        """The bytes of the payloads one user saved (None: of every saved state)."""
+
+    @abc.abstractmethod
+    async def _drop_oldest(self, owner_id: int | None, keep: int) -> int:
+        """Delete one user's (None: anyone's) oldest saved states until at most `keep` bytes of theirs are left;
+        returns how many went."""
 
 
 def _stamped(

@@ -23,7 +23,16 @@ from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import asyncpg
 
-from bot.store.base import DEFAULT_STATE_DAYS, SavedState, Store, StoreUnavailable, state_from_stored, utc_now
+from bot.store.base import (
+    DEFAULT_STATE_DAYS,
+    TOTAL_BUDGET_BYTES,
+    USER_BUDGET_BYTES,
+    SavedState,
+    Store,
+    StoreUnavailable,
+    state_from_stored,
+    utc_now,
+)
 from bot.store.guild_settings import DEFAULTS, GuildSettings, emoji_json, settings_from_stored
 from bot.store.url import describe_database_url
 
@@ -58,6 +67,8 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX saved_state_expires_at ON saved_state (expires_at);
     """,
+    # 2: each user's budget is kept by their rows, oldest first
+    "CREATE INDEX saved_state_owner ON saved_state (owner_id, created_at);",
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -123,8 +134,16 @@ class PostgresStore(Store):
         deadline: float = 2.0,
         retry_after: float = 2.0,
         max_connections: int = 10,
+        user_budget: int = USER_BUDGET_BYTES,
+        total_budget: int = TOTAL_BUDGET_BYTES,
     ) -> None:
-        super().__init__(describe=f"PostgreSQL at {describe_url(url)}", state_ttl=state_ttl, clock=clock)
+        super().__init__(
+            describe=f"PostgreSQL at {describe_url(url)}",
+            state_ttl=state_ttl,
+            clock=clock,
+            user_budget=user_budget,
+            total_budget=total_budget,
+        )
         self._url = url
         self.deadline = deadline  # seconds for one call, retry included: an interaction must be answered in 3
         self.first_retry_after = retry_after
@@ -341,6 +360,45 @@ class PostgresStore(Store):
             return int(status.split()[-1])
 
         return await self._call(delete)
+
+    async def _delete_state(self, key: str) -> None:
+        async def delete(conn: _Conn) -> None:
+            await conn.execute("DELETE FROM saved_state WHERE key = $1", key)
+
+        await self._call(delete)
+
+    async def _set_payload(self, key: str, payload: str) -> None:
+        async def update(conn: _Conn) -> None:
+            await conn.execute("UPDATE saved_state SET payload = $2 WHERE key = $1", key, payload)
+
+        await self._call(update)
+
+    async def _owner_bytes(self, owner_id: int | None) -> int:
+        async def measure(conn: _Conn) -> int:
+            # the payload is ASCII JSON: its length is its size
+            if owner_id is None:
+                return int(
+                    await conn.fetchval("SELECT coalesce(sum(octet_length(payload)), 0) FROM saved_state")
+                )
+            query = "SELECT coalesce(sum(octet_length(payload)), 0) FROM saved_state WHERE owner_id = $1"
+            return int(await conn.fetchval(query, owner_id))
+
+        return await self._call(measure)
+
+    async def _drop_oldest(self, owner_id: int | None, keep: int) -> int:
+        # each row's bytes summed from the newest down: a row past `keep` goes, in one statement
+        mine = "" if owner_id is None else "WHERE owner_id = $2"
+        query = (
+            "DELETE FROM saved_state WHERE key IN (SELECT key FROM (SELECT key, sum(octet_length(payload)) OVER "
+            f"(ORDER BY created_at DESC, key DESC) AS kept FROM saved_state {mine}) AS newest WHERE kept > $1)"
+        )
+
+        async def drop(conn: _Conn) -> int:
+            args = (keep,) if owner_id is None else (keep, owner_id)
+            status = await conn.execute(query, *args)
+            return int(status.split()[-1])
+
+        return await self._call(drop)
 
 
 class _Down(Exception):

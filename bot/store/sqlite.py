@@ -24,6 +24,8 @@ from typing import Any, TypeVar
 
 from bot.store.base import (
     DEFAULT_STATE_DAYS,
+    TOTAL_BUDGET_BYTES,
+    USER_BUDGET_BYTES,
     SavedState,
     Store,
     StoreUnavailable,
@@ -61,7 +63,10 @@ CREATE TABLE IF NOT EXISTS saved_state (
     expires_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS saved_state_expires_at ON saved_state (expires_at);
+CREATE INDEX IF NOT EXISTS saved_state_owner ON saved_state (owner_id, created_at);
 """
+# each user's budget is kept by their rows, oldest first: an index, added to a file of schema 2 as it opens
+_OWNER_INDEX = "CREATE INDEX IF NOT EXISTS saved_state_owner ON saved_state (owner_id, created_at)"
 _SCHEMA = f"""
 BEGIN IMMEDIATE;
 {_SETTINGS_TABLE}
@@ -134,12 +139,16 @@ class SqliteStore(Store):
         timeout: float = 10.0,
         state_ttl: timedelta = timedelta(days=DEFAULT_STATE_DAYS),
         clock: Callable[[], datetime] = utc_now,
+        user_budget: int = USER_BUDGET_BYTES,
+        total_budget: int = TOTAL_BUDGET_BYTES,
     ) -> None:
         self.path = Path(path) if path is not None else None
         super().__init__(
             describe=f"the settings file {self.path}" if self.path else "the in-memory store",
             state_ttl=state_ttl,
             clock=clock,
+            user_budget=user_budget,
+            total_budget=total_budget,
         )
         self._timeout = timeout
         self._lock = threading.RLock()
@@ -218,6 +227,8 @@ class SqliteStore(Store):
                     log.info("upgraded the settings file %s to schema %d (saved buttons)", self.path, version)
                 columns = tuple(r[1] for r in conn.execute("PRAGMA table_info(guild_settings)"))
                 state_columns = tuple(r[1] for r in conn.execute("PRAGMA table_info(saved_state)"))
+                if version == SCHEMA_VERSION and state_columns == _STATE_COLUMNS:
+                    conn.execute(_OWNER_INDEX)
         except sqlite3.DatabaseError as error:
             if isinstance(error, sqlite3.OperationalError) and not _is_broken_file(error):
                 raise  # busy, read-only, cannot open: not corruption
@@ -379,3 +390,44 @@ class SqliteStore(Store):
         return await self._run(
             lambda conn: conn.execute("DELETE FROM saved_state WHERE expires_at <= ?", (cutoff,)).rowcount
         )
+
+    async def _delete_state(self, key: str) -> None:
+        await self._run(lambda conn: conn.execute("DELETE FROM saved_state WHERE key = ?", (key,)).rowcount)
+
+    async def _set_payload(self, key: str, payload: str) -> None:
+        await self._run(
+            lambda conn: (
+                conn.execute("UPDATE saved_state SET payload = ? WHERE key = ?", (payload, key)).rowcount
+            )
+        )
+
+    async def _owner_bytes(self, owner_id: int | None) -> int:
+        # the payload is ASCII JSON: its length is its size
+        args: tuple[int, ...] = () if owner_id is None else (owner_id,)
+        where = "" if owner_id is None else " WHERE owner_id = ?"
+        query = f"SELECT coalesce(sum(length(payload)), 0) FROM saved_state{where}"
+        return int(await self._run(lambda conn: conn.execute(query, args).fetchone()[0]))
+
+    async def _drop_oldest(self, owner_id: int | None, keep: int) -> int:
+        args: tuple[int, ...] = () if owner_id is None else (owner_id,)
+        where = "" if owner_id is None else "WHERE owner_id = ?"
+        newest_first = (
+            f"SELECT key, length(payload) FROM saved_state {where} ORDER BY created_at DESC, key DESC"
+        )
+
+        def drop(conn: sqlite3.Connection) -> int:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                kept, going = 0, []
+                for key, size in conn.execute(newest_first, args):
+                    kept += size
+                    if kept > keep:
+                        going.append((key,))
+                conn.executemany("DELETE FROM saved_state WHERE key = ?", going)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            return len(going)
+
+        return await self._run(drop)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cardsdb.search.typed import NAME_LIMIT, PASTE_LIMIT, QUERY_LIMIT, typed_line, typed_lines
+from cardsdb.search.typed import CODE_LIMIT, NAME_LIMIT, PASTE_LIMIT, QUERY_LIMIT, typed_line, typed_lines
 
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
@@ -164,22 +164,26 @@ def choices_problems(choices: Iterable[Mapping[str, Any]]) -> list[str]:
 
 
 # --- what a user may type: each option's text made ready and cut once, where it enters (cardsdb.search.typed) ---
-PASTE_OPTIONS = frozenset({"list", "code", "text"})
-"""Options that hold a paste (a deck list, a deck code, a scenario): up to Discord's 6,000 characters."""
+PASTE_OPTIONS = frozenset({"list", "text"})
+"""Options that hold a paste (a deck list, a scenario or its code): up to Discord's 6,000 characters."""
 NAME_OPTIONS = frozenset({"name", "card", "symbol", "emoji"})
 """Options that hold a name: a card's, a keyword's, a symbol's."""
 
 
 def option_limit(name: str) -> int:
-    """How many characters of an option are read: a paste's, a name's, or anything else's (a question, a search)."""
+    """How many characters of an option are read: a name's, a deck code's, or anything else's (a question, a
+    search); a paste's are all read (`PASTE_LIMIT`, Discord's most), its parser refusing one too long."""
     if name in PASTE_OPTIONS:
         return PASTE_LIMIT
+    if name == "code":  # a deck code
+        return CODE_LIMIT
     return NAME_LIMIT if name in NAME_OPTIONS else QUERY_LIMIT
 
 
 def typed_options(data: Any) -> None:
     """Every text option of a slash command's or an autocomplete's data made ready in place, before discord.py
-    reads it (`typed_line`: spaces folded, nothing invisible, no zalgo, cut to `option_limit`)."""
+    reads it (`typed_line`: spaces folded, nothing invisible, no zalgo, cut to `option_limit`; a paste's lines
+    kept, `typed_lines`)."""
     if not isinstance(data, dict):
         return
     for option in data.get("options") or ():
@@ -188,9 +192,14 @@ def typed_options(data: Any) -> None:
         if option.get("type") in (1, 2):  # a subcommand or a group: its options
             typed_options(option)
         elif isinstance(option.get("value"), str):
-            option["value"] = typed_line(option["value"], option_limit(str(option.get("name"))))
+            name = str(option.get("name"))
+            value = option["value"]
+            # a paste keeps its lines and is never cut (its parser refuses one too long)
+            option["value"] = (
+                typed_lines(value) if name in PASTE_OPTIONS else typed_line(value, option_limit(name))
+            )
 
 
 def typed_paste(text: str) -> str:
-    """A form's paste made ready (`typed_lines`): its lines kept."""
-    return typed_lines(text, PASTE_LIMIT)
+    """A form's or a message's text made ready (`typed_lines`): its lines kept."""
+    return typed_lines(text)

@@ -88,8 +88,9 @@ async def send(
     content: str | None = None,
     ephemeral: bool = False,
     view: discord.ui.View | None = None,
-) -> None:
-    """Answer an interaction: the first message within Discord's limits, the rest as follow-ups (view on the first)."""
+) -> discord.Message | None:
+    """Answer an interaction: the first message within Discord's limits, the rest as follow-ups (view on the first).
+    Returns the first message when it is a follow-up (it has a link), else None."""
     messages = pack(embeds) or [[]]
     if content is not None:
         content = limits.fit(content, limits.MESSAGE_CONTENT)
@@ -98,6 +99,7 @@ async def send(
     if ephemeral and deferred:
         # The "thinking" message would become the answer, in public: remove it so the answer can be private.
         await interaction.delete_original_response()
+    first: discord.Message | None = None
     for i, group in enumerate(messages):
         kwargs: dict[str, Any] = {"embeds": group, "ephemeral": ephemeral, "allowed_mentions": NONE}
         if i == 0 and content is not None:
@@ -107,7 +109,9 @@ async def send(
         if i == 0 and not interaction.response.is_done():
             await interaction.response.send_message(**kwargs)
         else:
-            await interaction.followup.send(**kwargs)
+            sent = await interaction.followup.send(**kwargs, wait=True)
+            first = sent if i == 0 else first
+    return first
 
 
 def _deferred_in_public(interaction: discord.Interaction[Any]) -> bool:

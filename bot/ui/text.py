@@ -3,8 +3,9 @@ name, a battlefield label or unit id inside the engine's sentences, a pasted dec
 typed): it is shown as typed, never as markdown. Linear in the text, whatever it holds.
 
 What it does, in order: drops control characters, bidi controls (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C)
-and other invisible format characters; turns line breaks (and line and paragraph separators) into spaces; folds runs
-of spaces; shortens to `limit`; then escapes what Discord would read as markdown: `\\ * _ ~ | `` ` `` [ ] < >` (bold,
+and other invisible format characters, filler letters that only look blank (U+3164, U+2800 ...) and combining marks past
+two on a letter (zalgo); turns line breaks (and line and paragraph separators) into spaces; folds runs of spaces;
+shortens to `limit`; then escapes what Discord would read as markdown: `\\ * _ ~ | `` ` `` [ ] < >` (bold,
 italics, strike, spoilers, code, masked links `[text](url)`, mentions, channels, timestamps, custom emoji `<...>`), the
 colon of every `scheme://` (so a bare URL is not a live link), and a heading, quote or list marker at the start
 (`#`, `>`, `-`, `+`, `1.`). Discord shows an escaped character without its backslash, in titles, descriptions and
@@ -14,15 +15,12 @@ fields; footers, button labels and menu options show no markdown: use `strip_uns
 from __future__ import annotations
 
 import re
-import unicodedata
 
 import discord
 
+from cardsdb.search.typed import visible
+
 _FENCE = re.compile(r"`{3,}")
-# Bidi embeddings, overrides, isolates and marks, which can make echoed text read backwards.
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
-_LINE_BREAKS = frozenset("\n\r\t\v\f\x1c\x1d\x1e\x85\u2028\u2029")
-_KEPT_FORMAT = frozenset("\u200d")  # the zero-width joiner: part of many emoji
 _ESCAPES = str.maketrans({ch: "\\" + ch for ch in "\\*_~|`[]<>"})
 _SCHEME = re.compile(r":(?=//)")  # the colon of https://: escaped, a bare URL is no link
 _LINE_START = frozenset("#-+")  # ">" is escaped wherever it is
@@ -30,18 +28,9 @@ _NUMBERED = re.compile(r"\d+[.)](?= )")
 
 
 def strip_unsafe(text: str) -> str:
-    """Drop control, bidi and invisible format characters; line breaks and tabs become spaces."""
-    if text.isprintable():  # no control, format or separator character at all (most text): nothing to do
-        return text
-    out: list[str] = []
-    for ch in text:
-        if ch in _LINE_BREAKS:
-            out.append(" ")
-        elif ch in _BIDI or (unicodedata.category(ch) in ("Cc", "Cf") and ch not in _KEPT_FORMAT):
-            continue
-        else:
-            out.append(ch)
-    return "".join(out)
+    """Drop control, bidi and invisible format characters and filler letters that only look blank; line breaks and
+    tabs become spaces; a letter keeps at most two combining marks (no zalgo). `cardsdb.search.typed.visible`."""
+    return visible(text)
 
 
 def one_line(text: str, limit: int | None = None) -> str:

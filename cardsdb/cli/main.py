@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from cardsdb.errors import CardsDBError
+from cardsdb.search.typed import QUERY_LIMIT, typed_line
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -147,8 +148,18 @@ def _query_words_last(argv: Sequence[str]) -> list[str]:
     return [argv[0], *options, "--", *words]
 
 
+def _typed(args: argparse.Namespace) -> argparse.Namespace:
+    """The words of a look-up and the rule number of `changes --under` made ready as the bot makes an option
+    (`cardsdb.search.typed`): spaces folded, nothing invisible, cut to a question's length."""
+    if isinstance(getattr(args, "query", None), list):
+        args.query = [typed_line(" ".join(args.query), QUERY_LIMIT)]
+    if isinstance(getattr(args, "under", None), str):
+        args.under = typed_line(args.under, QUERY_LIMIT)
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(_query_words_last(sys.argv[1:] if argv is None else argv))
+    args = _typed(_parser().parse_args(_query_words_last(sys.argv[1:] if argv is None else argv)))
     try:
         return _handler(args.command)(args)
     except CardsDBError as error:

@@ -174,7 +174,10 @@ class SearchIndex:
         if field == "text":
             return self.texts.containing(fold(value))
         if field == "name":
-            return self.padded_names.containing(normalize(value))
+            needle = normalize(
+                value
+            )  # nothing left of a word in another script, or of punctuation: no name holds it
+            return self.padded_names.containing(needle) if needle else 0
         return self.facets.get((field, fold(value)), 0)
 
     def term(self, term: Term) -> int:

@@ -231,7 +231,10 @@ def _one_condition(term: Term) -> tuple[str, list[object]]:
         )
     if term.field == "text":
         return "cards.text LIKE ? ESCAPE '\\'", [f"%{escape_like(value)}%"]
-    # name: compared in normalized form, so punctuation and case do not matter; another spelling of the name counts
+    # name: compared in normalized form, so punctuation and case do not matter; another spelling of the name counts.
+    # A term with nothing left so (a word in another script, punctuation) is in no name.
+    if not normalize(value):
+        return "0", []
     like = f"%{escape_like(normalize(value))}%"
     return (
         "((' ' || cards.name_norm || ' ') LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM card_aliases ca "

@@ -5,8 +5,9 @@ Every run of spaces of any kind (the no-break space, tabs, the ideographic space
 carry no meaning here are dropped (controls, bidi and other invisible format characters; the zero-width joiner of emoji
 is kept, once); letters that only look blank (the Hangul filler U+3164, the Braille blank U+2800, ...) count as spaces;
 a letter keeps at most `MAX_MARKS` combining marks (zalgo text stacks dozens); and the text is cut to a limit of its
-kind. A paste keeps its line breaks (one blank line at most in a row). Linear in the text: one pass over its
-characters, no regular expression, and at most `READ_FACTOR` times the limit is read at all.
+kind. A paste keeps its line breaks (one blank line at most in a row) and its indentation, and is never cut. Linear
+in the text: one pass over its characters, no regular expression; of a line, at most `READ_FACTOR` times its limit
+is read at all.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ NAME_LIMIT = 200
 QUERY_LIMIT = 500
 """A question, a search or a rule number with words around it (a question's first 40 words are read)."""
 PASTE_LIMIT = 6_000
-"""A pasted deck list, scenario or deck code: Discord's longest option."""
+"""A pasted deck list or scenario (or a scenario's code): Discord's longest option."""
+CODE_LIMIT = 1_000
+"""A deck code: a 60-card deck's is about 150 characters."""
 
 MAX_MARKS = 2
 """Combining marks kept on one letter: enough for any language's accents, not for zalgo."""
@@ -42,16 +45,26 @@ def typed_line(text: str, limit: int = QUERY_LIMIT) -> str:
     return folded[:limit]
 
 
-def typed_lines(text: str, limit: int = PASTE_LIMIT) -> str:
-    """A paste as typed, ready to parse: its lines kept (`\\n`), each line's spaces folded and its ends trimmed, at
-    most one blank line in a row, nothing invisible, no zalgo, at most `limit` characters."""
-    cleaned = _clean(text[: limit * READ_FACTOR].replace("\r\n", "\n"), keep_lines=True)
+def typed_lines(text: str) -> str:
+    """A paste as typed, ready to parse: its lines kept (`\\n`), each line's indentation kept (YAML reads it) and
+    the spaces after it folded, at most one blank line in a row, nothing invisible, no zalgo. Never cut: a paste cut
+    short would mean something else, so its parser refuses one too long, saying how long (Discord sends at most
+    `PASTE_LIMIT` characters)."""
+    cleaned = _clean(text.replace("\r\n", "\n"), keep_lines=True)
     lines: list[str] = []
     for raw in cleaned.split("\n"):
-        line = " ".join(raw.split())
+        words = raw.split()
+        line = raw[: len(raw) - len(raw.lstrip())] + " ".join(words) if words else ""
         if line or (lines and lines[-1]):
             lines.append(line)
-    return "\n".join(lines).strip("\n")[:limit]
+    return "\n".join(lines).strip("\n")
+
+
+def visible(text: str) -> str:
+    """Text as shown: controls and format characters dropped, blank letters and line breaks as spaces, at most
+    `MAX_MARKS` combining marks on a letter. What was typed is made so where it enters; anything else shown
+    publicly (a name from the data, a label) is made so where it is shown (`bot.ui.text`)."""
+    return _clean(text, keep_lines=False)
 
 
 def _clean(text: str, *, keep_lines: bool) -> str:

@@ -172,7 +172,8 @@ async def test_a_search_of_2999_terms_is_refused_in_one_line_under_100_ms_of_cpu
 async def test_a_tag_of_1999_values_is_refused_in_one_line_under_100_ms_of_cpu(real_harness: Harness) -> None:
     query = "tag:" + ",".join(["zq"] * 1999)
     cpu, result = await cpu_ms_async(lambda: real_harness.command("search", {"query": query}))
-    _one_private_line(result, "1,999 values", "at most 12")
+    # the option is read to its first 500 characters where it enters (issue 30): the count is of what was read
+    _one_private_line(result, "values", "at most 12")
     assert cpu < CPU_BUDGET_MS, cpu
 
 

@@ -6,6 +6,7 @@ parsed as `python -m bot ask` does."""
 from __future__ import annotations
 
 import contextlib
+import sys
 from typing import Any
 
 from bot.cli import parse_command_line
@@ -25,8 +26,20 @@ WORDS = (
 )
 
 
+def _clear_caches() -> None:
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("cardsdb.", "bot.")):
+            continue
+        for value in list(vars(module).values()):
+            clear = getattr(value, "cache_clear", None)
+            if callable(clear):
+                clear()
+
+
 def run_workload(db: CardsDB, tree: Any) -> None:
-    """`tree`: the bot's command tree, to parse a command line against."""
+    """`tree`: the bot's command tree, to parse a command line against. Every cache of cardsdb's and the bot's
+    functions is emptied first: a pattern made inside a cached function is made again."""
+    _clear_caches()
     cards = [card for name in db.names.names if (card := db.get_card(name)) is not None]
     # the reader over every card, as the build runs it
     coverage((card, compile_reading(card)) for card in cards)

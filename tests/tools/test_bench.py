@@ -102,6 +102,9 @@ def test_bench_has_a_worst_case_section_with_every_slow_input(report: dict[str, 
         assert row["outcome"] in ("answered", "bad input", "unexpected error"), label
     assert worst["inputs"]["a code of 700 facedown copies"]["outcome"] == "bad input"
     assert worst["bystander"]["card_answered_after_ms"] > 0
+    sweep = worst["sweep"]  # issue 30: every text option, autocomplete and form with pathological text
+    assert {"/changes", "/rule (autocomplete)", "/deck check (form)", "/hidden scenario (form)"} <= set(sweep)
+    assert all(row["calls"] > 0 and row["unexpected"] == 0 for row in sweep.values()), sweep
 
 
 def test_bench_reports_every_budget_with_its_verdict(report: dict[str, Any]) -> None:

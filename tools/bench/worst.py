@@ -156,6 +156,51 @@ def pathological_texts(limit: int = OPTION_CHARS) -> list[tuple[str, str]]:
     return texts
 
 
+SWEEP_OTHERS = {
+    "card": "Hidden Blade",
+    "name": "Jinx",
+    "query": "hide",
+    "from": "v1.3",
+    "to": "v1.4",
+    "symbol": "fury",
+    "emoji": "<:fury:1>",
+    "text": "ask: {cleanup: true}",
+}
+"""A plain value for each option a command requires besides the one the sweep fills."""
+
+
+def sweep_inputs(tree: Any, limit: int = OPTION_CHARS) -> list[Input]:
+    """Every text option of every command, and every autocomplete, filled with each pathological text (issue 30)."""
+    from discord import AppCommandOptionType, app_commands
+
+    inputs: list[Input] = []
+    for command in tree.walk_commands():
+        if not isinstance(command, app_commands.Command):
+            continue
+        path = command.qualified_name
+        for param in command.parameters:
+            if param.type is not AppCommandOptionType.string:
+                continue
+            others = {
+                p.display_name: SWEEP_OTHERS[p.display_name]
+                for p in command.parameters
+                if p.required and p.display_name != param.display_name
+            }
+            for label, text in pathological_texts(limit):
+                options = {**others, param.display_name: text}
+                inputs.append(Input(f"/{path} {param.display_name}: {label}", path, options))
+                if param.autocomplete:
+                    inputs.append(
+                        Input(
+                            f"/{path} {param.display_name} (autocomplete): {label}",
+                            path,
+                            options,
+                            param.display_name,
+                        )
+                    )
+    return inputs
+
+
 def scenario_inputs() -> list[Input]:
     nines = "9" * 5000
     scenario = "hidden scenario"
@@ -349,10 +394,42 @@ async def worst_case(db_path: Path, workdir: Path, calls: int) -> dict[str, Any]
     users = itertools.count(WORST_USER_IDS)
     report: dict[str, Any] = {"inputs": await _each_input(harness, users, calls)}
     report["presses"] = await _presses(harness, users, calls)
+    report["sweep"] = await _sweep(harness, users)
     report["bystander"] = await _bystander(harness, users)
     report["calls"] = calls
     await bot.close()
     return report
+
+
+async def _sweep(harness: Any, users: Any) -> dict[str, Any]:
+    """Every text option and autocomplete of every command, and both paste forms, with 6,000 pathological characters
+    of each kind (issue 30): once each; by command, the slowest call's CPU and how many answered or were refused in
+    one line, against those that failed."""
+    by_command: dict[str, dict[str, Any]] = {}
+    for item in sweep_inputs(harness.tree):
+        cpu, _, result = await _timed(_ask(harness, item, next(users)))
+        _count_into(by_command, "/" + item.path + (" (autocomplete)" if item.focused else ""), cpu, result)
+    for path in ("deck check", "hidden scenario"):
+        for _, text in pathological_texts():
+            user = next(users)
+            opened = await harness.command(path, {}, user_id=user)
+            if opened.modal is None:
+                continue
+            field = opened.modal["components"][0]["components"][0]["custom_id"]
+            cpu, _, result = await _timed(_submit(harness, opened, {field: text}, user))
+            _count_into(by_command, f"/{path} (form)", cpu, result)
+    return by_command
+
+
+def _submit(harness: Any, opened: Any, values: dict[str, str], user: int) -> Callable[[], Awaitable[Any]]:
+    return lambda: harness.submit_modal(opened, values, user_id=user)
+
+
+def _count_into(rows: dict[str, dict[str, Any]], label: str, cpu: float, result: Any) -> None:
+    row = rows.setdefault(label, {"calls": 0, "max_cpu_ms": 0.0, "unexpected": 0})
+    row["calls"] += 1
+    row["max_cpu_ms"] = round(max(row["max_cpu_ms"], cpu), 2)
+    row["unexpected"] += outcome(result) == "unexpected error"
 
 
 def format_worst(worst: dict[str, Any]) -> list[str]:
@@ -366,6 +443,14 @@ def format_worst(worst: dict[str, Any]) -> list[str]:
         lines.append(
             f"  {label:<44} {cpu['p50']:>9.1f} {cpu['p99']:>9.1f} {wall['p99']:>9.1f}  {row['outcome']}"
         )
+    sweep = worst.get("sweep") or {}
+    if sweep:
+        lines.append(
+            "  the sweep, 6,000 pathological characters in every text option (issue 30): max CPU ms, calls"
+        )
+        for label, row in sweep.items():
+            failed = f", {row['unexpected']} unexpected errors" if row["unexpected"] else ""
+            lines.append(f"    {label:<42} {row['max_cpu_ms']:>9.1f} {row['calls']:>5}{failed}")
     bystander = worst.get("bystander") or {}
     lines.append(
         f"  another user's /card while six of the slowest run: answered after {bystander.get('card_answered_after_ms')} ms"

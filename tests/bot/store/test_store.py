@@ -22,6 +22,7 @@ from bot.store.guild_settings import DEFAULTS, GuildSettings, SettingsError
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from cardsdb.errors import CardsDBError
+from cardsdb.search.typed import QUERY_LIMIT
 from tests.support.paths import ROOT
 from tests.support.store_fixtures import StoreMaker
 
@@ -263,8 +264,9 @@ async def test_payloads_must_be_small_json_objects(store: Store) -> None:
             await store.save("search", bad, None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="over"):
         await store.save("search", {"q": "x" * MAX_PAYLOAD_BYTES}, None)
-    longest_option = json.dumps({"query": "\U0001f0cf" * 6000})  # the longest text a Discord option carries
-    assert len(longest_option) < MAX_PAYLOAD_BYTES
+    # the longest question an answer keeps (500 characters, each 12 bytes as stored) fits; a longer one is not kept
+    # with the answer (bot.answer_state.bounded), never refused by the store
+    assert len(json.dumps({"query": "\U0001f0cf" * QUERY_LIMIT})) < MAX_PAYLOAD_BYTES
     with pytest.raises(ValueError, match="kind"):
         await store.save("Search Pages", {}, None)
 
