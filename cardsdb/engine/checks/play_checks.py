@@ -6,6 +6,7 @@ from __future__ import annotations
 from cardsdb.engine.board.placement import early_turn, unit_place
 from cardsdb.engine.checks.timing import normal_timing, reaction_timing
 from cardsdb.engine.position.objects import FacedownCard, Position, Traits
+from cardsdb.engine.position.validate import zone_problem
 from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.engine.verdict import citations as r
 from cardsdb.engine.verdict.answer import Check, Undecided
@@ -109,6 +110,12 @@ def facedown_checks(
 
 def _zone_check(card: Card, position: Position, zone: str, assumptions: list[str]) -> Check:
     me = position.me
+    never = zone_problem(card, "hand")
+    if (
+        never is not None
+    ):  # a legend, a battlefield, a rune, a token: never in a hand (v1.4 103.2), never assumed there
+        because = f"{never.partition(':')[0]}: it is never in a hand, so it is never played from one."
+        return Check(False, CheckCode.NOT_IN_HAND, (r.PLAYED_FROM_HAND, r.V14_MAIN_DECK), because)
     if zone == "hand":
         if me.hand is None:
             assumptions.append(f"Your hand is not listed, so {card.name} is taken to be in it.")
