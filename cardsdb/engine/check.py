@@ -57,7 +57,7 @@ def answer(scenario: Scenario) -> Answer:
 
 def _settled_targets(ask: Ask, before: Position, after: Position) -> Ask:
     """The targets the ask names, as the settled position holds them (with what they have now)."""
-    if not ask.targets:
+    if not ask.targets or after is before:
         return ask
     now = {id(old): new for old, new in zip(before.objects, after.objects, strict=True)}
     targets = tuple(

@@ -64,7 +64,7 @@ class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
             None  # the deck check's printings
         )
         self._ban_lists: dict[str, BannedCards | None] = {}
-        self._readings: OrderedDict[str, CardReading] = OrderedDict()
+        self._readings: dict[str, CardReading] = {}
         self._stored_readings: bool | None = None
 
     @classmethod

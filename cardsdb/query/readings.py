@@ -4,8 +4,6 @@ were compiled by another reader (or that has none) gets each card compiled here 
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 from cardsdb.engine.reading import codec
 from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.engine.reading.compile import compile_reading
@@ -19,7 +17,7 @@ READING_CACHE_SIZE = 4096  # decoded readings kept, most recently used (the real
 class ReadingQueries(Queries):
     """The readings part of CardsDB."""
 
-    _readings: OrderedDict[str, CardReading]
+    _readings: dict[str, CardReading]
     _stored_readings: bool | None  # None until known: whether the stored readings are this reader's
 
     def _readings_stored(self) -> bool:
@@ -37,14 +35,13 @@ class ReadingQueries(Queries):
         return str(rows[0]["reading"]) if rows else None
 
     def reading(self, card: Card) -> CardReading:
-        """What the engine knows of the card's text (the engine's `CardSource`)."""
+        """What the engine knows of the card's text (the engine's `CardSource`): decoded once per card and kept."""
         found = self._readings.get(card.id)
         if found is not None and found.card == card.name:
-            self._readings.move_to_end(card.id)
             return found
         stored = self.reading_json(card)
         found = codec.loads(stored) if stored is not None else compile_reading(card)
+        if len(self._readings) >= READING_CACHE_SIZE:  # a pool far larger than the real one: start again
+            self._readings.clear()
         self._readings[card.id] = found
-        if len(self._readings) > READING_CACHE_SIZE:
-            self._readings.popitem(last=False)
         return found

@@ -138,8 +138,11 @@ def printed(reading: CardReading) -> tuple[HasKeyword, ...]:
 def card_traits(card: Card, position: Position, zone: Zone, acting: Side) -> Traits:
     """What a card that is not on the board (in hand, facedown, on the chain as it is played) has there, now."""
     reading = position.reading(card)
+    sources = speakers(position)
+    if not sources:  # nothing in play gives anything: what it prints (the common case)
+        return Traits(keywords=printed(reading))
     target = Reached(card, reading, acting, zone)
-    surely, maybe = _granted(target, list(speakers(position)), position, attached_units(position))
+    surely, maybe = _granted(target, list(sources), position, attached_units(position))
     return Traits(keywords=(*printed(reading), *surely), maybe=tuple(maybe))
 
 

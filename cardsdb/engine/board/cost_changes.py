@@ -161,10 +161,13 @@ def _discount(found: list[CostDiscount], discount: CostDiscount, instead: bool) 
 
 def scan_costs(card: Card, position: Position, play: PlayOf) -> CostScan:
     """One pass over the card's own text and the cards of the position."""
+    reading = position.reading(card)
+    if not reading.effects(CostChange) and not speakers(position):
+        return CostScan()  # nothing speaks of costs (the common case)
     increases: list[CostIncrease] = []
     discounts: list[CostDiscount] = []
     maybe: list[CostDiscount] = []
-    own = Source(card, position.reading(card), None, play.acting)
+    own = Source(card, reading, None, play.acting)
     for source, is_own in ((own, True), *((s, False) for s in speakers(position))):
         more, less, unsure = _changes(source, play, position, is_own)
         increases += more

@@ -281,6 +281,9 @@ def never_hidden(card: Card, ask: Ask) -> Answer | None:
     """A legend, a battlefield, a rune or a token is never in a hand nor facedown (v1.4 103.2: only units, gear and
     spells are in the Main Deck; 811.1.b: a card is hidden from your hand or your Champion Zone): asked to hide it or
     to play it from facedown, the answer is that, in one line, not a position that can't exist."""
+    token = any(s.casefold() == "token" for s in card.supertypes)
+    if not token and (card.is_permanent or card.is_type("Spell")):
+        return None  # a card of the Main Deck (the common case, decided without building the words)
     problem = zone_problem(card, "facedown")
     if problem is None:
         return None
