@@ -26,15 +26,16 @@ from discord import app_commands
 
 from bot.cards.messages import replies_for
 from bot.controls.buttons import suggestion_view
-from bot.database import DatabaseHandle, open_cardsdb, quick_check
+from bot.database import DatabaseHandle, open_cardsdb
 from bot.factory import create_bot
 from bot.harness import Harness
 from bot.run import run
 from bot.settings import Settings, SettingsError
 from bot.store.sqlite import SqliteStore
 from bot.ui.render import pack
+from cardsdb import program_version
 from cardsdb.errors import CardsDBError
-from cardsdb.paths import rebuild_hint
+from cardsdb.query.base import hint_for
 from cardsdb.search.name_index import closest_name
 
 log = logging.getLogger("bot")
@@ -49,7 +50,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--sync", action="store_true", help="register the slash commands with Discord on start"
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
     sub = parser.add_subparsers(dest="command")
+    status = sub.add_parser(
+        "status",
+        help="what is serving: the card database, its data's date and rules, its last refresh, the store",
+    )
+    status.add_argument("--json", action="store_true", help="print it as JSON")
     ask = sub.add_parser("ask", help="answer a slash command or a message as the bot would, without Discord")
     ask.add_argument(
         "line",
@@ -284,18 +291,10 @@ async def _ask_with(
 def _ask_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
     settings = Settings.from_env(env, need_token=False)
     path = Path(args.db) if args.db else settings.db_path
-    hint = rebuild_hint(path, settings.data_dir)
-    if not path.is_file():
-        return _fail(f"the card database was not found at {path}: {hint}", args.json)
-    damage = quick_check(path)
-    if damage is not None:
-        return _fail(
-            f"the card database at {path} is damaged ({' '.join(damage.split())[:160]}): {hint}", args.json
-        )
-    try:
-        handle = DatabaseHandle(open_cardsdb(path), path=path)
+    try:  # as every command line opens it (cardsdb card, rule...): damaged pages refuse it before any answer
+        handle = DatabaseHandle(open_cardsdb(path, wait_for_meaning=True, check_pages=True), path=path)
     except CardsDBError as error:
-        return _fail(f"{error}" + ("" if "rebuild it with" in str(error) else f" ({hint})"), args.json)
+        return _fail(str(error), args.json)
     try:
         reply, status = asyncio.run(ask(args.line, handle, settings, as_member=args.as_member))
     except (AskError, CardsDBError) as error:
@@ -306,7 +305,7 @@ def _ask_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
     if (
         handle.damaged
     ):  # a page read while answering was damaged: the answer is "not available", not an answer
-        return _fail(f"the card database at {path} is damaged: {hint}", args.json)
+        return _fail(f"the card database {path} is damaged; {hint_for(path)}", args.json)
     if args.json:
         print(json.dumps(reply, ensure_ascii=False, indent=2))
     else:
@@ -336,6 +335,16 @@ def _commands_main(args: argparse.Namespace) -> int:
     return 0
 
 
+def _status_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
+    """`python -m bot status [--json]`: what is serving (no token needed); exit 0 when the database can be used, 1
+    when it cannot."""
+    from bot.admin.status import format_status, status
+
+    found = status(Settings.from_env(env, need_token=False), env, program_version())
+    print(json.dumps(found, ensure_ascii=False, indent=2) if args.json else format_status(found))
+    return 0 if found["database"]["usable"] else 1
+
+
 NO_BENCH = (
     "the benchmark is not installed with the bot: run `python -m bot bench` (or `python -m tools.bench`) "
     "from a checkout of the repository, where tools/ is"
@@ -363,6 +372,8 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
             return _ask_main(args, env)
         if args.command == "commands":
             return _commands_main(args)
+        if args.command == "status":
+            return _status_main(args, env)
         if args.command == "bench":
             return _bench_main(extra, env)
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-import urllib.parse
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-from cardsdb.build.inventory import BuiltFrom
+from bot.turns import TURNS
+from cardsdb.build.inventory import BuiltFrom, quick_check
 from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.errors import CardsDBError, DatabaseUnavailable
 from cardsdb.models import (
@@ -102,12 +103,46 @@ class CardsLookup(Protocol):
     def ban_list(self, format_name: str) -> BannedCards | None: ...
 
 
-def open_cardsdb(path: Path) -> CardsLookup:
-    """`CardsDB.open(path)`, read-only; raises DatabaseUnavailable."""
+def open_cardsdb(path: Path, *, wait_for_meaning: bool = False, check_pages: bool = False) -> CardsLookup:
+    """`CardsDB.open(path)`, read-only; raises DatabaseUnavailable. Words are compared by meaning once the sentence
+    encoder is loaded, in a warm-up started here (`load_meaning`): an answer never waits for it, and answers by words
+    alone until then (`wait_for_meaning`: `python -m bot ask`, which answers once, waits)."""
     from cardsdb.query import CardsDB
+    from cardsdb.search.question_rank import WAIT, WHEN_READY
 
-    db: CardsLookup = CardsDB.open(path)
-    return db
+    db = CardsDB.open(path, check_pages=check_pages)
+    db.meaning = WAIT if wait_for_meaning else WHEN_READY
+    if not wait_for_meaning:
+        load_meaning()
+    opened: CardsLookup = db
+    return opened
+
+
+_meaning_lock = threading.Lock()
+_meaning_loading: list[threading.Thread] = []
+
+
+def load_meaning() -> threading.Thread:
+    """Load the sentence encoder in a worker thread, once per process, as a warm-up that gives way to the answers in
+    flight (`TURNS.warming`); the thread loading it (for a test or the benchmark to wait on)."""
+    with _meaning_lock:
+        if not _meaning_loading:
+            thread = threading.Thread(target=_load_meaning, name="riftbound-meaning", daemon=True)
+            _meaning_loading.append(thread)
+            thread.start()
+        return _meaning_loading[0]
+
+
+def _load_meaning() -> None:
+    from cardsdb.search.meaning import ENCODER
+
+    try:
+        with TURNS.warming():
+            ENCODER.load()
+    except Exception as error:  # words alone still answer: one line, never a crash of the bot
+        log.warning(
+            "the sentence encoder could not be loaded (%s); questions are compared by words alone", error
+        )
 
 
 class DatabaseHandle:
@@ -157,13 +192,16 @@ class DatabaseHandle:
                 self._db, self._damaged_file = db, None
                 self._back()
         if self._db is None:
-            self.broken("no database could be opened")
+            gone = self._path is not None and not self._path.is_file()
+            self.broken("the file is gone" if gone else "no database could be opened")
+            if gone and self.on_damaged is not None:
+                self.on_damaged()  # a file deleted under the bot is rebuilt like a damaged one
             raise DatabaseUnavailable(NOT_AVAILABLE)
         return self._db
 
     def broken(self, why: str, error: BaseException | None = None) -> None:
         """Forget the open database (it failed) and log that once, not on every command. A damaged file is not
-        reopened: a rebuild is asked for."""
+        reopened: a rebuild is asked for (the log says so, and not how to rebuild it by hand as well)."""
         self._db = None
         if error is not None and is_damage(error) and self._path is not None:
             self._damaged_file = _identity(self._path)
@@ -171,11 +209,14 @@ class DatabaseHandle:
                 self.on_damaged()
         if not self._logged:
             self._logged = True
-            rebuild = "; rebuilding it" if self.damaged and self.on_damaged is not None else ""
+            problem = error.problem if isinstance(error, DatabaseUnavailable) else why
+            rebuilding = self.on_damaged is not None and (
+                self.damaged or (self._path is not None and not self._path.is_file())
+            )
             log.error(
                 "the card database is not available (%s)%s; commands answer that until it is back",
-                why,
-                rebuild,
+                " ".join(problem.split())[:300],
+                "; rebuilding it from the best source at hand" if rebuilding else "",
             )
 
     def _reopenable(self) -> bool:
@@ -191,22 +232,6 @@ class DatabaseHandle:
         if self._logged:
             log.info("the card database at %s is available again", self._path)
         self._logged = False
-
-
-def quick_check(path: Path) -> str | None:
-    """SQLite's quick integrity check of the file: None when it passes, else what it found (one line)."""
-    try:
-        connection = sqlite3.connect(f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro", uri=True)
-        try:
-            rows = connection.execute("PRAGMA quick_check").fetchall()
-        finally:
-            connection.close()
-    except sqlite3.DatabaseError as error:
-        return str(error)
-    found = [str(r[0]) for r in rows]
-    if found == ["ok"]:
-        return None
-    return f"SQLite's quick check found damaged pages ({len(found)} problem{'s' if len(found) != 1 else ''})"
 
 
 def _identity(path: Path) -> tuple[int, int] | None:

@@ -2,10 +2,13 @@
 runs one refresh exactly as `python -m cardsdb refresh` does (`cardsdb.build.refresh`): sync from RiftCodex with the data
 folder the database was built from (or `RIFTBOUND_DATA`), build beside the serving file, compare kind by kind, swap.
 
-- When: at start if the database file is already older than the interval, else once it is; after a failure, again an
-  hour later (or after the interval, when that is shorter). A damaged database asks for a rebuild at once
-  (`rebuild_soon`), refreshing on or off.
-- Where: in a child process (`python -m cardsdb refresh --json`) at a lower priority (nice 10), so that the build never
+- When: at start if the last refresh (the build record beside the file, `cardsdb.build.record`, else the file's time)
+  is older than the interval, else once it is; after a failure, again after 5 min, 15 min, 30 min, then hourly (never
+  later than the interval), and the log says when. A missing or damaged database asks for a rebuild at once
+  (`rebuild_soon`), refreshing on or off, and is rebuilt by `python -m cardsdb recover` (the recorded data folder, else
+  `RIFTBOUND_DATA`, else RiftCodex; else the last good copy put back), which needs no network while a folder is there.
+- Where: in a child process (`python -m cardsdb refresh --json`) at a lower priority (nice 10), with only the
+  environment it needs (`child_environment`: no token, no `DATABASE_URL`), so that the build never
   holds this interpreter's lock while commands are answered, nor takes a core an answer needs; the new file is then
   opened and its indexes built in a worker thread that steps aside whenever an interaction is being answered
   (`bot/turns.py`), with the interpreter's turns between threads shortened meanwhile (`short_turns`) so that an
@@ -34,15 +37,44 @@ from typing import Any
 
 from bot.database import DatabaseHandle
 from bot.turns import TURNS
+from cardsdb.build.record import read_record
 from cardsdb.errors import CardsDBError
 from cardsdb.query import CardsDB
+from cardsdb.search.question_rank import WHEN_READY
 
 log = logging.getLogger(__name__)
 
-DEFAULT_REFRESH_HOURS = 24.0
-MIN_REFRESH_HOURS = 1.0  # RiftCodex is a free service: not more often than hourly
-MAX_REFRESH_HOURS = 24.0 * 366
-RETRY_HOURS = 1.0
+RETRY_BACKOFF_S = (
+    300.0,
+    900.0,
+    1800.0,
+    3600.0,
+)  # after 1, 2, 3, 4 or more failures in a row (capped by the interval)
+# What the child process may see of the bot's environment: where Python and its packages are, the locale, the
+# network's proxies and certificates. Not DISCORD_TOKEN, not DATABASE_URL: it needs neither.
+CHILD_ENVIRONMENT = (
+    "PATH",
+    "HOME",
+    "LANG",
+    "LANGUAGE",
+    "LC_ALL",
+    "LC_CTYPE",
+    "TZ",
+    "TMPDIR",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "VIRTUAL_ENV",
+    "SSL_CERT_FILE",
+    "SSL_CERT_DIR",
+    "HTTP_PROXY",
+    "HTTPS_PROXY",
+    "NO_PROXY",
+    "http_proxy",
+    "https_proxy",
+    "no_proxy",
+    "SYSTEMROOT",
+)
+RESULTS = ("swapped", "unchanged", "refused", "failed", "rebuilt", "restored")
 WARM_SWITCH_INTERVAL_S = (
     0.0005  # the interpreter's turn between threads while a new database's indexes are built
 )
@@ -55,79 +87,107 @@ class RefreshRejected(CardsDBError):
     """The refresh did not give a database to serve (the child process failed, or ran out of time)."""
 
 
-def parse_refresh_hours(value: str | None) -> float:
-    """`RIFTBOUND_REFRESH_HOURS`: hours between refreshes ("24", "12.5"); "0" or "off" turns refreshing off; unset
-    gives 24. Raises ValueError with one line for anything else."""
-    text = (value or "").strip().lower()
-    if not text:
-        return DEFAULT_REFRESH_HOURS
-    if text in ("0", "off", "no", "none"):
-        return 0.0
-    try:
-        hours = float(text)
-    except ValueError:
-        hours = math.nan
-    if not MIN_REFRESH_HOURS <= hours <= MAX_REFRESH_HOURS:  # also refuses nan and inf
-        raise ValueError(
-            f"RIFTBOUND_REFRESH_HOURS must be a number of hours from {MIN_REFRESH_HOURS:g} to {MAX_REFRESH_HOURS:g} "
-            f"(like 24), or 0 to turn refreshing off, not {(value or '')[:20]!r}"
-        )
-    return hours
-
-
 def _one_line(error: BaseException) -> str:
     text = " ".join(str(error).split()) or type(error).__name__
     return text if isinstance(error, CardsDBError) else f"{type(error).__name__}: {text}"
 
 
+def child_environment(env: Mapping[str, str]) -> dict[str, str]:
+    """The refresh child's environment: `CHILD_ENVIRONMENT` of the bot's, nothing else (its settings come as options)."""
+    return {name: env[name] for name in CHILD_ENVIRONMENT if name in env}
+
+
+def in_words(seconds: float) -> str:
+    """ "in 5 min", "in 1 h", "not before a rebuild is asked for": when the next try really is."""
+    if not math.isfinite(seconds):
+        return "none scheduled (refreshing is off)"
+    if seconds < 90:
+        return f"in {seconds:.0f} s"
+    if seconds < 3600:
+        return f"in {seconds / 60:.0f} min"
+    return f"in {seconds / 3600:.3g} h"
+
+
 @dataclass
 class Refresher:
     """Refreshes the database behind `handle` (the file at `path`) from `riftcodex_url` (+ `data_dir`, else the data
-    folder the database was built from)."""
+    folder the database was built from), and rebuilds it when it is missing or damaged."""
 
     handle: DatabaseHandle
     path: Path
     interval_s: float
     riftcodex_url: str
     data_dir: Path | None = None
-    retry_s: float = RETRY_HOURS * 3600
+    retry_delays: tuple[float, ...] = RETRY_BACKOFF_S
     fetch_options: Mapping[str, Any] = field(
         default_factory=dict
     )  # the child's --timeout and --retries (tests)
     clock: Callable[[], float] = time.time
     sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
     child_timeout_s: float = CHILD_TIMEOUT_S
+    environ: Mapping[str, str] = field(
+        default_factory=lambda: os.environ, repr=False
+    )  # never logged: secrets
+    failures: int = 0  # failed tries in a row
+    next_in: float = math.inf  # seconds from the last try to the next, as the log said
     _lock: asyncio.Lock = field(default_factory=asyncio.Lock, init=False, repr=False)
     _wake: asyncio.Event = field(default_factory=asyncio.Event, init=False, repr=False)
+    _rebuild_failed: bool = field(default=False, init=False, repr=False)
+
+    def needs_rebuild(self) -> bool:
+        """The file is gone or found damaged: a rebuild (`cardsdb recover`), not a refresh."""
+        return self.handle.damaged or not self.path.is_file()
 
     def first_delay(self) -> float:
-        """Seconds until the first refresh: none when the file is older than the interval (or missing)."""
+        """Seconds until the first try: none when a rebuild is needed or the last refresh is older than the interval;
+        the first retry's delay after one that failed (a bot that restarts in a loop does not fetch at every start)."""
+        if self.needs_rebuild():
+            return 0.0
         if self.interval_s <= 0:
             return math.inf
+        record = read_record(self.path)
+        ran = record.refreshed_epoch() if record is not None else None
         try:
-            age = self.clock() - self.path.stat().st_mtime
+            last = max(t for t in (ran, self.path.stat().st_mtime) if t is not None)
         except OSError:
             return 0.0
-        return max(0.0, self.interval_s - age)
+        wait = self.interval_s
+        if (
+            record is not None
+            and ran is not None
+            and record.refresh_result in ("failed", "refused", "restored")
+        ):
+            wait = min(self.retry_delays[0], self.interval_s)
+        return max(0.0, wait - (self.clock() - last))
 
     def next_delay(self, refreshed: bool) -> float:
-        if self.interval_s <= 0:  # refreshing off: only a rebuild asked for wakes it
-            return math.inf if refreshed else self.retry_s
-        return self.interval_s if refreshed else min(self.retry_s, self.interval_s)
+        """After a try: the interval when it refreshed (or rebuilt); else the next step of the backoff, never later
+        than the interval (refreshing off: only while a rebuild is still needed)."""
+        if refreshed:
+            self.failures = 0
+            return self.interval_s if self.interval_s > 0 else math.inf
+        self.failures += 1
+        if self.interval_s <= 0 and not self.needs_rebuild():
+            return math.inf
+        delay = self.retry_delays[min(self.failures, len(self.retry_delays)) - 1]
+        return min(delay, self.interval_s) if self.interval_s > 0 else delay
 
     def rebuild_soon(self) -> None:
-        """The database serving is damaged: refresh now rather than on schedule."""
-        self._wake.set()
+        """The database serving is damaged: rebuild now rather than on schedule (unless a rebuild just failed: the
+        backoff then says when)."""
+        if not self._rebuild_failed:
+            self._wake.set()
 
     async def run(self) -> None:
         """Refresh forever on schedule, or at once when a rebuild is asked for (until cancelled)."""
         delay = self.first_delay()
         while True:
             await self._wait(delay)
-            delay = self.next_delay(await self.refresh_once())
+            await self.refresh_once()
+            delay = self.next_in
 
     async def _wait(self, delay: float) -> None:
-        if self._wake.is_set() or self.handle.damaged:  # a damaged database is rebuilt at once
+        if self._wake.is_set():
             return
         sleeping = asyncio.ensure_future(self.sleep(delay if math.isfinite(delay) else MAX_SLEEP_S))
         woken = asyncio.ensure_future(self._wake.wait())
@@ -140,46 +200,45 @@ class Refresher:
             sleeping.result()  # the sleep's own end: cancelled, or an error
 
     async def refresh_once(self) -> bool:
-        """One refresh: True when the database in use is current (swapped, or unchanged); False (and one log line)
-        when the old one is kept."""
+        """One refresh (or rebuild): True when the database in use is current (swapped, unchanged, rebuilt); False
+        (and one log line, saying when the next try is) when it is not."""
         async with self._lock:
             self._wake.clear()
+            rebuild = self.needs_rebuild()
             try:
-                outcome = await self._refresh_in_child()
-                if outcome.get("result") == "swapped":
+                outcome = await self._refresh_in_child(rebuild)
+                if outcome["result"] in ("swapped", "rebuilt", "restored"):
                     db = await asyncio.to_thread(open_warm, self.path)
                     self.handle.swap(db)
             except Exception as error:  # any failure keeps the database in use; a bug is one line here, too
-                hours = self.next_delay(False) / 3600
-                log.warning(
-                    "card database refresh failed (%s); still answering from the current database, next try in %.3g h",
-                    _one_line(error),
-                    hours,
-                )
+                self._rebuild_failed = rebuild
+                self.next_in = self.next_delay(False)
+                log.warning("%s; next try %s", _failure_line(error, rebuild), in_words(self.next_in))
                 return False
-            line = str(outcome.get("line") or outcome.get("result"))
-            if outcome.get("result") == "refused":
-                log.warning("%s", line)
+            self._rebuild_failed = False
+            result, line = outcome["result"], str(outcome.get("line") or outcome["result"])
+            current = result in ("swapped", "unchanged", "rebuilt")
+            self.next_in = self.next_delay(current)
+            if not current:  # refused, or the last good copy put back while no better source answers
+                log.warning("%s; next try %s", line, in_words(self.next_in))
                 return False
-            log.info(
-                "%s%s", line, "; commands now use the new file" if outcome["result"] == "swapped" else ""
-            )
+            log.info("%s%s", line, "; commands now use the new file" if result != "unchanged" else "")
             return True
 
-    def child_command(self) -> list[str]:
-        """The refresh the child process runs: `python -m cardsdb refresh --json` over this database."""
+    def child_command(self, rebuild: bool = False) -> list[str]:
+        """What the child process runs: `python -m cardsdb refresh --json` over this database, or `recover --json`
+        when it is missing or damaged."""
         command = [
             sys.executable,
             "-m",
             "cardsdb",
-            "refresh",
+            "recover" if rebuild else "refresh",
             "--db",
             str(self.path),
-            "--url",
-            self.riftcodex_url,
         ]
+        command += ["--url", self.riftcodex_url]
         # RIFTBOUND_DATA, else the folder the last good database was built from (a damaged file cannot say it), while
-        # it exists; else the child reads the serving file's own record (and says so when that folder is gone)
+        # it exists; else the child reads the build record beside the file (and says so when that folder is gone)
         folder = self.data_dir or self.handle.built_from_folder()
         if folder is not None and (folder == self.data_dir or folder.is_dir()):
             command += ["--source", str(folder)]
@@ -189,9 +248,12 @@ class Refresher:
             command += ["--retries", str(self.fetch_options["retries"])]
         return [*command, "--json"]
 
-    async def _refresh_in_child(self) -> dict[str, Any]:
+    async def _refresh_in_child(self, rebuild: bool) -> dict[str, Any]:
         child = await asyncio.create_subprocess_exec(
-            *self.child_command(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+            *self.child_command(rebuild),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=child_environment(self.environ),
         )
         lower_priority(child.pid)
         try:
@@ -207,12 +269,7 @@ class Refresher:
             outcome = json.loads(lines[-1]) if lines else None
         except ValueError:
             outcome = None
-        if not isinstance(outcome, dict) or outcome.get("result") not in (
-            "swapped",
-            "unchanged",
-            "refused",
-            "failed",
-        ):
+        if not isinstance(outcome, dict) or outcome.get("result") not in RESULTS:
             said = (
                 " ".join(err.decode("utf-8", "replace").split())[-300:] or f"exit status {child.returncode}"
             )
@@ -224,10 +281,21 @@ class Refresher:
         return outcome
 
 
+def _failure_line(error: BaseException, rebuild: bool) -> str:
+    """What the log says of a failed try: the truth about what commands answer meanwhile."""
+    if rebuild:
+        return (
+            f"the card database could not be rebuilt ({_one_line(error)}); commands answer that it is not "
+            "available until it is"
+        )
+    return f"card database refresh failed ({_one_line(error)}); still answering from the current database"
+
+
 def open_warm(path: Path) -> CardsDB:
     """In a worker thread: open the new file and build its in-memory indexes, before any command uses it, giving way
     to the answers in flight at each pause point (`TURNS.warming`)."""
     db = CardsDB.open(path)
+    db.meaning = WHEN_READY  # as open_cardsdb: an answer never waits for the encoder (the warm-up loads it)
     try:
         with short_turns(), TURNS.warming():
             db.warm()

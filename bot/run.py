@@ -5,76 +5,68 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-import sqlite3
-import sys
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from bot.database import DatabaseHandle, open_cardsdb, quick_check
-from bot.refresh import Refresher, refresher_for
+from bot.admin.logs import configure_logging
+from bot.admin.status import database_status, serving_line, settings_store
+from bot.database import DatabaseHandle, open_cardsdb
+from bot.refresh import Refresher, in_words, refresher_for
 from bot.settings import Settings
-from cardsdb.build.inventory import read_inventory
-from cardsdb.errors import CardsDBError
+from cardsdb.build.record import recorded_folder, remove_leftovers
+from cardsdb.errors import CardsDBError, DatabaseUnavailable
 from cardsdb.paths import rebuild_hint
+from cardsdb.query.base import file_problem
 
 log = logging.getLogger("bot")
 
 
-def _say(message: str) -> None:
-    print(f"[bot] {message}", file=sys.stderr, flush=True)
-
-
 def ensure_database(settings: Settings) -> DatabaseHandle:
-    """Open the database; when it is missing, unreadable or damaged (SQLite's quick check), build it from the data
-    folder (RIFTBOUND_DATA, else the one the damaged file was built from), else sync from RiftCodex.
+    """Open the database; when it is missing, unreadable or damaged (SQLite's quick check), rebuild it from the best
+    source at hand (`cardsdb.build.recover`: the data folder it was built from, kept in the record beside it; else
+    RIFTBOUND_DATA; else RiftCodex; a build that knows less than the last good one is refused; else the last good copy
+    is put back). Leftovers of interrupted builds beside it are removed first.
 
-    Raises CardsDBError with one line (and how to build it by hand) when that fails too.
+    Raises CardsDBError with one line (and how to rebuild it by hand, with the admin's paths) when nothing can.
     """
+    from cardsdb.build.recover import recover_database
+
     path: Path = settings.db_path
-    folder = settings.data_dir
+    removed = remove_leftovers(path)
+    if removed:
+        log.info(
+            "removed what interrupted builds left beside %s: %s", path, ", ".join(p.name for p in removed)
+        )
+    problem: DatabaseUnavailable | None = file_problem(path, check_pages=True)
+    if problem is None:
+        try:
+            return DatabaseHandle(open_cardsdb(path), path=path)
+        except DatabaseUnavailable as error:
+            problem = error
     if path.is_file():
-        problem = quick_check(path)
-        if problem is None:
-            try:
-                return DatabaseHandle(open_cardsdb(path), path=path)
-            except CardsDBError as error:
-                problem = str(error)
-        folder = folder or _recorded_folder(path)
-        _say(f"the card database at {path} cannot be used ({_short(problem)}): rebuilding it")
-    path.parent.mkdir(parents=True, exist_ok=True)
+        log.warning("%s: rebuilding it", _short(problem.problem))
+    else:
+        log.info("no card database at %s yet: building it", path)
     try:
-        if folder is not None:
-            from cardsdb.build.pipeline import build_database
-
-            _say(f"building the card database at {path} from the data folder {folder}")
-            build_database(folder, path, progress=_say)
-        else:
-            from cardsdb.build.sync import sync_database
-
-            _say(
-                f"fetching cards from {settings.riftcodex_url} to build the card database at {path} (no data folder)"
-            )
-            sync_database(settings.riftcodex_url, path, progress=_say)
-        return DatabaseHandle(open_cardsdb(path), path=path)
+        outcome = recover_database(
+            path, folder=settings.data_dir, riftcodex=settings.riftcodex_url, progress=_build_progress
+        )
     except CardsDBError as error:
-        raise CardsDBError(
-            f"no usable card database at {path} ({error}); {rebuild_hint(path, folder)}"
-        ) from None
+        hint = rebuild_hint(path, recorded_folder(path) or settings.data_dir)
+        raise CardsDBError(f"no usable card database at {path}: {error}; {hint}") from None
+    (log.warning if outcome.result == "restored" else log.info)("%s", outcome.line)
+    return DatabaseHandle(open_cardsdb(path), path=path)
 
 
-def _recorded_folder(path: Path) -> Path | None:
-    """The data folder a damaged database was built from, when its meta table can still be read."""
-    try:
-        built_from = read_inventory(path).built_from
-    except sqlite3.DatabaseError:
-        return None
-    folder = Path(built_from.data_folder) if built_from.data_folder else None
-    return folder if folder is not None and folder.is_dir() else None
+def _build_progress(message: str) -> None:
+    logging.getLogger("bot.build").info("%s", message)
 
 
 def _short(problem: str) -> str:
-    return " ".join(problem.split())[:160]
+    """One line of at most 300 characters, cut at a word."""
+    text = " ".join(problem.split())
+    return text if len(text) <= 300 else text[:300].rsplit(" ", 1)[0] + " …"
 
 
 def _refresh_plan(refresher: Refresher) -> str:
@@ -84,7 +76,7 @@ def _refresh_plan(refresher: Refresher) -> str:
             "(a damaged one is still rebuilt)"
         )
     first = refresher.first_delay()
-    when = "now" if first <= 0 else f"in {first / 3600:.1f} h"
+    when = "now" if first <= 0 else in_words(first)
     return (
         f"refreshing the card database from RiftCodex every {refresher.interval_s / 3600:g} h (next {when})"
     )
@@ -95,12 +87,12 @@ START_BACKOFF_S = (5.0, 15.0, 30.0, 60.0, 120.0, 300.0)  # then every 300 s
 
 def run(env: Mapping[str, str], *, sync: bool = False, sleep: Callable[[float], None] = time.sleep) -> int:
     settings = Settings.from_env(env)  # raises SettingsError (exit 2) without a token
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(settings.log)
     quiet_voice_warnings()
     try:
         handle = ensure_database(settings)
     except CardsDBError as error:
-        print(f"error: {error}", file=sys.stderr)
+        log.error("%s", error)
         return 2
     url = settings.database_url.reveal() if settings.database_url is not None else None
     if url:
@@ -108,19 +100,21 @@ def run(env: Mapping[str, str], *, sync: bool = False, sleep: Callable[[float], 
 
         fatal = asyncio.run(preflight(url))
         if fatal is not None:
-            print(f"error: {fatal}", file=sys.stderr)
+            log.error("%s", fatal)
             return 2
+    serving = {"database": database_status(settings.db_path), "settings_store": settings_store(settings, env)}
+    log.info("%s", serving_line(serving))
     if not settings.message_content:
-        _say("MESSAGE_CONTENT_INTENT is off: [[Card Name]] in messages will not be answered")
+        log.info("MESSAGE_CONTENT_INTENT is off: [[Card Name]] in messages will not be answered")
     for attempt in itertools.count():
         outcome = _run_once(settings, handle, env, sync=sync, first=attempt == 0)
         if not isinstance(outcome, str):
             return outcome
         if not settings.start_retry:
-            print(f"error: {outcome} (RIFTBOUND_START_RETRY is off)", file=sys.stderr)
+            log.error("%s (RIFTBOUND_START_RETRY is off)", outcome)
             return 1
         delay = START_BACKOFF_S[min(attempt, len(START_BACKOFF_S) - 1)]
-        _say(f"{outcome}; trying again in {delay:g} s")
+        log.warning("%s; trying again in %g s", outcome, delay)
         sleep(delay)
     raise AssertionError("unreachable")
 
@@ -141,8 +135,6 @@ def _run_once(
     # PostgreSQL when DATABASE_URL is set; else the SQLite file, created when missing (a corrupt one is kept aside)
     url = settings.database_url.reveal() if settings.database_url is not None else None
     store = open_store(url, settings_path(env), state_days=settings.state_days)
-    if url and first:
-        _say(f"server settings and saved buttons in {store.health.describe} (DATABASE_URL)")
     bot = create_bot(settings, handle, sharded=True, store=store)
     bot.sync_commands_on_start = sync
     bot.refresher = refresher_for(
@@ -153,30 +145,27 @@ def _run_once(
         data_dir=settings.data_dir,
     )
     if first:
-        _say(_refresh_plan(bot.refresher))
+        log.info("%s", _refresh_plan(bot.refresher))
     assert settings.token is not None
     try:
         bot.run(settings.token.reveal(), log_handler=None)
     except discord.LoginFailure:
-        print(
-            "error: Discord rejected DISCORD_TOKEN; copy it again from the Developer Portal (Bot > Reset Token)",
-            file=sys.stderr,
+        log.error(
+            "Discord rejected DISCORD_TOKEN; copy it again from the Developer Portal (Bot > Reset Token)"
         )
         return 2
     except discord.PrivilegedIntentsRequired:
-        print(
-            "error: enable the Message Content intent (Developer Portal > Bot), or set MESSAGE_CONTENT_INTENT=off "
-            "to run without [[Card Name]] answers",
-            file=sys.stderr,
+        log.error(
+            "enable the Message Content intent (Developer Portal > Bot), or set MESSAGE_CONTENT_INTENT=off "
+            "to run without [[Card Name]] answers"
         )
         return 2
     except (discord.GatewayNotFound, discord.DiscordServerError) as error:
         return f"Discord is not answering at start ({_discord_trouble(error)})"
     except (OSError, aiohttp.ClientError) as error:
         # No network, DNS or TLS failure: one line, not a traceback (the token is never part of these errors).
-        print(
-            f"error: could not reach Discord ({type(error).__name__}: {error}); check the network and try again",
-            file=sys.stderr,
+        log.error(
+            "could not reach Discord (%s: %s); check the network and try again", type(error).__name__, error
         )
         return 1
     return 0

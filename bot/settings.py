@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.admin.logs import LogSettings, parse_log_settings
 from bot.cooldowns import parse_cooldown
-from bot.refresh import parse_refresh_hours
 from bot.store.url import DatabaseURLError, parse_database_url
 from bot.ui.symbols import parse_emoji_setting
 from cardsdb import paths
+from cardsdb.errors import SettingError
 
 TOKEN_HINT = (
     "set DISCORD_TOKEN to your bot's token (Discord Developer Portal > your application > Bot > Reset Token)"
@@ -60,6 +62,7 @@ class Settings:
     state_days: int = 90  # how long a button's saved state lives (RIFTBOUND_STATE_DAYS)
     refresh_hours: float = 0.0  # hours between database refreshes; 0 is off (from_env turns it on: 24)
     start_retry: bool = True  # Discord answering 5xx at start: try again with backoff (RIFTBOUND_START_RETRY)
+    log: LogSettings = field(default_factory=LogSettings)  # RIFTBOUND_LOG_LEVEL, RIFTBOUND_LOG_FORMAT
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], *, need_token: bool = True) -> Settings:
@@ -67,6 +70,8 @@ class Settings:
         if need_token and not raw_token:
             raise SettingsError(f"DISCORD_TOKEN is not set: {TOKEN_HINT}")
         shard_count = _int(env, "SHARD_COUNT")
+        if shard_count is not None and shard_count > MAX_SHARDS:
+            raise SettingsError(f"SHARD_COUNT is at most {MAX_SHARDS:,}, not {shard_count}")
         shard_ids = _int_list(env, "SHARD_IDS")
         if shard_ids is not None:
             if shard_count is None:
@@ -85,15 +90,20 @@ class Settings:
         try:
             cooldown_rate, cooldown_per = parse_cooldown(env.get("RIFTBOUND_COOLDOWN"))
             refresh_hours = parse_refresh_hours(env.get("RIFTBOUND_REFRESH_HOURS"))
+            log = parse_log_settings(env)
         except ValueError as error:
+            raise SettingsError(str(error)) from None
+        try:
+            db_path, riftcodex_url = paths.db_path(env), paths.riftcodex_url(env)
+        except SettingError as error:
             raise SettingsError(str(error)) from None
         return cls(
             token=Secret(raw_token) if raw_token else None,
             database_url=_database_url(env),
             state_days=_state_days(env),
-            db_path=paths.db_path(env),
+            db_path=db_path,
             data_dir=paths.data_dir(env),
-            riftcodex_url=paths.riftcodex_url(env),
+            riftcodex_url=riftcodex_url,
             shard_count=shard_count,
             shard_ids=shard_ids,
             emoji=emoji,
@@ -102,11 +112,39 @@ class Settings:
             cooldown_rate=cooldown_rate,
             cooldown_per=cooldown_per,
             refresh_hours=refresh_hours,
+            log=log,
         )
 
 
 ON_WORDS = ("on", "true", "yes", "1")
 OFF_WORDS = ("off", "false", "no", "0")
+MAX_SHARDS = (
+    10_000  # Discord's largest bots run a few thousand; a typo of a few zeros should not start a million
+)
+
+DEFAULT_REFRESH_HOURS = 24.0
+MIN_REFRESH_HOURS = 1.0  # RiftCodex is a free service: not more often than hourly
+MAX_REFRESH_HOURS = 24.0 * 366
+
+
+def parse_refresh_hours(value: str | None) -> float:
+    """`RIFTBOUND_REFRESH_HOURS`: hours between refreshes ("24", "12.5"); "0", "none" or any off word of every
+    switch (off, false, no) turns refreshing off; unset gives 24. Raises ValueError with one line for anything else."""
+    text = (value or "").strip().casefold()
+    if not text:
+        return DEFAULT_REFRESH_HOURS
+    if text in (*OFF_WORDS, "none"):
+        return 0.0
+    try:
+        hours = float(text)
+    except ValueError:
+        hours = math.nan
+    if not MIN_REFRESH_HOURS <= hours <= MAX_REFRESH_HOURS:  # also refuses nan and inf
+        raise ValueError(
+            f"RIFTBOUND_REFRESH_HOURS must be a number of hours from {MIN_REFRESH_HOURS:g} to {MAX_REFRESH_HOURS:g} "
+            f"(like 24), or 0 or off to turn refreshing off, not {(value or '')[:20]!r}"
+        )
+    return hours
 
 
 def parse_switch(env: Mapping[str, str], name: str, *, default: bool) -> bool:

@@ -10,11 +10,22 @@ class CardsDBError(Exception):
 
 
 class DatabaseUnavailable(CardsDBError):
-    """The database file is missing, unreadable or not a card database."""
+    """The database file is missing, unreadable or not a card database: `problem` says what, `hint` how to rebuild it
+    (the bot, which rebuilds it itself, logs the problem alone)."""
+
+    def __init__(self, problem: str, hint: str | None = None) -> None:
+        super().__init__(f"{problem}; {hint}" if hint else problem)
+        self.problem = problem
+        self.hint = hint
 
 
 class DatabaseDamaged(DatabaseUnavailable):
     """The database file's pages are damaged (SQLite: "database disk image is malformed"): only a rebuild helps."""
+
+
+class SettingError(CardsDBError):
+    """A setting or an option that cannot be used as given (RIFTCODEX_URL without a scheme, RIFTBOUND_DB naming a
+    folder): one line naming it, before anything is fetched or built."""
 
 
 class BuildError(CardsDBError):

@@ -236,6 +236,7 @@ RuleNoteKind = Literal[
     "superseded",  # `number` is `title` in the current rules (`then_title` in `version`): not a current rule
     "see_older",  # for `title` as of `version`, see `number`
     "was_numbered",  # what the current rules number `to` was `number` of `version`
+    "also_tournament",  # a number typed alone: the Tournament Rules (of `version`) also have `number`, `title`
 ]
 
 

@@ -183,6 +183,10 @@ TABLES: dict[str, dict[str, type]] = {
     # What the engine knows of each card's text, compiled once at build time (cardsdb.engine.reading): JSON of its
     # reading (cardsdb/engine/reading/codec.py); meta reader_version names the reader (read only where it matches)
     "card_readings": {"card_id": str, "reading": str},
+    # What each text compared by meaning means (cardsdb.build.meanings): kind "asked" (key: asked_questions.id), "rule"
+    # (rules.key), "ruling" (rulings.id); vector: float16 bytes of a unit vector. Read where present (words alone
+    # without it); left out of the content digest, which holds the texts they are made from.
+    "meanings": {"kind": str, "key": str, "vector": bytes},
     "errata": {
         "id": str,
         "card_id": str,
@@ -219,6 +223,7 @@ PRIMARY_KEYS: dict[str, str | tuple[str, ...]] = {
     "ruling_links": ("ruling_id", "rank"),
     "asked_questions": "id",
     "card_readings": "card_id",
+    "meanings": ("kind", "key"),
     "errata": "id",
     "card_aliases": "alias_norm",
     "ban_lists": "format",

@@ -8,6 +8,7 @@ with the reason where the folder is absent. `pytest -m "not real_data"` runs the
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,9 +16,9 @@ from typing import TYPE_CHECKING
 import pytest
 
 from tests.support.bot_harness_fixtures import FakeCards, harness_for
-from tests.support.paths import FIXTURE_DATA, SEEDS, SHARED_DATA
+from tests.support.paths import FIXTURE_DATA, ROOT, SEEDS, SHARED_DATA
 from tests.support.query_fixtures import make_query_db
-from tests.support.riftcodex import from_folder, riftcodex, serving  # noqa: F401  (fixtures)
+from tests.support.riftcodex import from_folder, riftcodex, riftcodex_server, serving  # noqa: F401  (fixtures)
 from tests.support.store_fixtures import backend_where, make_store, pg_server, pg_url, store  # noqa: F401  (fixtures)
 
 if TYPE_CHECKING:
@@ -28,6 +29,16 @@ if TYPE_CHECKING:
 # The fixtures that read ../shared, directly or through what is built from it.
 REAL_DATA_FIXTURES = frozenset({"real_data_dir", "seeds_dir", "real_db", "real_cards", "real_harness"})
 NO_REAL_DATA = f"real data not found at {SHARED_DATA} (the shared folder sits beside the clone in CI)"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every database the tests build shares one cache of meanings (cardsdb.build.meanings): the one beside the
+    database RIFTBOUND_DB names (CI builds it before the tests), else beside data/riftbound.sqlite3, so that a build
+    in a temporary folder encodes only the texts no build encoded before."""
+    from cardsdb.build.meanings import CACHE_ENV, cache_path
+    from cardsdb.paths import db_path
+
+    os.environ.setdefault(CACHE_ENV, str(cache_path(ROOT / db_path())))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -46,6 +57,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_runtest_setup(item: pytest.Item) -> None:
     if item.get_closest_marker("real_data") is not None and not (SHARED_DATA / "cards.json").is_file():
         pytest.skip(NO_REAL_DATA)
+
+
+@pytest.fixture(autouse=True)
+def _no_log_handler_left() -> Iterator[None]:
+    """`python -m bot` run in a test installs the bot's log handler (bot/logs.py): taken away after the test, so that
+    no later test's standard error holds another's log lines."""
+    import logging
+
+    root = logging.getLogger()
+    level = root.level
+    yield
+    for handler in list(root.handlers):
+        if getattr(handler, "riftbound", False):
+            root.removeHandler(handler)
+    root.setLevel(level)
 
 
 # --- the data folders ---------------------------------------------------------------------------------------

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import calendar
+import re
+from collections.abc import Mapping
+
 import discord
 
 from bot.ui.render import COLOR_INFO
@@ -16,7 +20,38 @@ SEARCH_SYNTAX = (
 )
 
 
-def help_embeds() -> list[discord.Embed]:
+_DATE = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?")
+
+
+def plain_date(value: str | None) -> str | None:
+    """ "2026-10-09" -> "9 October 2026", "2026-10" -> "October 2026"; None for anything else."""
+    found = _DATE.match(value or "")
+    if found is None or not 1 <= int(found.group(2)) <= 12:
+        return None
+    month = f"{calendar.month_name[int(found.group(2))]} {found.group(1)}"
+    return f"{int(found.group(3))} {month}" if found.group(3) else month
+
+
+def data_words(meta: Mapping[str, str] | None) -> str:
+    """What the answers rest on, in plain words: the card data's date and the rules' versions (no codes, no files)."""
+    if meta is None:
+        return "The card database is not available right now, so its dates cannot be shown."
+    parts: list[str] = []
+    for key, words in (
+        ("cards_updated_at", "Cards as of {}"),
+        ("rules_current_version", "Core Rules of {} (the current rules)"),
+        ("rules_tournament_date", "Tournament Rules of {}"),
+        ("faqs_updated_at", "FAQs as of {}"),
+        ("legality_as_of", "ban lists as of {}"),
+    ):
+        date = plain_date(meta.get(key))
+        if date is not None:
+            parts.append(words.format(date))
+    return " · ".join(parts) if parts else "The dates of the card data are not known."
+
+
+def help_embeds(meta: Mapping[str, str] | None = None) -> list[discord.Embed]:
+    """The help, with the dates of the data the answers rest on (`meta`, the database's; None when it is down)."""
     embed = discord.Embed(
         title="Riftbound rules bot",
         description=(
@@ -82,5 +117,6 @@ def help_embeds() -> list[discord.Embed]:
     embed.add_field(
         name="[[Card Name]]", value="In any message (up to 3 per message), answers like /card.", inline=False
     )
+    embed.add_field(name="The data behind the answers", value=data_words(meta), inline=False)
     embed.set_footer(text="Card text and rules are Riot Games' material. Unofficial fan project.")
     return [embed]

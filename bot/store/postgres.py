@@ -422,10 +422,13 @@ async def migrate(pool: asyncpg.Pool) -> int:
     Raises _Down when the database is of a newer schema than this bot knows (a newer bot migrated it)."""
     async with pool.acquire() as conn, conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))", LOCK_KEY)
-        await conn.execute(
-            "CREATE TABLE IF NOT EXISTS riftbound_schema "
-            "(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
-        )
+        if (
+            await conn.fetchval("SELECT to_regclass('riftbound_schema')") is None
+        ):  # a user without CREATE may use it
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS riftbound_schema "
+                "(version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())"
+            )
         found = int(await conn.fetchval("SELECT coalesce(max(version), 0) FROM riftbound_schema"))
         if found > SCHEMA_VERSION:
             raise _Down(f"the database has schema {found}; this bot knows up to {SCHEMA_VERSION}")
@@ -440,7 +443,8 @@ async def migrate(pool: asyncpg.Pool) -> int:
 _FATAL: tuple[tuple[type[BaseException], str], ...] = (
     (
         asyncpg.exceptions.InvalidPasswordError,
-        "PostgreSQL refused the password in DATABASE_URL; check it (and percent-encode @ # / ? : % in it)",
+        "PostgreSQL refused the user name or password in DATABASE_URL (it does not say which: an unknown user is "
+        "refused as a wrong password is); check both (and percent-encode @ # / ? : % in them)",
     ),
     (
         asyncpg.exceptions.InvalidAuthorizationSpecificationError,
@@ -459,18 +463,68 @@ _FATAL: tuple[tuple[type[BaseException], str], ...] = (
 
 async def preflight(url: str, *, timeout: float = 10.0) -> str | None:
     """Connect once before the bot starts: the line that stops it when the settings are wrong (a bad password, an
-    unknown user or database), else None. A server that cannot be reached is an outage, not a setting: the bot starts
-    and the store says it once and retries (None here too)."""
+    unknown user or database, an sslmode the driver does not know, SSL asked of a server that offers none, a user
+    that may not create or use the bot's tables), else None. A server that cannot be reached is an outage, not a
+    setting: the bot starts and the store says it once and retries (None here too)."""
+    where = describe_url(url)
     try:
         connection = await asyncpg.connect(url, timeout=timeout)
+    except (
+        asyncpg.exceptions.ClientConfigurationError
+    ) as error:  # before TRANSIENT: it is an InterfaceError too
+        return f"DATABASE_URL cannot be used: {_reason(error).split(': ', 1)[-1]} ({where})"
+    except ConnectionError as error:
+        if "SSL" in str(
+            error
+        ):  # "rejected SSL upgrade": sslmode=require (or verify-*) and a server without SSL
+            return (
+                f"PostgreSQL at {where} does not offer SSL, and DATABASE_URL's sslmode asks for it: turn SSL on at the "
+                "server, or set sslmode=prefer (or disable) in DATABASE_URL"
+            )
+        return None
     except TRANSIENT:
         return None
     except asyncpg.PostgresError as error:
         for kind, line in _FATAL:
             if isinstance(error, kind):
-                return f"{line} ({describe_url(url)})"
+                return f"{line} ({where})"
         return None
     except ValueError:  # asyncpg's own reading of the URL
-        return f"DATABASE_URL cannot be read by the PostgreSQL driver ({describe_url(url)}); check its form"
-    await connection.close()
+        return f"DATABASE_URL cannot be read by the PostgreSQL driver ({where}); check its form"
+    try:
+        return await _rights(connection, where)
+    except TRANSIENT:
+        return None
+    finally:
+        await connection.close()
+
+
+async def _rights(connection: asyncpg.Connection, where: str) -> str | None:
+    """What the user of DATABASE_URL may not do that the store needs: create its tables (until they are all there),
+    then read and write them."""
+    row = await connection.fetchrow(
+        "SELECT current_schema(), coalesce(has_schema_privilege(current_schema(), 'CREATE'), false), "
+        "to_regclass('riftbound_schema') IS NOT NULL"
+    )
+    assert row is not None  # a SELECT without FROM returns one row
+    schema, can_create, migrated = row
+    user = await connection.fetchval("SELECT current_user")
+    if schema is None:
+        return f"DATABASE_URL's search_path names no schema that exists for {user}; create it or fix search_path ({where})"
+    if migrated:
+        allowed = await connection.fetchval(
+            "SELECT bool_and(to_regclass(t) IS NULL OR has_table_privilege(t, 'SELECT, INSERT, UPDATE, DELETE')) "
+            "FROM unnest(ARRAY['guild_settings', 'saved_state', 'riftbound_schema']) AS t"
+        )
+        if not allowed:
+            return (
+                f"the user {user} in DATABASE_URL may not read and write the bot's tables in schema {schema}: GRANT "
+                f"SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {schema} TO {user} ({where})"
+            )
+    version = await connection.fetchval("SELECT max(version) FROM riftbound_schema") if migrated else 0
+    if (version or 0) < SCHEMA_VERSION and not can_create:
+        return (
+            f"the user {user} in DATABASE_URL may not create the bot's tables in schema {schema}: "
+            f"GRANT CREATE ON SCHEMA {schema} TO {user} (or migrate once as a user who may) ({where})"
+        )
     return None

@@ -16,6 +16,7 @@ SCHEMES = ("postgresql", "postgres")
 PERCENT_ENCODING = (
     "percent-encode the user name and password (@ is %40, # is %23, / is %2F, ? is %3F, : is %3A, % is %25)"
 )
+SSLMODES = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
 _HOST = re.compile(r"^(?:[A-Za-z0-9._-]+|[0-9A-Fa-f:.]+)$")
 
 
@@ -56,6 +57,11 @@ def parse_database_url(value: str) -> DatabaseURL:
             f"DATABASE_URL's port must be a number from 1 to 65535 (like :5432); if the password holds a colon, "
             f"{PERCENT_ENCODING}"
         ) from None
+    sslmode = parse_qs(parts.query).get("sslmode", [None])[0]
+    if sslmode is not None and sslmode not in SSLMODES:
+        raise DatabaseURLError(
+            f"DATABASE_URL's sslmode must be one of {', '.join(SSLMODES)}, not {sslmode[:20]!r}"
+        )
     database = unquote(parts.path.lstrip("/"))  # none: PostgreSQL's default, the user's name
     # What follows the last "@" (or the scheme) up to the path or query: the host as written.
     written = rest.rsplit("@", 1)[-1].split("/", 1)[0].split("?", 1)[0]

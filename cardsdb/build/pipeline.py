@@ -17,11 +17,13 @@ from typing import Any
 
 from cardsdb.build import rules as build_rules
 from cardsdb.build import rulings as build_rulings
-from cardsdb.build.asked import asked_rows
+from cardsdb.build.asked import asked_of_two_rules, asked_rows, duplicates_warning
 from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
+from cardsdb.build.meanings import cache_path, meaning_rows, meaning_texts
 from cardsdb.build.readings import reading_meta, reading_rows
+from cardsdb.build.record import keep_good, remove_leftovers
 from cardsdb.build.ruling_links import link_rulings
 from cardsdb.build.source_files import read_json_file
 from cardsdb.build.write import replace_database
@@ -93,7 +95,8 @@ class BuildReport:
             f" + {c.get('seed_cards', 0)} known only from the seeds",
             self._rules_line(),
             f"rulings: {c.get('rulings', 0)} ({c.get('seed_claims', 0)} seed claims); errata: {c.get('errata', 0)}",
-            f"questions players ask, tied to the rules answering them: {c.get('asked_questions', 0)}",
+            f"questions players ask, tied to the rules answering them: {c.get('asked_questions', 0)}"
+            f" ({c.get('asked_duplicates', 0)} pairs asking the same of two rules)",
         ]
         for name, chapters in self.rule_chapters.items():
             lines.append(f"rules per chapter, {name}: " + " · ".join(f"{k} {v}" for k, v in chapters.items()))
@@ -143,13 +146,18 @@ def build_database(
     asked: Sequence[AskedRule] | None = None,
     source_label: str | None = None,
     riftcodex_url: str | None = None,
+    record: bool = True,
+    meanings_cache: Path | None = None,
 ) -> BuildReport:
     """Build the database at `db_path` from a data folder and/or RiftCodex items, plus the project's own data.
 
     `claims`, `overlay`, `known_tokens` and `asked` default to the project's files (tests pass their own); `source_label`
     is what the meta table records as the source (sync passes `riftcodex:<url>`); `riftcodex_url`, where the
     `card_items` come from, is recorded with the data folder as what the database was built from (`built_from`), so
-    that a refresh rebuilds from the same sources.
+    that a refresh rebuilds from the same sources. With `record` (not for a build beside the serving file, which a
+    refresh compares first), the build record and the last good copy are written beside it (`cardsdb.build.record`);
+    `meanings_cache`, the cache of meanings (by default beside `db_path`: a refresh building beside the file it
+    replaces names the file's).
     """
     started = time.perf_counter()
     say: Progress = progress or (lambda _message: None)
@@ -165,9 +173,21 @@ def build_database(
     claims = claims if claims is not None else load_claims()
     rulings = build_rulings.read_rulings(source, claims, rules, card_tables, warnings, dates)
     say(f"rulings: {len(rulings.rows['rulings'])} ({len(claims)} seed claims)")
-    asked_questions = asked_rows(asked if asked is not None else load_asked(), rules.rows, warnings)
+    asked = asked if asked is not None else load_asked()
+    asked_questions = asked_rows(asked, rules.rows, warnings)
+    asked_twice = asked_of_two_rules(asked)
+    warnings += filter(None, [duplicates_warning(asked_twice)])
+    meanings = meaning_rows(
+        meaning_texts(rules.rows, rulings.rows["rulings"], asked_questions),
+        meanings_cache or cache_path(db_path),
+        say=say,
+    )
 
-    counts = {**_counts(card_tables, rules, rulings, len(claims)), "asked_questions": len(asked_questions)}
+    counts = {
+        **_counts(card_tables, rules, rulings, len(claims)),
+        "asked_questions": len(asked_questions),
+        "asked_duplicates": len(asked_twice),
+    }
     label = source_label or (
         f"files:{source}" if card_items is None else "riftcodex" + (f" + files:{source}" if source else "")
     )
@@ -183,7 +203,12 @@ def build_database(
         say("linking rulings to the rules they discuss")
         counts["ruling_links"] = link_rulings(path)
 
-    replace_database(db_path, _tables(card_tables, known, rules, rulings, asked_questions, meta), link)
+    if record:
+        remove_leftovers(db_path)
+    tables = _tables(card_tables, known, rules, rulings, asked_questions, meta)
+    replace_database(db_path, {**tables, "meanings": meanings}, link)
+    if record:
+        keep_good(db_path)
     return BuildReport(
         db_path=str(db_path),
         source=label,

@@ -1,14 +1,18 @@
 """One refresh of a card database (`python -m cardsdb refresh`, and the running bot's timer): sync, build beside,
 compare, swap.
 
-1. Sources: the ones the serving database was built from (`inventory.BuiltFrom`), RiftCodex's live cards taking the
-   place of the data folder's snapshot: a database built from a data folder is refreshed from RiftCodex plus that
-   folder, whether or not RIFTBOUND_DATA is set now. `--source` names another folder.
+0. A missing file is refused (a refresh replaces a database; `build`, `sync` or `recover` make one); the leftovers of
+   interrupted builds beside it are removed (`record.remove_leftovers`).
+1. Sources: the ones the serving database was built from (`inventory.BuiltFrom`; the build record beside it when the
+   file cannot be read), RiftCodex's live cards taking the place of the data folder's snapshot: a database built from a
+   data folder is refreshed from RiftCodex plus that folder, whether or not RIFTBOUND_DATA is set now. `--source` names
+   another folder.
 2. Sync and build beside the serving file (`.NAME.PID.refresh`); the serving file is not touched.
-3. Compare, kind by kind (`inventory.lacking`): a build that lacks a kind the serving one has, or holds more than
-   `SHRINK_TOLERANCE` less of one, is refused and deleted, unless `allow_shrink`. A build with the same content
-   (`content_digest`) is "unchanged" and deleted too.
-4. Swap: `os.replace` over the serving file.
+3. Compare, kind by kind (`inventory.lacking`), with the serving database (the last good build's record when the file
+   cannot be read): a build that lacks a kind, or holds more than `SHRINK_TOLERANCE` less of one, is refused and
+   deleted, unless `allow_shrink`. A build with the same content (`content_digest`) is "unchanged" and deleted too.
+4. Swap: `os.replace` over the serving file; the record and the last good copy follow it (`record.keep_good`).
+5. Whatever the result, failures included, the record notes when the refresh ran (`record.note_refresh`).
 """
 
 from __future__ import annotations
@@ -21,7 +25,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cardsdb.build.inventory import Inventory, lacking, read_inventory
+from cardsdb.build.meanings import cache_path
+from cardsdb.build.record import keep_good, note_refresh, read_record, remove_leftovers
 from cardsdb.build.sync import sync_database
+from cardsdb.errors import CardsDBError, DatabaseUnavailable
 
 Result = Literal["swapped", "unchanged", "refused"]
 EXIT_CODES: Mapping[Result, int] = {"swapped": 0, "unchanged": 0, "refused": 1}
@@ -44,14 +51,23 @@ class RefreshOutcome:
 
 
 def serving_inventory(path: Path) -> Inventory | None:
-    """The serving database's inventory; None when there is none or it cannot be read (a damaged file is replaced by
-    any build that succeeds)."""
-    if not path.is_file():
-        return None
-    try:
-        return read_inventory(path)
-    except sqlite3.DatabaseError:
-        return None
+    """The serving database's inventory; when it cannot be read (damaged), the last good build's, from the record
+    beside it; None when neither is known (any build that succeeds is then taken)."""
+    if path.is_file():
+        try:
+            return read_inventory(path)
+        except sqlite3.DatabaseError:
+            pass
+    record = read_record(path)
+    return record.good if record is not None and record.good.kinds else None
+
+
+def missing_database(path: Path) -> DatabaseUnavailable:
+    """A refresh replaces a database: over none (a wrong --db, a cron job run from another folder) it is refused."""
+    return DatabaseUnavailable(
+        f"there is no card database at {path} to refresh (a refresh replaces one); check --db or RIFTBOUND_DB, "
+        f"or make one with `python -m cardsdb build --source DATA-FOLDER --db {path}`"
+    )
 
 
 def refresh_sources(serving: Inventory | None, explicit_folder: Path | None) -> Path | None:
@@ -77,19 +93,34 @@ def refresh_database(
     """One refresh of the database at `target` (see the module's docstring). Raises CardsDBError (one line) when
     the fetch or the build fails; the serving file is then as it was."""
 
+    if not target.is_file():
+        raise missing_database(target)
+    remove_leftovers(target)
     serving = serving_inventory(target)
     source = refresh_sources(serving, folder)
     beside = target.with_name(f".{target.name}.{os.getpid()}.refresh")
-    target.parent.mkdir(parents=True, exist_ok=True)
     try:
-        sync_database(riftcodex, beside, source=source, progress=progress, **dict(fetch_options or {}))
+        sync_database(
+            riftcodex,
+            beside,
+            source=source,
+            progress=progress,
+            record=False,
+            meanings_cache=cache_path(target),  # the file's, not the temporary one's
+            **dict(fetch_options or {}),
+        )
         new = read_inventory(beside)
         outcome = _decide(serving, new, allow_shrink=allow_shrink, source=source)
         if outcome.result == "swapped":
             os.replace(beside, target)
-        return outcome
+            keep_good(target, new)
+    except CardsDBError as error:
+        note_refresh(target, "failed", str(error))
+        raise
     finally:
         beside.unlink(missing_ok=True)
+    note_refresh(target, outcome.result, outcome.line)
+    return outcome
 
 
 def _decide(

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsdb.models import Rule
-from cardsdb.search.question_rank import QuestionRanker, RankedRule
+from cardsdb.search.question_rank import OFF, QuestionRanker, RankedRule
 
 LINK_TABLE = "ruling_links"
 # Set on the rulings that do cite rules (riftboundfaq.com's, the seeds'), ranked as if they cited none, their rule
@@ -34,7 +34,8 @@ def link_rulings(db_path: Path) -> int:
         def rows(sql: str, params: Sequence[object] = ()) -> list[Any]:
             return connection.execute(sql, params).fetchall()
 
-        ranker = QuestionRanker.load(rows, bounded=False)  # a ruling's whole text, not words a user typed
+        # a ruling's whole text, not words a user typed; by words alone, as the links' thresholds were set
+        ranker = QuestionRanker.load(rows, bounded=False, meaning=OFF)
         links = [
             {"ruling_id": ruling.id, "rank": rank, "doc": r.doc, "version": r.version, "number": r.number}
             for ruling in ranker.rulings_list

@@ -111,12 +111,22 @@ def sync_database(
     retries: int = RETRIES,
     backoff: float = 1.0,
     progress: Progress | None = None,
+    record: bool = True,
+    meanings_cache: Path | None = None,
 ) -> BuildReport:
-    """Fetch every card, then build `target` from them (plus rules and FAQs from `source` when given)."""
+    """Fetch every card, then build `target` from them (plus rules and FAQs from `source` when given);
+    `meanings_cache` as `build_database`'s."""
     if source is not None and not source.is_dir():  # before fetching: a typo should not cost the download
         raise SyncError(f"the data folder {source} does not exist")
     items = fetch_cards(base, timeout=timeout, retries=retries, backoff=backoff, progress=progress)
     label = f"riftcodex:{base}" + (f" + files:{source}" if source else "")
     return build_database(
-        source, target, card_items=items, progress=progress, source_label=label, riftcodex_url=base
+        source,
+        target,
+        card_items=items,
+        progress=progress,
+        source_label=label,
+        riftcodex_url=base,
+        record=record,
+        meanings_cache=meanings_cache,
     )

@@ -45,7 +45,7 @@ def _stderr(message: str) -> None:
 
 def cmd_sync(args: argparse.Namespace) -> int:
     """`python -m cardsdb sync [--url URL] [--source DIR] [--db PATH] [--json]`."""
-    base = (getattr(args, "url", None) or riftcodex_url()).rstrip("/")
+    base = riftcodex_url(override=getattr(args, "url", None))
     source_arg = getattr(args, "source", None)
     source = Path(source_arg) if source_arg else data_dir()
     target = db_path(override=getattr(args, "db", None))
@@ -67,29 +67,65 @@ def cmd_refresh(args: argparse.Namespace) -> int:
     """`python -m cardsdb refresh [--db PATH] [--url URL] [--source DIR] [--allow-shrink] [--json]`: exit 0 when
     swapped or unchanged, 1 when refused or when the fetch or build failed; one line each."""
     target = db_path(override=getattr(args, "db", None))
+    base = riftcodex_url(override=getattr(args, "url", None))
+    if (
+        not target.is_file()
+    ):  # a wrong --db (a relative path in a cron job run from elsewhere): never a new file
+        raise refresh.missing_database(target)
     folder_arg = getattr(args, "source", None)
     folder = Path(folder_arg) if folder_arg else data_dir()
+    as_json = bool(getattr(args, "json", False))
+    try:
+        outcome = refresh.refresh_database(
+            target,
+            riftcodex=base,
+            folder=folder,
+            allow_shrink=bool(getattr(args, "allow_shrink", False)),
+            fetch_options=_fetch_options(args),
+        )
+    except CardsDBError as error:
+        return _failed(f"refresh failed: {error}; the database is unchanged", error, as_json)
+    print(json.dumps(outcome.to_dict(), ensure_ascii=False) if as_json else outcome.line)
+    return refresh.EXIT_CODES[outcome.result]
+
+
+def _fetch_options(args: argparse.Namespace) -> dict[str, Any]:
     fetch: dict[str, Any] = {}
     if getattr(args, "timeout", None) is not None:
         fetch["timeout"] = float(args.timeout)
     if getattr(args, "retries", None) is not None:
         fetch["retries"] = int(args.retries)
         fetch["backoff"] = 1.0 if int(args.retries) else 0.0
+    return fetch
+
+
+def _failed(line: str, error: CardsDBError, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({"result": "failed", "line": line, "error": str(error)}, ensure_ascii=False))
+    else:
+        print(f"error: {line}", file=sys.stderr)
+    return 1
+
+
+def cmd_recover(args: argparse.Namespace) -> int:
+    """`python -m cardsdb recover [--db PATH] [--source DIR] [--url URL] [--json]`: rebuild a missing or damaged
+    database from the best source at hand (`cardsdb.build.recover`): exit 0 rebuilt or put back, 1 when nothing
+    could be."""
+    from cardsdb.build.recover import recover_database
+
+    target = db_path(override=getattr(args, "db", None))
+    base = riftcodex_url(override=getattr(args, "url", None))
+    folder_arg = getattr(args, "source", None)
     as_json = bool(getattr(args, "json", False))
     try:
-        outcome = refresh.refresh_database(
+        outcome = recover_database(
             target,
-            riftcodex=(getattr(args, "url", None) or riftcodex_url()).rstrip("/"),
-            folder=folder,
-            allow_shrink=bool(getattr(args, "allow_shrink", False)),
-            fetch_options=fetch,
+            folder=Path(folder_arg) if folder_arg else data_dir(),
+            riftcodex=base,
+            fetch_options=_fetch_options(args),
+            progress=None if as_json else stderr_progress,
         )
     except CardsDBError as error:
-        line = f"refresh failed: {error}; the database is unchanged"
-        if as_json:
-            print(json.dumps({"result": "failed", "line": line, "error": str(error)}, ensure_ascii=False))
-        else:
-            print(f"error: {line}", file=sys.stderr)
-        return 1
+        return _failed(f"{error}", error, as_json)
     print(json.dumps(outcome.to_dict(), ensure_ascii=False) if as_json else outcome.line)
-    return refresh.EXIT_CODES[outcome.result]
+    return 0

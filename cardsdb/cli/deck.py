@@ -60,7 +60,7 @@ def main(args: argparse.Namespace) -> int:
 
     if args.deck_command == "encode":
         pasted = read_list(args.file)
-        with CardsDB.open(paths.db_path(override=getattr(args, "db", None))) as db:
+        with CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True) as db:
             code = encode_list(pasted, db)
         print(json.dumps({"code": code}) if args.json else code)
         return 0
@@ -70,7 +70,7 @@ def main(args: argparse.Namespace) -> int:
     if args.code is not None and args.file is not None:
         raise DeckListError("give a deck list or --code, not both")
     text: str | None = read_list(args.file) if args.file is not None else None
-    with CardsDB.open(paths.db_path(override=getattr(args, "db", None))) as db:
+    with CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True) as db:
         verdict = (
             check_code(args.code, db, format_name) if text is None else check_list(text, db, format_name)
         )

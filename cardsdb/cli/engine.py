@@ -39,7 +39,7 @@ def main(args: argparse.Namespace) -> int:
     # The database is opened only here: the engine itself knows nothing of SQLite.
     from cardsdb.query import CardsDB
 
-    db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)))
+    db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True)
     answer = check(text, db)
     if getattr(args, "json", False):
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
@@ -53,7 +53,7 @@ def coverage_main(args: argparse.Namespace) -> int:
     from cardsdb.engine.coverage import coverage, render_text
     from cardsdb.query import CardsDB
 
-    db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)))
+    db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True)
     cards = [card for name in db.names.names if (card := db.get_card(name)) is not None]
     report = coverage((card, db.reading(card)) for card in cards)
     if getattr(args, "json", False):

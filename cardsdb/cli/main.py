@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
+from cardsdb import program_version
 from cardsdb.errors import CardsDBError
 from cardsdb.search.typed import QUERY_LIMIT, typed_line
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m cardsdb", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     build = sub.add_parser("build", help="build the SQLite database from a data folder")
@@ -25,23 +28,7 @@ def _parser() -> argparse.ArgumentParser:
     sync.add_argument("--source", help="a data folder for rules and FAQs (default: RIFTBOUND_DATA)")
     sync.add_argument("--json", action="store_true")
 
-    refresh = sub.add_parser(
-        "refresh",
-        help="sync and rebuild beside the database, then swap it in unless it knows less (as the running bot does)",
-    )
-    refresh.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
-    refresh.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
-    refresh.add_argument(
-        "--source", help="a data folder (default: RIFTBOUND_DATA, else the one the database was built from)"
-    )
-    refresh.add_argument(
-        "--allow-shrink",
-        action="store_true",
-        help="swap in a build that knows less than the database serving",
-    )
-    refresh.add_argument("--timeout", type=float, help=argparse.SUPPRESS)  # per request, seconds (tests)
-    refresh.add_argument("--retries", type=int, help=argparse.SUPPRESS)
-    refresh.add_argument("--json", action="store_true", help="one JSON object: result, line, lacked, kinds")
+    _add_refresh_parsers(sub)
 
     for name, helptext in (
         ("card", "a card by name (typos forgiven)"),
@@ -84,6 +71,39 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_refresh_parsers(sub: Any) -> None:
+    """`refresh` and `recover`: the two that replace a serving database."""
+    refresh = sub.add_parser(
+        "refresh",
+        help="sync and rebuild beside the database, then swap it in unless it knows less (as the running bot does)",
+    )
+    refresh.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    refresh.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
+    refresh.add_argument(
+        "--source", help="a data folder (default: RIFTBOUND_DATA, else the one the database was built from)"
+    )
+    refresh.add_argument(
+        "--allow-shrink",
+        action="store_true",
+        help="swap in a build that knows less than the database serving",
+    )
+    refresh.add_argument("--timeout", type=float, help=argparse.SUPPRESS)  # per request, seconds (tests)
+    refresh.add_argument("--retries", type=int, help=argparse.SUPPRESS)
+    refresh.add_argument("--json", action="store_true", help="one JSON object: result, line, lacked, kinds")
+
+    recover = sub.add_parser(
+        "recover",
+        help="rebuild a missing or damaged database: from the data folder it was built from, else RIFTBOUND_DATA, "
+        "else RiftCodex; else put back its last good copy",
+    )
+    recover.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    recover.add_argument("--source", help="a data folder (default: RIFTBOUND_DATA), after the recorded one")
+    recover.add_argument("--url", help="API base (default: RIFTCODEX_URL or https://api.riftcodex.com)")
+    recover.add_argument("--timeout", type=float, help=argparse.SUPPRESS)
+    recover.add_argument("--retries", type=int, help=argparse.SUPPRESS)
+    recover.add_argument("--json", action="store_true", help="one JSON object: result, line, source, kinds")
+
+
 def _handler(command: str) -> Callable[[argparse.Namespace], int]:
     # Imported lazily so that `card` does not pay for importing the build or the engine.
     if command == "build":
@@ -98,6 +118,10 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
         from cardsdb.cli.build import cmd_refresh
 
         return cmd_refresh
+    if command == "recover":
+        from cardsdb.cli.build import cmd_recover
+
+        return cmd_recover
     if command == "check":
         from cardsdb.cli.engine import main as check_main
 

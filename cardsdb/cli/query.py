@@ -32,7 +32,7 @@ NAME_SEPARATOR = " · "  # between card names, which may hold commas themselves
 
 
 def _open(args: argparse.Namespace) -> CardsDB:
-    return CardsDB.open(paths.db_path(override=getattr(args, "db", None)))
+    return CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True)
 
 
 def _query(args: argparse.Namespace) -> str:

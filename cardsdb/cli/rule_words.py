@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardsdb.models import CURRENT_RULES_VERSION, RuleNote, RuleNoteKind
+from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_DOC, RuleNote, RuleNoteKind
 from cardsdb.rule_versions import VERSION_DATES, cite, cite_versions
 
 
@@ -76,4 +76,9 @@ _WORDS: dict[RuleNoteKind, Callable[[RuleNote], str]] = {
     "superseded": _superseded,
     "see_older": lambda n: f"For {n.title} as of {n.version}, see {cite(n.number, n.version)}.",
     "was_numbered": lambda n: f"What the current rules number {_to(n)} was {cite(n.number, n.version)}.",
+    "also_tournament": lambda n: (
+        f"The Tournament Rules also have a rule {n.number}"
+        + (f", {n.title}" if n.title else "")
+        + f": ask for {cite(n.number, n.version, TOURNAMENT_DOC)} to see it."
+    ),
 }

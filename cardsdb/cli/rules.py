@@ -32,7 +32,7 @@ from cardsdb.search.question_confidence import UNSURE_SHOWN
 
 
 def _open(args: argparse.Namespace) -> CardsDB:
-    return CardsDB.open(paths.db_path(override=getattr(args, "db", None)))
+    return CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True)
 
 
 def _print_json(data: object) -> None:

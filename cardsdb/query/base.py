@@ -7,6 +7,8 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
+from cardsdb.build.inventory import quick_check
+from cardsdb.build.record import recorded_folder
 from cardsdb.errors import DatabaseDamaged, DatabaseUnavailable
 from cardsdb.paths import rebuild_hint
 from cardsdb.search.pacing import pause
@@ -23,10 +25,38 @@ def is_damage(error: BaseException) -> bool:
     return isinstance(error, sqlite3.DatabaseError) and any(w in str(error).lower() for w in _DAMAGE_WORDS)
 
 
+def hint_for(path: Path) -> str:
+    """How to rebuild the database at `path`, with the admin's own paths: from the data folder it was built from (the
+    record beside it), else RIFTBOUND_DATA."""
+    return rebuild_hint(path, recorded_folder(path))
+
+
 def unreadable(path: Path, error: sqlite3.DatabaseError) -> DatabaseUnavailable:
     """The one-line error for a database SQLite could not read: `DatabaseDamaged` when its pages are damaged."""
     kind = DatabaseDamaged if is_damage(error) else DatabaseUnavailable
-    return kind(f"the card database {path} cannot be read ({error}); {rebuild_hint(path)}")
+    return kind(f"the card database {path} cannot be read ({' '.join(str(error).split())})", hint_for(path))
+
+
+def file_problem(path: Path, *, check_pages: bool = False) -> DatabaseUnavailable | None:
+    """What keeps the file at `path` from being opened as a card database, before SQLite reads it: missing, a folder,
+    empty; with `check_pages`, damaged pages (SQLite's quick check, about 0.1 s). None when none of these."""
+    if path.is_dir():
+        return DatabaseUnavailable(
+            f"{path} is a folder, not a card database file (name the file, like {path / 'riftbound.sqlite3'})"
+        )
+    if not path.is_file():
+        return DatabaseUnavailable(f"the card database {path} does not exist", hint_for(path))
+    if path.stat().st_size == 0:
+        return DatabaseUnavailable(f"the card database {path} is empty (0 bytes)", hint_for(path))
+    damage = quick_check(path) if check_pages else None
+    if damage is not None:
+        kind = (
+            DatabaseDamaged
+            if is_damage(sqlite3.DatabaseError(damage)) or "damaged" in damage
+            else DatabaseUnavailable
+        )
+        return kind(f"the card database {path} is damaged ({' '.join(damage.split())[:120]})", hint_for(path))
+    return None
 
 
 class Queries:

@@ -16,16 +16,16 @@ from types import TracebackType
 from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.errors import DatabaseUnavailable
 from cardsdb.models import BannedCards, Card, Rule
-from cardsdb.paths import rebuild_hint
-from cardsdb.query.base import unreadable
+from cardsdb.query.base import file_problem, hint_for, unreadable
 from cardsdb.query.card_search import CardSearch, SearchResult
 from cardsdb.query.keywords import KeywordQueries
 from cardsdb.query.readings import ReadingQueries
 from cardsdb.schema import SCHEMA_VERSION
 from cardsdb.search.card_index import SearchIndex
+from cardsdb.search.meaning import ENCODER
 from cardsdb.search.name_index import NameIndex
 from cardsdb.search.pacing import pause
-from cardsdb.search.question_rank import QuestionRanker
+from cardsdb.search.question_rank import OFF, WAIT, QuestionRanker
 
 REQUIRED_TABLES = (
     "cards",
@@ -38,6 +38,11 @@ REQUIRED_TABLES = (
     "rulings",
     "meta",
 )
+
+
+def _listed(names: list[str], shown: int = 3) -> str:
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
 
 
 class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
@@ -60,6 +65,9 @@ class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
         self._ranker: QuestionRanker | None = (
             None  # rules and rulings indexed for words, read at the first search
         )
+        # words compared by meaning too: the encoder loaded when first needed (WAIT: the command line, the tests), or
+        # words alone until the warm-up has loaded it (WHEN_READY: the bot, `bot.database.open_cardsdb`)
+        self.meaning = WAIT
         self._codes: dict[tuple[str, str, int, str], tuple[str, str]] | None = (
             None  # the deck check's printings
         )
@@ -68,11 +76,14 @@ class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
         self._stored_readings: bool | None = None
 
     @classmethod
-    def open(cls, path: Path | str) -> CardsDB:
-        """Open a database read-only. Raises DatabaseUnavailable (with how to build one) when it is not usable."""
+    def open(cls, path: Path | str, *, check_pages: bool = False) -> CardsDB:
+        """Open a database read-only. Raises DatabaseUnavailable (with how to build one) when it is not usable; with
+        `check_pages`, DatabaseDamaged for a file whose pages SQLite's quick check finds damaged, before any query
+        (as every command line opens it: an answer that happens to miss the damaged pages is not an answer)."""
         path = Path(path)
-        if not path.is_file():
-            raise DatabaseUnavailable(f"the card database {path} does not exist; {rebuild_hint(path)}")
+        problem = file_problem(path, check_pages=check_pages)
+        if problem is not None:
+            raise problem
         try:
             # Quoted: a "?" or "#" in the path would otherwise end the file name and drop mode=ro.
             uri = f"file:{urllib.parse.quote(str(path.resolve()))}?mode=ro"
@@ -89,7 +100,7 @@ class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
         if missing:
             connection.close()
             raise DatabaseUnavailable(
-                f"{path} is not a card database (missing tables: {', '.join(missing)}); {rebuild_hint(path)}"
+                f"{path} is not a card database (missing tables: {_listed(missing)})", hint_for(path)
             )
         db = cls(connection, path)
         db._tables = frozenset(tables)
@@ -97,7 +108,8 @@ class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
         if version is not None and version != str(SCHEMA_VERSION):
             connection.close()
             raise DatabaseUnavailable(
-                f"{path} was built with schema {version}, this program reads schema {SCHEMA_VERSION}; {rebuild_hint(path)}"
+                f"{path} was built with schema {version}, this program reads schema {SCHEMA_VERSION}",
+                hint_for(path),
             )
         return db
 
@@ -106,11 +118,14 @@ class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
 
     def warm(self) -> None:
         """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread),
-        the rules of both documents as a question in words reads them among them (about 0.6 s the first time)."""
+        the rules of both documents as a question in words reads them among them (about 0.6 s the first time), and
+        load the sentence encoder (once per process, about a quarter of a second) unless meaning is off."""
         for build in (lambda: self.names, lambda: self.search_index, lambda: self.question_ranker):
             build()
             pause()
         self.question_ranker.rule_set(None, None)
+        if self.meaning != OFF:
+            ENCODER.load()
 
     def __enter__(self) -> CardsDB:
         return self

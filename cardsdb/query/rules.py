@@ -19,6 +19,7 @@ from cardsdb.models import (
     CORE_DOC,
     CURRENT_RULES_VERSION,
     TOURNAMENT_DOC,
+    TOURNAMENT_RULES_VERSION,
     V13_RULES_VERSION,
     V14_RULES_VERSION,
     ChangeList,
@@ -73,6 +74,9 @@ class RuleQueries(Queries):
     _titles_by: dict[tuple[str, str | None], list[tuple[str, str, Rule]]]  # CardsDB starts it empty
     _titled_by: dict[tuple[str, str | None], dict[str, list[Rule]]]  # CardsDB starts it empty
     _ranker: QuestionRanker | None  # CardsDB starts it None
+    meaning: (
+        str  # when words are compared by meaning too (question_rank.WAIT, WHEN_READY, OFF); CardsDB sets it
+    )
 
     # --- rows ------------------------------------------------------------------------------------------
     def _rule_row(self, number: str, version: str, doc: str = CORE_DOC) -> sqlite3.Row | None:
@@ -142,8 +146,26 @@ class RuleQueries(Queries):
             # shaped as a number that is none ("9999.9"): no rule, once the options are known to be good
             word_scope(doc, version)
             return RuleLookup(True, RuleMatches((), confident=False))
-        view = self._numbered_view(ref, doc, version)
+        view = self._in_either_document(ref, doc, version)
         return RuleLookup(True, RuleMatches((view.rule,) if view else (), confident=view is not None), view)
+
+    def _in_either_document(
+        self, ref: rule_numbers.RuleRef, doc: str | None, version: str | None
+    ) -> RuleView | None:
+        """A number typed alone (no `doc`, no "TR", no version) names a rule of whichever document holds it: the Core
+        Rules' first, the Tournament Rules' rule of the same number named in a note; the Tournament Rules' where only
+        they have it (702.12). A number with any of those is looked up where it says (`_numbered_view`)."""
+        view = self._numbered_view(ref, doc, version)
+        if doc or version or ref.doc or ref.version:
+            return view
+        tournament = self._rule_row(ref.number, TOURNAMENT_RULES_VERSION, TOURNAMENT_DOC)
+        if tournament is None:
+            return view
+        if view is None:
+            return self._view(rule_from_row(tournament))
+        title = self._title(ref.number, TOURNAMENT_RULES_VERSION, TOURNAMENT_DOC)
+        also = RuleNote("also_tournament", ref.number, TOURNAMENT_RULES_VERSION, title=title)
+        return replace(view, notes=(*view.notes, also))
 
     def _numbered_view(
         self, ref: rule_numbers.RuleRef, doc: str | None, version: str | None
@@ -462,7 +484,12 @@ class RuleQueries(Queries):
         """The rules best answering words, best first, and whether the first is clearly ahead of the next
         (`question_confidence.confident`)."""
         ranked = self.ranked_rules(words, limit, doc=doc, version=version)
-        sure = confident([r.score for r in ranked], supported=bool(ranked) and ranked[0].supported)
+        first = ranked[0] if ranked else None
+        sure = confident(
+            [r.score for r in ranked],
+            supported=first is not None and first.supported,
+            votes=None if first is None or first.agrees is None else first.votes,
+        )
         return RuleMatches(tuple(r.rule for r in ranked), sure)
 
     def rule_view(self, rule: Rule) -> RuleView:
@@ -481,7 +508,7 @@ class RuleQueries(Queries):
     def question_ranker(self) -> QuestionRanker:
         """Rules and rulings indexed for words, read once (the database is read-only)."""
         if self._ranker is None:
-            self._ranker = QuestionRanker.load(self._rows)
+            self._ranker = QuestionRanker.load(self._rows, meaning=self.meaning)
         return self._ranker
 
     def rules_also_matching(
@@ -551,18 +578,23 @@ class RuleQueries(Queries):
         if ref is not None or not text:
             start = ref.number if ref else ""
             typed = ref.number.lstrip("0") if ref else ""  # "42" also starts 420-429
-            rows = self._rows(
-                "SELECT * FROM rules WHERE doc = ? AND (number = ? OR number LIKE ? ESCAPE '\\' "
-                f"OR number LIKE ? ESCAPE '\\') ORDER BY (version = ?) DESC, sort_key, {_RANK}, number LIMIT ?",
-                [
-                    doc,
-                    start,
-                    escape_like(start) + ("." if start else "") + "%",
-                    escape_like(typed) + "%",
-                    CURRENT_RULES_VERSION,
-                    limit * 3,
-                ],
-            )
+            # a number typed alone that no Core Rule starts with is looked for in the Tournament Rules (702.12)
+            docs = [doc] if asked_doc or not start else [doc, TOURNAMENT_DOC]
+            for searched in docs:
+                rows = self._rows(
+                    "SELECT * FROM rules WHERE doc = ? AND (number = ? OR number LIKE ? ESCAPE '\\' "
+                    f"OR number LIKE ? ESCAPE '\\') ORDER BY (version = ?) DESC, sort_key, {_RANK}, number LIMIT ?",
+                    [
+                        searched,
+                        start,
+                        escape_like(start) + ("." if start else "") + "%",
+                        escape_like(typed) + "%",
+                        CURRENT_RULES_VERSION,
+                        limit * 3,
+                    ],
+                )
+                if rows:
+                    break
             seen: set[str] = set()
             rules = []
             for row in rows:

@@ -22,6 +22,8 @@ from collections.abc import Sequence
 
 CLEAR_LEAD = 2.0  # the best score at least this many times the second's
 SUPPORTED_LEAD = 1.3  # the same, for a best rule a ruling matching the words cites
+MEANING_VOTES = 0.5  # with meaning: the first rule holds at least this share of the votes by meaning ...
+MEANING_LEAD = 1.1  # ... and leads the next by this much
 RULE_CANDIDATES = 6  # the rules /rule weighs for words: the best, then "also matching"
 UNSURE_SHOWN = 3  # the rules shown alike when not sure
 
@@ -35,10 +37,27 @@ def lead(scores: Sequence[float]) -> float:
     return scores[0] / scores[1]
 
 
-def confident(scores: Sequence[float], supported: bool = False) -> bool:
-    """Whether the first of these scores (best first) is clearly ahead of the next: `CLEAR_LEAD` times, or
-    `SUPPORTED_LEAD` times when a ruling matching the words cites the first rule (`supported`)."""
-    return bool(scores) and lead(scores) >= (SUPPORTED_LEAD if supported else CLEAR_LEAD)
+def confident(scores: Sequence[float], supported: bool = False, votes: float | None = None) -> bool:
+    """Whether the first of these scores (best first) is clearly ahead of the next.
+
+    Words alone (`votes` None: the encoder is not loaded, or the database has no meanings): `CLEAR_LEAD` times, or
+    `SUPPORTED_LEAD` times when a ruling matching the words cites the first rule (`supported`). With meaning
+    (`votes`: the first rule's share of the votes of the asked questions nearest in meaning): at least
+    `MEANING_VOTES` of the votes and `MEANING_LEAD` times the next."""
+    if not scores:
+        return False
+    if votes is None:
+        return lead(scores) >= (SUPPORTED_LEAD if supported else CLEAR_LEAD)
+    return votes >= MEANING_VOTES and lead(scores) >= MEANING_LEAD
 
 
-__all__ = ["CLEAR_LEAD", "RULE_CANDIDATES", "SUPPORTED_LEAD", "UNSURE_SHOWN", "confident", "lead"]
+__all__ = [
+    "CLEAR_LEAD",
+    "MEANING_LEAD",
+    "MEANING_VOTES",
+    "RULE_CANDIDATES",
+    "SUPPORTED_LEAD",
+    "UNSURE_SHOWN",
+    "confident",
+    "lead",
+]

@@ -40,8 +40,8 @@ import math
 import re
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from operator import itemgetter
 from typing import Any
 
@@ -56,7 +56,20 @@ from cardsdb.models import (
 from cardsdb.schema import rule_from_row, ruling_from_row
 from cardsdb.search import rule_reading
 from cardsdb.search.bounds import question_words
+from cardsdb.search.encoder import Vector
 from cardsdb.search.language import Language, by_first, holds_phrase, load_language, question_stems
+from cardsdb.search.meaning import (
+    ASKED,
+    ENCODER,
+    RULE,
+    RULING,
+    Meanings,
+    MeaningWeights,
+    meaning_lifts,
+    near_asked,
+    near_rules,
+    votes,
+)
 from cardsdb.search.pacing import paced
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
 from cardsdb.search.rule_context import RuleContext, split_examples
@@ -130,11 +143,48 @@ _HOW_MANY = re.compile(r"\bhow\s+(?:many|much|long|often)\b|\bmaximum\b|\bminimu
 _STATES_NUMBER = re.compile(
     r"\b\d+\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I
 )
+# A list item's number at the start of a rule's text ("1. If a player has points ...", 323.1): it counts nothing.
+_LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s")
+
+
+def states_number(text: str) -> bool:
+    """Whether a rule's text states a number (a quantity, a limit): digits or a number word from two, not the number
+    of a list item it opens with."""
+    return bool(_STATES_NUMBER.search(_LIST_ITEM.sub("", text, count=1)))
+
+
 # A rule number inside words: one with a dot (811.1.d, 103.2.b), or any after "rule" or "CR" (rule 422). A bare "3"
 # is a count.
 _NUMBER_IN_WORDS = re.compile(
     r"\b(?:rule|cr)\s*(\d{1,3}(?:\.[0-9a-z]+)*)\b|(?<![\w.])(\d{1,3}(?:\.[0-9a-z]+)+)\b", re.IGNORECASE
 )
+
+
+WAIT, WHEN_READY, OFF = (
+    "wait",
+    "when ready",
+    "off",
+)  # when a ranker compares meanings (QuestionRanker.meaning)
+# Meaning's lift beside the words' evidence (cardsdb.search.meaning), chosen on folds over the rules
+# (tools/encoder/folds.py, docs/questions.md): among the weightings within 10 of the best on the folds asking unseen
+# phrasings of rules the index holds (464 of 1,500 against 471; words alone 400), and no worse than words alone on
+# the folds leaving whole rules out (245 of 1,500), the one the development sets preferred.
+MEANING = MeaningWeights(vote=1.0, rule=0.6, floor=0.4, voters=10, spread=0.1)
+# The ruling nearest in meaning to the words is lifted RULING_MEANING, one less near less, down to nothing at
+# RULING_MEANING_FLOOR. Set on the tuning half and the written sets (rulings are not in the folds): /ruling top-1
+# 33 -> 37 of 77 and 29 -> 29 of 190 at 0.1; at 0.2, 39 and 26.
+RULING_MEANING = 0.1
+RULING_MEANING_FLOOR = 0.3
+RULING_NEIGHBOURS = 10  # the rulings nearest in meaning that are lifted
+
+
+@dataclass(frozen=True)
+class MeaningSignal:
+    """What meaning said of words: how near the nearest asked question is, and each rule's share of the votes."""
+
+    nearest: float
+    votes: dict[int, float]
+    words_first: int | None = None  # the rule the words alone put first (position)
 
 
 @dataclass(frozen=True)
@@ -149,6 +199,10 @@ class RankedRule:
     rule: Rule
     score: float
     supported: bool = False  # a ruling matching the words cites it: the FAQs agree with the rule's own words
+    agrees: bool | None = (
+        None  # meaning compared: the words alone put it first too (None: words alone ranked)
+    )
+    votes: float = 0.0  # its share of the votes of the asked questions nearest in meaning
 
 
 @dataclass
@@ -174,6 +228,8 @@ class _RuleSet:
     answering: list[
         list[int]
     ]  # for each asked question, the positions of the rule answering it (none for a version)
+    lineages: list[str]  # each rule's lineage (the same rule in every version)
+    vectors: Vector | None  # each rule's meaning (cardsdb.search.meaning), where the database has them
 
 
 @dataclass
@@ -191,16 +247,28 @@ class _Asked:
     ruling_relevance: dict[int, float] | None = None
     asked_relevance: dict[int, float] | None = None
     rulings: list[RankedRuling] | None = None
+    vector: Vector | None = None  # the words' meaning, once encoded
+    encoded: bool = False  # whether encoding was tried
+    meaning: dict[SetKey, MeaningSignal] = field(default_factory=dict)  # what meaning said, for confidence
 
 
 class QuestionRanker:
     """Rules (per document and version) and rulings, indexed for words."""
 
     def __init__(
-        self, rows: Rows, analyzer: Analyzer, language: Language | None = None, *, bounded: bool = True
+        self,
+        rows: Rows,
+        analyzer: Analyzer,
+        language: Language | None = None,
+        *,
+        bounded: bool = True,
+        meaning: str = WAIT,
     ) -> None:
         self._rows = rows
         self._bounded = bounded  # words read as a user's (the first words only, bounds.py) or whole
+        # WAIT: load the encoder when first needed (the command line, the tests); WHEN_READY: compare words alone until
+        # the warm-up has loaded it (the bot: an answer never waits for the model); OFF: words alone (the build's links)
+        self.meaning = meaning
         self.analyzer = analyzer
         self._tournament_words = by_first(language.tournament if language else ())
         self._all: list[sqlite3.Row] = list(rows("SELECT * FROM rules"))
@@ -222,7 +290,23 @@ class QuestionRanker:
         self._cited_lineages = self._citations()
         self._topics = [ruling_topics(r, analyzer) for r in paced(self.rulings_list)]
         self._linked_lineages = self._links()
-        self._asked_questions = self._questions_asked()
+        self._asked_ids, self._asked_questions = self._questions_asked()
+        self._meanings = (
+            Meanings.read(rows("SELECT kind, key, vector FROM meanings"))
+            if "meanings" in self._tables and meaning != OFF
+            else None
+        )
+        meanings = self._meanings
+        self._asked_vectors = (
+            meanings.aligned(ASKED, self._asked_ids) if meanings and meanings.has(ASKED) else None
+        )
+        self._ruling_vectors = (
+            meanings.aligned(RULING, [r.id for r in self.rulings_list])
+            if meanings and meanings.has(RULING)
+            else None
+        )
+        if meanings is not None:  # only the rules' are read again (for each set of rules): the rest is memory
+            self._meanings = meanings.only(RULE)
         self._asked_index = TextIndex((FieldSpec(1.0, 0.5),), analyzer).build(
             (q,) for q, _ in paced(self._asked_questions)
         )
@@ -230,11 +314,17 @@ class QuestionRanker:
         self._cards: CardTexts | None = None
 
     @classmethod
-    def load(cls, rows: Rows, *, bounded: bool = True) -> QuestionRanker:
+    def load(cls, rows: Rows, *, bounded: bool = True, meaning: str = WAIT) -> QuestionRanker:
         """`bounded`: read the first words of a question only, as of every question a user types (the build reads a
-        ruling's whole text)."""
+        ruling's whole text). `meaning`: WAIT, WHEN_READY or OFF (see `__init__`)."""
         language = load_language()
-        return cls(rows, Analyzer(language.entries, language.damped), language, bounded=bounded)
+        return cls(
+            rows,
+            Analyzer(language.entries, language.damped),
+            language,
+            bounded=bounded,
+            meaning=meaning,
+        )
 
     # --- the rows a search may show -----------------------------------------------------------------
     def rule_set(self, doc: str | None, version: str | None) -> _RuleSet:
@@ -267,9 +357,7 @@ class QuestionRanker:
             rules=[rule_from_row(r) for r in paced(shown)],
             index=TextIndex(RULE_FIELDS, self.analyzer).build(self._where.fields(r) for r in paced(shown)),
             prior=[_prior(r) for r in paced(shown)],
-            numbered=[
-                bool(_STATES_NUMBER.search(split_examples(str(r["text"] or ""))[0])) for r in paced(shown)
-            ],
+            numbered=[states_number(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
             reading=[self._reading(r) for r in paced(shown)],
             terms=[rule_reading.defined_term(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
             special=[self._where.special_case(r) for r in paced(shown)],
@@ -286,6 +374,10 @@ class QuestionRanker:
             answering=[]
             if version
             else [_positions((line,), by_lineage) for _, line in self._asked_questions],
+            lineages=[_lineage(r) for r in shown],
+            vectors=self._meanings.aligned(RULE, [str(r["key"]) for r in shown])
+            if self._meanings and self._meanings.has(RULE) and not version
+            else None,
         )
 
     def _heading_stems(self, row: sqlite3.Row) -> tuple[frozenset[str], ...]:
@@ -329,17 +421,18 @@ class QuestionRanker:
                 by_id.setdefault(str(r["ruling_id"]), []).append(found)
         return [list(dict.fromkeys(by_id.get(r.id, []))) for r in self.rulings_list]
 
-    def _questions_asked(self) -> list[tuple[str, str]]:
-        """The questions players ask, each with the lineage of the rule answering it (none in a database built before
-        they were)."""
+    def _questions_asked(self) -> tuple[list[str], list[tuple[str, str]]]:
+        """The ids of the questions players ask, and each question with the lineage of the rule answering it (none in
+        a database built before they were)."""
         if "asked_questions" not in self._tables:
-            return []
+            return [], []
         lineage = {(r["doc"], r["version"], r["number"]): _lineage(r) for r in paced(self._all)}
-        found = (
-            (str(r["question"]), lineage.get((r["doc"], r["version"], r["number"])))
-            for r in self._rows("SELECT question, doc, version, number FROM asked_questions ORDER BY id")
-        )
-        return [(question, rule) for question, rule in found if rule is not None]
+        found = [
+            (str(r["id"]), str(r["question"]), lineage.get((r["doc"], r["version"], r["number"])))
+            for r in self._rows("SELECT id, question, doc, version, number FROM asked_questions ORDER BY id")
+        ]
+        kept = [(i, question, rule) for i, question, rule in found if rule is not None]
+        return [i for i, _, _ in kept], [(question, rule) for _, question, rule in kept]
 
     # --- what was asked --------------------------------------------------------------------------------
     def names_tournament(self, words: str) -> bool:
@@ -347,8 +440,10 @@ class QuestionRanker:
         return self._asked(words).tournament
 
     def forget_asked(self) -> None:
-        """Forget what was worked out for the last words asked (the benchmark times questions asked afresh)."""
+        """Forget what was worked out for the last words asked, their meaning too (the benchmark times questions
+        asked afresh)."""
         self._recent.clear()
+        ENCODER.forget()
 
     def _asked(self, words: str, typing: TextIndex | None = None) -> _Asked:
         """What was worked out for the words (`typing`: the last word is still being typed, completed from that
@@ -443,9 +538,40 @@ class QuestionRanker:
         if ranked is None:
             ranked = asked.rules[key] = self._rank_rules(asked, key)
         supported = asked.supported.get(key, frozenset())
-        return [RankedRule(shown.rules[i], score, i in supported) for i, score in ranked[:limit]]
+        meaning = asked.meaning.get(key)
+        return [
+            RankedRule(
+                shown.rules[i],
+                score,
+                i in supported,
+                None if meaning is None else meaning.words_first == i,
+                0.0 if meaning is None else meaning.votes.get(i, 0.0),
+            )
+            for i, score in ranked[:limit]
+        ]
 
     def _rank_rules(self, asked: _Asked, key: SetKey) -> list[tuple[int, float]]:
+        shown = self.rule_set(*key)
+        words = self.word_evidence(asked, key)
+        final = dict(words)
+        for i, lift in self._meaning_evidence(asked, key).items():
+            final[i] = final.get(i, 0.0) + lift
+        pool = [i for i, _ in heapq.nlargest(PRIOR_POOL, final.items(), key=itemgetter(1))]
+        fit = _Fit(asked, both=key[0] is None)
+        factors = {i: shown.prior[i] * fit.factor(shown, i) for i in pool}
+        meaning = asked.meaning.get(key)
+        if meaning is not None:  # which rule the words alone put first: meaning agreeing with them is surer
+            said = [i for i in pool if words.get(i, 0.0) > 0]
+            alone = max(said, key=lambda i: (words[i] * factors[i], -i), default=None)
+            asked.meaning[key] = replace(meaning, words_first=alone)
+        return sorted(
+            ((i, final[i] * factors[i]) for i in pool if final[i] * factors[i] > 0),
+            key=lambda p: (-p[1], p[0]),
+        )
+
+    def word_evidence(self, asked: _Asked, key: SetKey) -> dict[int, float]:
+        """Each rule's evidence from the words, before what each rule is counts: its own words, the rulings and the
+        questions players ask matching the words, a number the words write."""
         shown = self.rule_set(*key)
         final = dict(self._rule_relevance(asked, key))
         if key[1] is None:
@@ -455,11 +581,14 @@ class QuestionRanker:
                 final[i] = final.get(i, 0.0) + lift
         for i, lift in _named(asked.words, shown).items():
             final[i] = final.get(i, 0.0) + lift
-        pool = [i for i, _ in heapq.nlargest(PRIOR_POOL, final.items(), key=itemgetter(1))]
+        return final
+
+    def fit_factors(self, asked: _Asked, key: SetKey, positions: Iterable[int]) -> dict[int, float]:
+        """What each rule is, against what the words ask (`_Fit`), times its prior: what a rule's evidence is
+        multiplied by."""
+        shown = self.rule_set(*key)
         fit = _Fit(asked, both=key[0] is None)
-        for i in pool:
-            final[i] *= shown.prior[i] * fit.factor(shown, i)
-        return sorted(((i, final[i]) for i in pool if final[i] > 0), key=lambda p: (-p[1], p[0]))
+        return {i: shown.prior[i] * fit.factor(shown, i) for i in positions}
 
     def _ruling_evidence(self, asked: _Asked, key: SetKey) -> dict[int, float]:
         """How much the rulings matching the words point at each rule they cite, or were linked to; the rules they
@@ -493,6 +622,38 @@ class QuestionRanker:
             for p, lift in lifted.items()
         }
 
+    def _vector(self, asked: _Asked) -> Vector | None:
+        """The words' meaning: None while the encoder is not loaded and this ranker does not wait for it."""
+        if not asked.encoded and self.meaning != OFF:
+            asked.encoded = True
+            encoder = ENCODER.load() if self.meaning == WAIT else ENCODER.ready()
+            if encoder is not None and asked.words.strip():
+                asked.vector = ENCODER.vector(encoder, asked.words)
+        return asked.vector
+
+    def _meaning_evidence(self, asked: _Asked, key: SetKey) -> dict[int, float]:
+        """How much the meaning of the words lifts each rule (`cardsdb.search.meaning`): the rules the asked
+        questions nearest in meaning answer, and the rules whose own text is near. None for a version asked, a
+        database without meanings, or before the encoder is loaded (words alone)."""
+        shown = self.rule_set(*key)
+        if key[1] is not None or self._asked_vectors is None or (vector := self._vector(asked)) is None:
+            return {}
+        near = near_asked(self._asked_vectors @ vector, shown.answering, MEANING.voters)
+        rules = near_rules(shown.vectors @ vector) if shown.vectors is not None else []
+        asked.meaning[key] = MeaningSignal(
+            near[0][0] if near else 0.0, votes(near, MEANING.voters, MEANING.spread)
+        )
+        return meaning_lifts(near, rules, MEANING)
+
+    def _ruling_meaning(self, asked: _Asked) -> dict[int, float]:
+        """How much the meaning of the words lifts each ruling: the rulings whose question and answer are nearest,
+        from `RULING_MEANING_FLOOR` (nothing) to the nearest's (`RULING_MEANING`)."""
+        if self._ruling_vectors is None or (vector := self._vector(asked)) is None:
+            return {}
+        near = near_rules(self._ruling_vectors @ vector, RULING_NEIGHBOURS)
+        weights = MeaningWeights(vote=0.0, rule=RULING_MEANING, floor=RULING_MEANING_FLOOR)
+        return meaning_lifts([], near, weights)
+
     def _asked_evidence(self, asked: _Asked, key: SetKey) -> dict[int, float]:
         """How much the questions players ask that match the words best point at the rules answering them: what each
         lends added up, so that two pointing at one rule count more than one."""
@@ -516,6 +677,8 @@ class QuestionRanker:
 
     def _rank_rulings(self, asked: _Asked) -> list[RankedRuling]:
         final = dict(self._ruling_relevance(asked))
+        for i, lift in self._ruling_meaning(asked).items():
+            final[i] = final.get(i, 0.0) + lift
         both = self.rule_set(None, None)
         rule_relevance = self._rule_relevance(asked, (None, None))
         named = _named(asked.words, both)

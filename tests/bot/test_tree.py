@@ -123,7 +123,7 @@ def test_commands_json_prints_the_tree_without_a_token_or_database(tmp_path: Any
         capture_output=True,
         text=True,
         env=env,
-        timeout=120,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr
     printed = json.loads(done.stdout)

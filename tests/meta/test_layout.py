@@ -55,7 +55,7 @@ def test_the_benchmark_is_not_shipped_and_the_project_data_is() -> None:
     assert not list((ROOT / "bot").glob("bench*.py")) and (ROOT / "tools" / "bench" / "__main__.py").is_file()
     patterns = setuptools["package-data"]["cardsdb.project"]  # type: ignore[index]
     data = ROOT / "cardsdb" / "project" / "data"
-    files = [p.relative_to(data.parent).as_posix() for p in data.iterdir()]
+    files = [p.relative_to(data.parent).as_posix() for p in data.rglob("*") if p.is_file()]
     assert files and all(any(fnmatch.fnmatch(f, pattern) for pattern in patterns) for f in files), files
 
 

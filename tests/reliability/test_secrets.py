@@ -56,7 +56,7 @@ def test_settings_are_built_in_main_never_read_at_import() -> None:
         text=True,
         cwd=ROOT,
         env={"PATH": "/usr/bin:/bin"},  # no DISCORD_TOKEN at all
-        timeout=120,
+        timeout=600,
     )
     assert done.returncode == 0 and "imported" in done.stdout, done.stderr
 
@@ -100,7 +100,7 @@ def test_starting_without_a_network_exits_with_one_line(
     monkeypatch.setattr(discord.http.HTTPClient, "request", unreachable)
     assert run(_env(tmp_path)) == 1
     out, err = capsys.readouterr()
-    assert err.strip().splitlines()[-1].startswith("error: could not reach Discord")
+    assert " ERROR bot: could not reach Discord" in err.strip().splitlines()[-1]  # the one log format
     assert "Traceback" not in err and not _leaks(out) and not _leaks(err)
 
 
@@ -142,6 +142,6 @@ def test_dot_env_is_ignored_by_git(tmp_path: Path) -> None:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=600,
     )
     assert done.stdout.split() == [".env", ".env.local"], ".env must be listed in .gitignore"

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -180,20 +179,26 @@ async def test_answers_are_computed_off_the_event_loops_thread(
 async def test_the_loop_answers_others_while_one_answer_is_computed(
     fake_harness: Harness, monkeypatch: Any
 ) -> None:
-    started = threading.Event()
+    started, released = threading.Event(), threading.Event()
     real = hidden_answers.engine_check
 
     def slow(scenario: Any, cards: Any) -> Any:
         started.set()
-        time.sleep(0.6)  # an answer that takes long, in its thread
+        released.wait(
+            600
+        )  # an answer that takes long, in its thread: until the other is answered (events, no clock)
         return real(scenario, cards)
 
     monkeypatch.setattr(hidden_answers, "engine_check", slow)
     waiting = asyncio.create_task(fake_harness.command("hidden play", {"card": "Hidden Blade"}))
-    while not started.is_set():
-        await asyncio.sleep(0.01)
-    helped = await fake_harness.command("help", {}, user_id=ASKER + 2)  # no database: answered on the loop
-    assert helped.sent and not waiting.done()  # answered while the other was still being computed
+    assert await asyncio.to_thread(started.wait, 600)
+    try:
+        helped = await fake_harness.command(
+            "help", {}, user_id=ASKER + 2
+        )  # no database: answered on the loop
+        assert helped.sent and not waiting.done()  # answered while the other was still being computed
+    finally:
+        released.set()
     assert (await waiting).error is None
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
+from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_RULES_VERSION, V13_RULES_VERSION
 from cardsdb.names import normalize, slug
 from cardsdb.schema import FOREIGN_KEYS, FTS, INDEXES, PRIMARY_KEYS, SCHEMA_VERSION, TABLES
 
@@ -369,6 +369,16 @@ RULINGS = [
     ),
 ]
 
+# Tournament Rules rows (number, title, text): one number only they have (702.12), one the Core Rules have too (422).
+TOURNAMENT_RULES = [
+    (
+        "702.12",
+        "Drawing Extra Cards",
+        "Drawing Extra Cards [Warning]: a player takes more cards than entitled to.",
+    ),
+    ("422", "Tardiness", "Tardiness: players are seated when the round begins."),
+]
+
 # Questions players ask, with the rule answering each (asked_questions): words the rule's own text does not hold.
 ASKED = [
     ("is removal allowed with nothing to hit", V13, "355.6"),
@@ -406,6 +416,26 @@ def _rule_rows() -> list[dict[str, object]]:
             "latest": 1 if version == CURRENT or lineage[(version, number)] not in held else 0,
         }
         for number, version, kind, title, text, wording, counterpart, superseded in RULES
+    ] + [
+        {
+            "key": f"tournament:{TOURNAMENT_RULES_VERSION}:{number}",
+            "doc": "tournament",
+            "number": number,
+            "version": TOURNAMENT_RULES_VERSION,
+            "version_date": TOURNAMENT_RULES_VERSION,
+            "kind": "rule",
+            "title": title,
+            "text": text,
+            "wording": "official",
+            "seed_sentence": None,
+            "counterpart": None,
+            "parent": number.rpartition(".")[0] or None,
+            "sort_key": _sort_key(number),
+            "superseded": 0,
+            "lineage": f"tournament:{TOURNAMENT_RULES_VERSION}:{number}",
+            "latest": 1,
+        }
+        for number, title, text in TOURNAMENT_RULES
     ]
 
 

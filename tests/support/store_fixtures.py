@@ -2,7 +2,9 @@
 
 `pg_server` (one per session): `TEST_DATABASE_URL` when set, else a server started here with `initdb` and `pg_ctl`
 (found on PATH or under /usr/lib/postgresql/*/bin), in a folder under /tmp owned by the `postgres` user when the tests
-run as root (PostgreSQL refuses to run as root), listening on a Unix socket only. Without PostgreSQL the postgres
+run as root (PostgreSQL refuses to run as root), listening on a Unix socket (trusted) and on a free loopback port
+(`tcp_port`: a password is asked there, and SSL is not offered), so that the store's start can meet what an admin's
+server does. Without PostgreSQL the postgres
 tests are skipped, or fail when `CI=true`. Each test gets a fresh schema (`search_path` in the URL): no test sees
 another's rows, and the migrations run on an empty schema every time.
 """
@@ -53,6 +55,7 @@ class PgServer:
     folder: Path | None = None
     can_stop: bool = False
     running: bool = True
+    tcp_port: int | None = None  # loopback TCP, password required, no SSL (a server of this session only)
     _as_postgres: list[str] = field(default_factory=list)
 
     def url(self, schema: str) -> str:
@@ -65,12 +68,17 @@ class PgServer:
             [*self._as_postgres, str(self.bin_dir / "pg_ctl"), "-D", str(self.folder / "data"), *args],
             check=True,
             capture_output=True,
-            timeout=60,
+            timeout=300,
         )
 
     def start(self) -> None:
         assert self.folder is not None
-        options = f"-k {self.folder} -c listen_addresses='' -c fsync=off -c full_page_writes=off"
+        listen = (
+            f"-c listen_addresses=127.0.0.1 -c port={self.tcp_port}"
+            if self.tcp_port
+            else "-c listen_addresses=''"
+        )
+        options = f"-k {self.folder} {listen} -c fsync=off -c full_page_writes=off"
         self._pg_ctl("-o", options, "-l", str(self.folder / "log"), "-w", "start")
         self.running = True
 
@@ -83,7 +91,7 @@ class PgServer:
         """Run one statement as the server's admin (from a test)."""
         import asyncpg
 
-        conn = await asyncpg.connect(self.admin_url, timeout=10)
+        conn = await asyncpg.connect(self.admin_url, timeout=60)
         try:
             await conn.execute(statement)
         finally:
@@ -107,11 +115,13 @@ class PgServer:
                 _not_available("running as root without runuser or a postgres user")
             shutil.chown(folder, "postgres", "postgres")
             as_postgres = [str(runuser), "-u", "postgres", "--"]
+        port = _free_port()
         server = cls(
-            admin_url=f"postgresql://postgres@/postgres?host={folder}",
+            admin_url=f"postgresql://postgres@/postgres?host={folder}&port={port}",
             bin_dir=bin_dir,
             folder=folder,
             can_stop=True,
+            tcp_port=port,
             _as_postgres=as_postgres,
         )
         init = [
@@ -125,11 +135,13 @@ class PgServer:
             "postgres",
         ]
         done = subprocess.run(
-            [*init, "--no-sync", "-E", "UTF8", "--locale=C"], capture_output=True, text=True, timeout=120
+            [*init, "--no-sync", "-E", "UTF8", "--locale=C"], capture_output=True, text=True, timeout=600
         )
         if done.returncode != 0:
             shutil.rmtree(folder, ignore_errors=True)
             _not_available(f"initdb failed: {done.stderr.strip()[-300:]}")
+        hba = folder / "data" / "pg_hba.conf"  # first match wins: loopback TCP asks for a password
+        hba.write_text("host all all 127.0.0.1/32 scram-sha-256\n" + hba.read_text())
         server.start()
         return server
 
@@ -138,6 +150,14 @@ class PgServer:
             with contextlib.suppress(subprocess.CalledProcessError):  # already stopped
                 self._pg_ctl("-m", "immediate", "-w", "stop")
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 @pytest.fixture(scope="session")

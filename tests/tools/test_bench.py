@@ -66,6 +66,20 @@ def test_bench_json_has_every_figure_of_issue_5(report: dict[str, Any]) -> None:
     assert _is_stat(during) and during["calls"] >= 1 and during["build_s"] > 0
 
 
+def test_13_the_refresh_ratio_compares_the_same_calls_quiet_and_during_over_three_refreshes(
+    report: dict[str, Any],
+) -> None:
+    ratio = report["refresh_ratio"]
+    assert len(ratio["rounds"]) == 3
+    for round_ in ratio["rounds"]:  # each round: one sample of calls, timed twice
+        assert round_["calls"] >= 1 and _is_stat(round_["quiet"]) and _is_stat(round_["during"])
+        assert round_["ratio_p99"] == round(round_["during"]["p99"] / round_["quiet"]["p99"], 3)
+    assert report["command_roundtrip_during_refresh_ms"]["calls"] == sum(r["calls"] for r in ratio["rounds"])
+    for stat in ("ratio_p50", "ratio_p99"):
+        spread = ratio[stat]
+        assert spread["min"] <= spread["median"] <= spread["max"]
+
+
 def test_bench_baselines_and_accuracy_sit_beside_ours(report: dict[str, Any]) -> None:
     baselines = report["baselines"]
     assert set(baselines) == {

@@ -309,15 +309,18 @@ def _render_calls(db: Any, scenarios: list[dict[str, Any]], names: list[str]) ->
     return calls
 
 
-async def _during_refresh(
+REFRESH_ROUNDS = 3  # the ratio is stated with its spread over this many refreshes
+
+
+async def _refresh_round(
     one: Callable[[tuple[str, dict[str, Any]]], Any],
     commands: list[tuple[str, dict[str, Any]]],
     source: Path,
     target: Path,
 ) -> dict[str, Any]:
-    """Round trips while a refresh runs as the bot's does (without its download): the build in a child process at the
-    bot's lower priority, then
-    the new file opened and its indexes built in a worker thread."""
+    """One refresh as the bot's runs (without its download: the build in a child process at the bot's lower priority,
+    then the new file opened and its indexes built in a worker thread), the commands timed while it runs; then the
+    very same calls, in the same order, timed again once it is over: two samples of the same calls, quiet and during."""
     from bot.refresh import lower_priority, open_warm
 
     async def refresh() -> None:
@@ -338,19 +341,67 @@ async def _during_refresh(
             raise CardsDBError(f"the benchmark's refresh build failed (exit {child.returncode})")
         (await asyncio.to_thread(open_warm, target)).close()
 
+    async def timed(item: tuple[str, dict[str, Any]]) -> float:
+        start = time.perf_counter_ns()
+        await one(item)
+        return (time.perf_counter_ns() - start) / 1e6
+
     began = time.perf_counter()
     build = asyncio.create_task(refresh())
-    samples: list[float] = []
+    asked: list[tuple[str, dict[str, Any]]] = []
+    during: list[float] = []
     await asyncio.sleep(0)  # the build's thread starts
     for item in itertools.cycle(commands):
         if build.done():
             break
         await asyncio.sleep(0)  # a round trip may never yield: let the loop see the build finish
-        start = time.perf_counter_ns()
-        await one(item)
-        samples.append((time.perf_counter_ns() - start) / 1e6)
+        asked.append(item)
+        during.append(await timed(item))
     await build
-    return {**percentiles(samples), "calls": len(samples), "build_s": round(time.perf_counter() - began, 3)}
+    build_s = time.perf_counter() - began
+    quiet = [await timed(item) for item in asked]
+    quiet_stats, during_stats = percentiles(quiet), percentiles(during)
+    round_: dict[str, Any] = {"calls": len(asked), "quiet": quiet_stats, "during": during_stats}
+    for stat in ("p50", "p99"):
+        base = quiet_stats[stat]
+        round_[f"ratio_{stat}"] = round(during_stats[stat] / base, 3) if base else None
+    return {**round_, "build_s": round(build_s, 3), "_during": during}
+
+
+def _spread(values: list[float]) -> dict[str, float | None]:
+    if not values:
+        return {"median": None, "min": None, "max": None}
+    ordered = sorted(values)
+    return {"median": ordered[len(ordered) // 2], "min": ordered[0], "max": ordered[-1]}
+
+
+async def _during_refresh(
+    one: Callable[[tuple[str, dict[str, Any]]], Any],
+    commands: list[tuple[str, dict[str, Any]]],
+    source: Path,
+    workdir: Path,
+    rounds: int = REFRESH_ROUNDS,
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`rounds` refreshes: the round trips during them (all rounds), and the refresh ratio (the p50 and p99 of the
+    calls made during a refresh over those of the same calls made quiet after it, each round; its median and spread)."""
+    made = [
+        await _refresh_round(one, commands, source, workdir / f"refresh-{n}.sqlite3") for n in range(rounds)
+    ]
+    during = [ms for round_ in made for ms in round_.pop("_during")]
+    stats = {
+        **percentiles(during),
+        "calls": len(during),
+        "build_s": round(sum(r["build_s"] for r in made) / len(made), 3),
+    }
+    ratio = {
+        "rounds": made,
+        **{
+            f"ratio_{stat}": _spread([r[f"ratio_{stat}"] for r in made if r[f"ratio_{stat}"] is not None])
+            for stat in ("p50", "p99")
+        },
+        "note": "the same calls, in the same order, during each refresh and quiet right after it",
+    }
+    return stats, ratio
 
 
 async def _bot_parts(
@@ -408,13 +459,14 @@ async def _bot_parts(
         await asyncio.gather(*(timed(item) for item in batch))
         walls.append((time.perf_counter_ns() - start) / 1e6)
     concurrent = {**percentiles(latencies), "wall": percentiles(walls)["p50"]}
-    during = await _during_refresh(one, commands, source, workdir / "refresh.sqlite3") if source else None
+    during, ratio = await _during_refresh(one, commands, source, workdir) if source else (None, None)
     await bot.close()
     return {
         "command_roundtrip_ms": roundtrip,
         "autocomplete_roundtrip_ms": autocomplete_rt,
         "concurrent_200_ms": concurrent,
         "command_roundtrip_during_refresh_ms": during,
+        "refresh_ratio": ratio,
         "command_user_errors": dict(refused),
     }
 
@@ -692,6 +744,14 @@ def format_text(report: Mapping[str, Any]) -> str:
         )
         lines.append(
             f"engine check p50 ms by units per battlefield: {by_units} (exponent {engine.get('exponent')})"
+        )
+    ratio = report.get("refresh_ratio")
+    if ratio:
+        p99, p50 = ratio["ratio_p99"], ratio["ratio_p50"]
+        lines.append(
+            f"refresh ratio (the same calls during a refresh and quiet after it, {len(ratio['rounds'])} refreshes, "
+            f"{ratio['rounds'][0]['calls']}+ calls each): p99 {p99['median']}x ({p99['min']}-{p99['max']}), "
+            f"p50 {p50['median']}x ({p50['min']}-{p50['max']})"
         )
     if report.get("worst_case"):
         lines.append("")

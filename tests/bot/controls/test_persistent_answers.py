@@ -253,7 +253,7 @@ async def test_postgresql_stopped_mid_run_hidden_answers_without_buttons_and_pre
         assert pressed.ephemeral and pressed.embeds[0]["description"] == UNAVAILABLE
     finally:
         pg_server.start()
-    for _ in range(200):  # the store waits a short, growing pause before it tries again
+    for _ in range(6000):  # the store waits a short, growing pause before it tries again (a generous bound)
         after = await harness.click(before.first, "Details", user_id=STRANGER)
         if after.embeds[0].get("description") != UNAVAILABLE:
             break

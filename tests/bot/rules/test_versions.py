@@ -122,3 +122,20 @@ async def test_an_unknown_version_typed_before_a_number_is_a_private_line_not_wo
     assert not known.ephemeral and known.embeds[0]["title"] == "Rule 422 · Hide"
     words = await real_harness.command("rule", {"query": "vi hide"})
     assert "unknown Core Rules version" not in words.text()  # words that only start with a v stay words
+
+
+async def test_a_number_only_the_tournament_rules_have_is_found_without_doc(real_harness: Any) -> None:
+    # `/rule query:702.12` once said there was no such rule
+    result = await real_harness.command("rule", {"query": "702.12"})
+    assert result.embeds[0]["title"] == "TR 702.12 · Drawing Extra Cards"
+    assert_fits(result)
+
+
+async def test_a_number_both_documents_have_leads_with_the_core_rules_and_names_the_other(
+    real_harness: Any,
+) -> None:
+    result = await real_harness.command("rule", {"query": "702.2"})
+    assert result.embeds[0]["title"].startswith("Rule 702.2")
+    notes = "\n".join(f["value"] for e in result.embeds for f in e.get("fields") or () if f["name"] == "Note")
+    assert "The Tournament Rules also have a rule 702.2, Missed Trigger: ask for TR 702.2 to see it." in notes
+    assert_fits(result)

@@ -283,7 +283,7 @@ async def test_a_locked_file_answers_unavailable_and_says_so_once(
     path: Path, store_at_path: SqliteStore, caplog: pytest.LogCaptureFixture
 ) -> None:
     await store_at_path.update_settings(GUILD, user_id=ADMIN, card_lookups=False)
-    impatient = SqliteStore(path, timeout=0.05)
+    impatient = SqliteStore(path, timeout=0.05)  # tight on purpose: a lock held until the test ends
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")  # another process in the middle of a long write
     try:

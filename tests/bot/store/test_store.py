@@ -182,12 +182,12 @@ async def test_concurrent_writes_from_two_processes_lose_no_update(
     ]
     for process in processes:
         assert process.stdout is not None
-        assert await asyncio.wait_for(process.stdout.readline(), 30) == b"ready\n"
+        assert await asyncio.wait_for(process.stdout.readline(), 300) == b"ready\n"
     for process in processes:
         assert process.stdin is not None
         process.stdin.write(b"go\n")
         await process.stdin.drain()
-    codes = await asyncio.wait_for(asyncio.gather(*(p.wait() for p in processes)), 60)
+    codes = await asyncio.wait_for(asyncio.gather(*(p.wait() for p in processes)), 600)
     assert codes == [0, 0]
     final = await store.get_settings(GUILD)
     assert dict(final.emoji) == {token: f"<:p{i}:{5000 + i}>" for i, token in enumerate(TOKENS)}

@@ -200,7 +200,7 @@ def _needs_own_server(pg_server: PgServer) -> None:
         pytest.skip("TEST_DATABASE_URL points at a server this run cannot stop")
 
 
-async def _until(check: Any, seconds: float = 10.0) -> Any:
+async def _until(check: Any, seconds: float = 300.0) -> Any:
     """Ask again until `check()` gives something true (the store waits a short, growing pause before retrying)."""
     deadline = asyncio.get_running_loop().time() + seconds
     while True:

@@ -15,6 +15,7 @@ from cardsdb.cli.main import main as cardsdb_main
 from cardsdb.errors import BuildError
 from cardsdb.project.claims import Claim
 from tests.support.paths import FIXTURE_DATA
+from tests.support.riftcodex import temporary_files
 
 FIXTURE = FIXTURE_DATA
 
@@ -46,7 +47,7 @@ def _fails_and_keeps(data: Path, target: Path, match: str, **kwargs: object) -> 
         build_database(data, target, **kwargs)  # type: ignore[arg-type]
     assert "\n" not in str(info.value)
     assert target.read_bytes() == before
-    assert [p.name for p in target.parent.iterdir()] == [target.name]  # no temporary file left behind
+    assert temporary_files(target) == []  # no temporary file left behind
 
 
 def _edit_cards(data: Path, change: Callable[[dict[str, object]], object]) -> None:

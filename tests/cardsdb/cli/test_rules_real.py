@@ -25,3 +25,24 @@ def test_rule_json_says_whether_it_is_sure_and_lists_the_candidates_in_order(
     assert number["confident"] is True and [c["mark"] for c in number["candidates"]] == ["811.1.b"]
     assert main(["rule", "what", "about", "the", "timer", "--db", str(real_db)]) == 0
     assert capsys.readouterr().out.startswith("Not sure which rule answers this")
+
+
+def test_a_number_typed_alone_is_found_in_whichever_document_holds_it(
+    real_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `rule 702.12` once said there was no such rule: only the Tournament Rules have it (Drawing Extra Cards)
+    assert main(["rule", "702.12", "--db", str(real_db)]) == 0
+    assert capsys.readouterr().out.startswith("Tournament Rule 702.12 (2026-07-16)\nDrawing Extra Cards")
+    assert main(["rule", "702.12", "--json", "--db", str(real_db)]) == 0
+    only = json.loads(capsys.readouterr().out)
+    assert (only["doc"], only["mark"], only["confident"]) == ("tournament", "TR 702.12", True)
+    # both documents have 702.2: the Core Rules' first, the Tournament Rules' named
+    assert main(["rule", "702.2", "--json", "--db", str(real_db)]) == 0
+    both = json.loads(capsys.readouterr().out)
+    assert both["doc"] == "core"
+    assert (
+        "The Tournament Rules also have a rule 702.2, Missed Trigger: ask for TR 702.2 to see it."
+        in both["notes"]
+    )
+    assert main(["rule", "702.2", "--db", str(real_db)]) == 0
+    assert "Note: The Tournament Rules also have a rule 702.2, Missed Trigger" in capsys.readouterr().out

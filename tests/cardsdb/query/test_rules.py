@@ -7,9 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from cardsdb.cli.rule_words import note_text
 from cardsdb.models import (
+    CORE_DOC,
     CURRENT_RULES_VERSION,
     OLDER_THAN_V13,
+    TOURNAMENT_DOC,
+    TOURNAMENT_RULES_VERSION,
     V13_RULES_VERSION,
     V14_RULES_VERSION,
     RuleNote,
@@ -260,3 +264,41 @@ def test_changes_need_both_versions_in_the_data(query_cards: CardsDB) -> None:
 
     with pytest.raises(NotFound, match=r"holds no Core Rules v1\.4"):
         query_cards.changes("v1.3", "v1.4")
+
+
+def test_a_number_only_the_tournament_rules_have_is_found_typed_alone(query_cards: CardsDB) -> None:
+    # `/rule query:702.12` once said there was no such rule: TR 702.12 exists
+    for typed in ("702.12", "rule 702.12", "TR 702.12"):
+        view = query_cards.rule(typed)
+        assert view is not None and (view.rule.doc, view.rule.number) == (TOURNAMENT_DOC, "702.12"), typed
+        assert not [n for n in view.notes if n.kind == "also_tournament"]
+
+
+def test_a_number_both_documents_have_is_the_core_rules_first_and_names_the_other(
+    query_cards: CardsDB,
+) -> None:
+    view = query_cards.rule("422")
+    assert view is not None and (view.rule.doc, view.rule.number) == (CORE_DOC, "422")
+    also = [n for n in view.notes if n.kind == "also_tournament"]
+    assert also == [RuleNote("also_tournament", "422", TOURNAMENT_RULES_VERSION, title="Tardiness")]
+    assert (
+        note_text(also[0])
+        == "The Tournament Rules also have a rule 422, Tardiness: ask for TR 422 to see it."
+    )
+
+
+def test_a_number_with_a_document_or_version_is_looked_up_where_it_says(query_cards: CardsDB) -> None:
+    tournament = query_cards.rule("422", doc="tournament")
+    assert tournament is not None and tournament.rule.doc == TOURNAMENT_DOC
+    assert not [n for n in tournament.notes if n.kind == "also_tournament"]
+    for typed, doc in (("702.12", "core"), ("v1.3 702.12", None), ("current 702.12", None)):
+        assert query_cards.rule(typed, doc=doc) is None, typed
+    older = query_cards.rule("v1.3 421")
+    assert older is not None and not [n for n in older.notes if n.kind == "also_tournament"]
+
+
+def test_a_number_only_the_tournament_rules_have_is_offered_as_it_is_typed(query_cards: CardsDB) -> None:
+    assert query_cards.autocomplete_rules("702.1") == [("TR 702.12 Drawing Extra Cards", "TR 702.12")]
+    assert query_cards.autocomplete_rules("702.1", doc="core") == []
+    # a number the Core Rules have is offered from them alone
+    assert {value for _, value in query_cards.autocomplete_rules("422")} <= {"422", "422.1", "422.2", "422.3"}

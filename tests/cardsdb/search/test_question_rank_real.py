@@ -82,3 +82,47 @@ def test_a_tournament_error_is_answered_by_its_definition_when_the_words_name_it
     # TR 702.3 "Forgetting to Score a Point [No Penalty]: ... from conquering or holding a battlefield" defines
     # the error, not holding: a question about holding is not answered by it
     assert "TR 702.3" not in _marks(real_cards.search_rules("is holding different from conquering", limit=3))
+
+
+# A newcomer's questions (issue 31), each the class it stands for: a question asking for a number, one asking what a
+# term is, one asking whether a unit may do something.
+def test_a_question_asking_how_many_leads_with_the_rule_that_states_the_number(real_cards: CardsDB) -> None:
+    found = real_cards.match_rules("how many points to win")
+    # 194.3 states the Victory Score; 323.1 opens with a list item's "1.", which is no quantity
+    assert found.rules[0].number == "194.3"
+    assert not (found.confident and found.rules[0].number == "323.1")
+
+
+def test_a_question_about_the_starting_hand_shows_the_rule_that_deals_it(real_cards: CardsDB) -> None:
+    # 116: "Players each draw 4." (it was never shown before meaning was compared)
+    assert "116" in [r.number for r in real_cards.match_rules("how many cards in my starting hand").rules[:3]]
+
+
+def test_a_question_whether_an_exhausted_unit_may_block_is_not_led_by_recall(real_cards: CardsDB) -> None:
+    first = real_cards.match_rules("can I block with an exhausted unit").rules[0]
+    view = real_cards.rule_view(first)
+    assert "recall" not in " ".join([first.text, *(p.title or p.text for p in view.parents)]).lower()
+
+
+def test_what_is_a_term_leads_with_the_rule_defining_it(real_cards: CardsDB) -> None:
+    first = real_cards.match_rules("what is a showdown").rules[0]
+    assert first.text.startswith("A Showdown is ")
+
+
+def test_words_alone_answer_until_the_warm_up_has_loaded_the_encoder(
+    real_cards: CardsDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the bot's ranker never waits for the model: before it is loaded, words alone rank (and their rule of
+    # confidence decides); once the warm-up has loaded it, meaning is compared too
+    from cardsdb.search import question_rank
+    from cardsdb.search.meaning import EncoderSlot
+
+    slot = EncoderSlot()
+    monkeypatch.setattr(question_rank, "ENCODER", slot)
+    ranker = question_rank.QuestionRanker.load(real_cards._rows, meaning=question_rank.WHEN_READY)
+    before = ranker.ranked_rules("how many points to win", limit=3)
+    assert slot.ready() is None and all(r.agrees is None for r in before)
+    assert slot.load() is not None  # the warm-up's work, done
+    ranker.forget_asked()
+    after = ranker.ranked_rules("how many points to win", limit=3)
+    assert after[0].agrees is not None and after[0].votes > 0

@@ -1,0 +1,213 @@
+"""Retrieval by meaning beside retrieval by words: which rules the words mean, by a sentence encoder's vectors.
+
+The build stores one vector per text (`cardsdb.build.meanings`, table `meanings`): each question players ask
+(asked.yaml), each rule a word search shows (its title and text) and each ruling (its question and answer). Words
+asked are encoded once (`cardsdb.search.encoder`, a few milliseconds) and compared with them all by their dot product
+(cosine: the vectors have unit length):
+
+- the asked questions nearest in meaning vote for the rules answering them (`VOTERS` of them, each by how close it is
+  to the nearest, `VOTE_SPREAD`): a question worded unlike any indexed one, but meaning the same, finds its rule;
+- each rule's own text is compared too, for a rule no asked question words as the player does.
+
+How these lift a rule beside the words' evidence (`MEANING_VOTE`, `MEANING_RULE` in `cardsdb.search.question_rank`)
+and when the best rule is sure were chosen on folds that leave whole rules out (`tools/encoder/folds.py`).
+
+The model is loaded once per process (`ENCODER`): the bot loads it in its warm-up, never while answering, and answers
+by words alone until it is loaded (`ready`); the command line and the tests load it when first needed (`load`).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from cardsdb.search.encoder import DIMENSION, Encoder, Vector, model_present
+from cardsdb.search.pacing import paced
+
+ASKED, RULE, RULING = "asked", "rule", "ruling"
+VOTERS = 10  # the asked questions nearest in meaning that vote for their rules
+VOTE_SPREAD = 0.05  # a voter this much less close than the nearest counts 1/e as much
+CACHED_VECTORS = 64  # the words last encoded, with their vectors
+RULE_NEIGHBOURS = 20  # the rules nearest in meaning by their own text that are lifted
+MAX_VOTERS = 30  # the most voters a weighting may ask for
+
+
+def rule_meaning_text(row: Mapping[str, Any]) -> str:
+    """A rule as compared by meaning: its title, then its text (the encoder reads their first 128 tokens)."""
+    title = " ".join(str(row.get("title") or "").split())
+    text = " ".join(str(row.get("text") or "").split())
+    return f"{title}. {text}" if title else text
+
+
+def ruling_meaning_text(row: Mapping[str, Any]) -> str:
+    """A ruling as compared by meaning: its question, then its answer."""
+    return " ".join(f"{row.get('question') or ''} {row.get('answer') or ''}".split())
+
+
+class EncoderSlot:
+    """The process's encoder: loaded once (`load`, by the warm-up or whoever may wait), read without waiting
+    (`ready`)."""
+
+    def __init__(self) -> None:
+        self._encoder: Encoder | None = None
+        self._lock = threading.Lock()
+        self._vectors: dict[str, Vector] = {}
+
+    def ready(self) -> Encoder | None:
+        return self._encoder
+
+    def load(self) -> Encoder | None:
+        """The encoder, loaded now if it is not yet (None where the model is not installed)."""
+        if self._encoder is None and model_present():
+            with self._lock:
+                if self._encoder is None:
+                    self._encoder = Encoder()
+        return self._encoder
+
+    def forget(self) -> None:
+        """Forget the words' vectors remembered (the benchmark times words encoded afresh)."""
+        self._vectors.clear()
+
+    def vector(self, encoder: Encoder, words: str) -> Vector:
+        """The words' vector, remembered for the last `CACHED_VECTORS` words."""
+        found = self._vectors.get(words)
+        if found is None:
+            found = encoder.encode([words])[0]
+            self._vectors[words] = found
+            while len(self._vectors) > CACHED_VECTORS:
+                self._vectors.pop(next(iter(self._vectors)))
+        return found
+
+
+ENCODER = EncoderSlot()
+
+
+@dataclass(frozen=True)
+class Meanings:
+    """The stored vectors, each kind a matrix (one unit row per text) with the row of each key."""
+
+    matrices: Mapping[str, npt.NDArray[np.float16]]
+    rows: Mapping[str, Mapping[str, int]]
+
+    @classmethod
+    def read(cls, rows: Iterable[Any]) -> Meanings:
+        """From the table's rows (kind, key, vector as float16 bytes)."""
+        keys: dict[str, list[str]] = {}
+        blobs: dict[str, list[bytes]] = {}
+        for r in paced(rows):
+            keys.setdefault(str(r["kind"]), []).append(str(r["key"]))
+            blobs.setdefault(str(r["kind"]), []).append(bytes(r["vector"]))
+        matrices = {  # float16 as stored: a ranker keeps float32 copies of the rows it compares (`aligned`)
+            kind: np.frombuffer(b"".join(found), dtype=np.float16).reshape(-1, DIMENSION)
+            for kind, found in blobs.items()
+        }
+        return cls(matrices, {kind: {k: i for i, k in enumerate(found)} for kind, found in keys.items()})
+
+    def only(self, kind: str) -> Meanings:
+        """The vectors of one kind, the others let go."""
+        return Meanings(
+            {k: m for k, m in self.matrices.items() if k == kind},
+            {k: r for k, r in self.rows.items() if k == kind},
+        )
+
+    def has(self, kind: str) -> bool:
+        """Whether any text of that kind has a vector (a database built without the encoder has none)."""
+        return kind in self.matrices
+
+    def aligned(self, kind: str, keys: Sequence[str]) -> Vector:
+        """The vectors of `keys` in that order (a zero row for a key without one: it matches nothing)."""
+        matrix = self.matrices.get(kind)
+        found = self.rows.get(kind, {})
+        out = np.zeros((len(keys), DIMENSION), dtype=np.float32)
+        if matrix is not None:
+            at = [(i, found[k]) for i, k in enumerate(keys) if k in found]
+            if at:
+                mine, theirs = zip(*at, strict=True)
+                out[list(mine)] = matrix[list(theirs)]
+        return out
+
+
+def nearest(similarity: Vector, count: int) -> list[int]:
+    """The positions of the `count` largest values, largest first."""
+    count = min(count, len(similarity))
+    if count <= 0:
+        return []
+    top = np.argpartition(-similarity, count - 1)[:count]
+    return [int(i) for i in top[np.argsort(-similarity[top], kind="stable")]]
+
+
+Near = Sequence[tuple[float, Sequence[int]]]  # (similarity, rule positions), nearest first
+
+
+def near_asked(similarity: Vector, answering: Sequence[Sequence[int]], count: int = MAX_VOTERS) -> Near:
+    """The asked questions nearest in meaning, nearest first: each one's similarity and the rules answering it."""
+    return [(float(similarity[i]), answering[i]) for i in nearest(similarity, count)]
+
+
+def near_rules(similarity: Vector, count: int = RULE_NEIGHBOURS) -> Near:
+    """The rules whose own text is nearest in meaning, nearest first."""
+    return [(float(similarity[i]), (i,)) for i in nearest(similarity, count)]
+
+
+def votes(asked: Near, voters: int = VOTERS, spread: float = VOTE_SPREAD) -> dict[int, float]:
+    """Each rule's vote from the `voters` asked questions nearest in meaning, as a share of all the votes: each voter
+    counts exp(-(nearest - its similarity) / spread)."""
+    found: dict[int, float] = {}
+    if not asked:
+        return found
+    best = asked[0][0]
+    total = 0.0
+    for similarity, positions in asked[:voters]:
+        weight = math.exp((similarity - best) / spread)
+        total += weight
+        for position in positions:
+            found[position] = found.get(position, 0.0) + weight
+    return {p: v / total for p, v in found.items()} if total > 0 else {}
+
+
+@dataclass(frozen=True)
+class MeaningWeights:
+    """How much meaning lifts a rule beside the words' evidence (chosen on the folds, `tools/encoder/folds.py`)."""
+
+    vote: float  # times the rule's share of the votes of the asked questions nearest in meaning
+    rule: float  # times how near the rule's own text is, from `floor` (nothing) to the nearest rule's (all)
+    floor: float
+    voters: int = VOTERS
+    spread: float = VOTE_SPREAD
+
+
+def meaning_lifts(asked: Near, rules: Near, weights: MeaningWeights) -> dict[int, float]:
+    """Each rule's lift by meaning: its share of the votes, and how near its own text is."""
+    lifts = {p: weights.vote * share for p, share in votes(asked, weights.voters, weights.spread).items()}
+    if not rules or weights.rule <= 0 or rules[0][0] <= weights.floor:
+        return lifts
+    best = rules[0][0]
+    for similarity, positions in rules:
+        share = (similarity - weights.floor) / (best - weights.floor)
+        for p in positions if share > 0 else ():
+            lifts[p] = lifts.get(p, 0.0) + weights.rule * share
+    return lifts
+
+
+__all__ = [
+    "ASKED",
+    "ENCODER",
+    "RULE",
+    "RULING",
+    "EncoderSlot",
+    "MeaningWeights",
+    "Meanings",
+    "meaning_lifts",
+    "near_asked",
+    "near_rules",
+    "nearest",
+    "rule_meaning_text",
+    "ruling_meaning_text",
+    "votes",
+]

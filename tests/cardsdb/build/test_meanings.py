@@ -1,0 +1,71 @@
+"""The build's meanings: one vector per text compared by meaning, cached by text so that a rebuild encodes only what
+changed (the real encoder, over a few texts)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from cardsdb.build.meanings import CACHE_ENV, cache_path, meaning_rows, meaning_texts, read_cache
+from cardsdb.search.encoder import Encoder, Vector
+from cardsdb.search.meaning import ASKED, ENCODER, RULE, RULING
+
+
+class CountingEncoder(Encoder):
+    """The real encoder, counting the texts it encodes."""
+
+    def __init__(self, real: Encoder) -> None:
+        self.__dict__.update(real.__dict__)
+        self.encoded: list[str] = []
+
+    def encode(self, texts: Sequence[str]) -> Vector:
+        self.encoded += texts
+        return super().encode(texts)
+
+
+def _encoder() -> CountingEncoder:
+    real = ENCODER.load()
+    assert real is not None
+    return CountingEncoder(real)
+
+
+def test_the_texts_are_the_newest_rules_the_rulings_and_the_asked_questions() -> None:
+    rules = [
+        {"key": "core/2026/1", "latest": 1, "title": "Hide", "text": "You may hide a card."},
+        {"key": "core/v1.4/1", "latest": 0, "title": None, "text": "Old."},
+    ]
+    rulings = [{"id": "faq-1", "question": "Can I hide?", "answer": "Yes."}]
+    asked = [{"id": 1, "question": "how do i hide a card"}]
+    assert meaning_texts(rules, rulings, asked) == [
+        (RULE, "core/2026/1", "Hide. You may hide a card."),
+        (RULING, "faq-1", "Can I hide? Yes."),
+        (ASKED, "1", "how do i hide a card"),
+    ]
+
+
+def test_a_rebuild_encodes_only_the_texts_not_in_the_cache(tmp_path: Path) -> None:
+    cache = tmp_path / "riftbound.meanings.npz"
+    texts = [(ASKED, "1", "how do i hide a card"), (ASKED, "2", "what is a showdown")]
+    encoder = _encoder()
+    first = meaning_rows(texts, cache, encoder)
+    assert encoder.encoded == ["how do i hide a card", "what is a showdown"] and len(read_cache(cache)) == 2
+    again = _encoder()
+    second = meaning_rows([*texts, (ASKED, "3", "how many points to win")], cache, again)
+    assert again.encoded == ["how many points to win"]
+    assert [r["vector"] for r in second[:2]] == [r["vector"] for r in first]
+    vector = np.frombuffer(second[2]["vector"], dtype=np.float16)
+    assert abs(float(np.linalg.norm(vector.astype(np.float32))) - 1.0) < 1e-2
+
+
+def test_a_damaged_cache_is_only_a_slower_build(tmp_path: Path) -> None:
+    cache = tmp_path / "riftbound.meanings.npz"
+    cache.write_bytes(b"not a cache")
+    rows = meaning_rows([(ASKED, "1", "can i block with an exhausted unit")], cache, _encoder())
+    assert len(rows) == 1 and len(read_cache(cache)) == 1
+
+
+def test_the_cache_lives_beside_the_database_unless_the_environment_names_one(tmp_path: Path) -> None:
+    assert cache_path(tmp_path / "riftbound.sqlite3", {}) == tmp_path / "riftbound.meanings.npz"
+    assert cache_path(tmp_path / "x.sqlite3", {CACHE_ENV: "/c/m.npz"}) == Path("/c/m.npz")
