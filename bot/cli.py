@@ -39,6 +39,10 @@ from cardsdb.query.base import hint_for
 from cardsdb.search.name_index import closest_name
 
 log = logging.getLogger("bot")
+SETTINGS_NOT_KEPT = (
+    "Not kept: python -m bot ask answers each line as a server with the default settings would, and keeps no "
+    "settings from one line to the next. In Discord, /settings keeps them for the server."
+)
 
 
 class AskError(Exception):
@@ -68,6 +72,12 @@ def _parser() -> argparse.ArgumentParser:
         "--as-member",
         action="store_true",
         help="ask as a member without Manage Server (what members see of /settings and judge mode)",
+    )
+    ask.add_argument(
+        "--press",
+        metavar="LABEL",
+        help='press a button under the answer and print what it shows: "Details" (a quick answer\'s whole answer '
+        'and its scenario code), "Show the cited rules"',
     )
     cmds = sub.add_parser("commands", help="print the command tree as it would be synced")
     cmds.add_argument("--json", action="store_true")
@@ -242,30 +252,43 @@ MEMBER_PERMISSIONS = discord.Permissions.text() | discord.Permissions(view_chann
 
 
 async def ask(
-    line: str, handle: DatabaseHandle, settings: Settings, *, as_member: bool = False
+    line: str,
+    handle: DatabaseHandle,
+    settings: Settings,
+    *,
+    as_member: bool = False,
+    press: str | None = None,
 ) -> tuple[dict[str, Any], int]:
     """The reply to LINE, as the JSON of the interface contract, and the exit status (2: the reply is an error).
-    The asker manages the server unless `as_member`."""
+    The asker manages the server unless `as_member`; `press`: the label of a button under the answer, pressed, and
+    its reply given instead."""
     with tempfile.TemporaryDirectory(prefix="rb-ask-") as scratch:
         # a throwaway settings store: `ask` answers as a server with default settings would (and /settings works)
         store = SqliteStore(Path(scratch) / "settings.sqlite3")
         bot = create_bot(settings, handle, sharded=False, store=store)
         harness = await Harness.start(bot, strict=False)
         permissions = MEMBER_PERMISSIONS.value if as_member else None
-        return await _ask_with(harness, bot, line, permissions)
+        return await _ask_with(harness, bot, line, permissions, press)
 
 
 async def _ask_with(
-    harness: Any, bot: Any, line: str, permissions: int | None = None
+    harness: Any, bot: Any, line: str, permissions: int | None = None, press: str | None = None
 ) -> tuple[dict[str, Any], int]:
     text = line.strip()
     if text.startswith("/"):
         path, options = parse_command_line(harness.tree, text)
         result = await harness.command(path, options, permissions=permissions)
+        if press is not None and result.error is None and result.user_error is None:
+            result = await harness.click(result.first, _button(result, press))
         if result.error is not None:
             log.error("the command failed", exc_info=result.error)
             return result.to_json(), 1
-        return result.to_json(), 2 if result.user_error is not None else 0
+        reply = result.to_json()
+        if path.split()[0] == "settings" and path != "settings show" and result.user_error is None:
+            reply["content"] = SETTINGS_NOT_KEPT
+        return reply, 2 if result.user_error is not None else 0
+    if press is not None:
+        raise AskError("--press needs a slash command: its answer's buttons are pressed")
     if "[[" in text:
         replies = replies_for(bot.services, text)
         embeds = [e for reply in replies for e in reply.embeds]
@@ -288,6 +311,16 @@ async def _ask_with(
     raise AskError("LINE must be a slash command (/card name:Hidden Blade) or a message with [[Card Name]]")
 
 
+def _button(result: Any, label: str) -> str:
+    """The label of the button under the answer that `label` names (any case); AskError naming the buttons there."""
+    labels = [str(b.get("label")) for b in result.first.buttons() if b.get("label")]
+    found = next((shown for shown in labels if shown.casefold() == label.strip().casefold()), None)
+    if found is None:
+        there = ", ".join(f'"{shown}"' for shown in labels) or "none"
+        raise AskError(f"no button {label.strip()[:40]!r} under that answer (its buttons: {there})")
+    return found
+
+
 def _ask_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
     settings = Settings.from_env(env, need_token=False)
     path = Path(args.db) if args.db else settings.db_path
@@ -296,7 +329,9 @@ def _ask_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
     except CardsDBError as error:
         return _fail(str(error), args.json)
     try:
-        reply, status = asyncio.run(ask(args.line, handle, settings, as_member=args.as_member))
+        reply, status = asyncio.run(
+            ask(args.line, handle, settings, as_member=args.as_member, press=args.press)
+        )
     except (AskError, CardsDBError) as error:
         return _fail(str(error), args.json)
     except Exception as error:  # a bug: one line here, the details in the log

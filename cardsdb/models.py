@@ -25,6 +25,13 @@ TOURNAMENT_DOC = "tournament"
 TOURNAMENT_RULES_VERSION = "2026-07-16"  # the Tournament Rules "Last Updated 7/16/2026"
 
 Wording = Literal["official", "summary"]
+Verdict = Literal["Yes", "No", "Depends"]
+
+
+def verdict_of(legal: bool | None) -> Verdict:
+    """The verdict word of an answer that is legal (True), not (False) or undecided (None): the engine's and the deck
+    check's alike."""
+    return "No" if legal is False else "Depends" if legal is None else "Yes"
 
 
 @dataclass(frozen=True)

@@ -174,7 +174,7 @@ TABLES: dict[str, dict[str, type]] = {
     # version is loaded and has the number
     "ruling_rules": {"ruling_id": str, "number": str, "version": str, "resolves": int},
     "ruling_cards": {"ruling_id": str, "card_id": str},
-    # The rules a ruling citing none discusses, linked by its words at build time (cardsdb/ruling_links.py): the
+    # The rules a ruling citing none discusses, linked by its words at build time (cardsdb/build/ruling_links.py): the
     # project's reading, shown as a "related rule", never as the source's citation. rank 0 is the closest.
     "ruling_links": {"ruling_id": str, "rank": int, "doc": str, "version": str, "number": str},
     # Questions players ask, each with the rule that answers it (cardsdb/project/data/asked.yaml): never shown; a question
@@ -306,11 +306,6 @@ def json_list(value: object) -> list[str]:
     except ValueError:
         return []
     return [str(v) for v in loaded] if isinstance(loaded, list) else []
-
-
-def truncate(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def card_from_rows(

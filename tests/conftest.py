@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from bot.harness import Harness
     from bot.store.sqlite import SqliteStore
     from cardsdb.query import CardsDB
+    from cardsdb.query.base import Reader
 
 # The fixtures that read ../shared, directly or through what is built from it.
 REAL_DATA_FIXTURES = frozenset({"real_data_dir", "seeds_dir", "real_db", "real_cards", "real_harness"})
@@ -120,6 +121,15 @@ def fixture_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def query_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The tiny database written by hand for the query layer (tests/support/query_fixtures.py), without the build."""
     return make_query_db(tmp_path_factory.mktemp("querydb") / "q.sqlite3")
+
+
+@pytest.fixture(scope="session")
+def query_reader(query_db: Path) -> Iterator[Reader]:
+    """The hand-written database opened as the query layer's parts read it: each part is made from it alone."""
+    from cardsdb.query import CardsDB
+
+    with CardsDB.open(query_db) as db:
+        yield db.reader
 
 
 @pytest.fixture(scope="session")

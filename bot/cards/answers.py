@@ -22,6 +22,9 @@ from cardsdb.models import Card, SearchHint
 from cardsdb.query import currency
 
 MAX_CARD_REFS = 3
+MAX_LOOKED_UP = (
+    3 * MAX_CARD_REFS
+)  # names of one message looked up at most (a card may be written several ways)
 CARD_REF = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
 MAX_OTHER_NAMES = 8  # other cards a partial name may mean, named under the card shown
 
@@ -65,6 +68,10 @@ def facedown_profile(card: Card, reading: CardReading) -> HiddenProfile | None:
 def card_reply(services: Services, name: str, *, image: bool = False) -> Reply:
     """The card; with `image`, the full card image of its printing instead of a thumbnail."""
     card, note = lookup_card(services, name)
+    return _card_reply(services, card, note, image=image)
+
+
+def _card_reply(services: Services, card: Card, note: str | None, *, image: bool = False) -> Reply:
     db = services.cards()
     reminders: dict[str, tuple[str | None, Sequence[str]]] = {}
     for kw in card.keywords:
@@ -89,22 +96,35 @@ def card_reply(services: Services, name: str, *, image: bool = False) -> Reply:
 
 
 def message_replies(services: Services, content: str) -> list[Reply]:
-    """`[[Card Name]]` in a message: one card reply per name (at most 3); unknown names say so in one embed; more
-    names than that get one line saying only the first 3 are shown."""
+    """`[[Card Name]]` in a message: one card reply per card (at most 3), each card once however it was written
+    (`[[Tideturner]] vs [[tideturnr]]`, a name and its printing's code); unknown names say so in one embed; more
+    cards than that get one line saying only the first 3 are shown."""
     names: dict[str, str] = {}
     for match in CARD_REF.finditer(content):
         name = " ".join(match.group(1).split())
         if name:
             names.setdefault(name.casefold(), name)
+    typed = list(names.values())
     replies: list[Reply] = []
-    for name in list(names.values())[:MAX_CARD_REFS]:
+    shown: set[str] = set()
+    looked_up = 0
+    for name in typed[:MAX_LOOKED_UP]:
+        looked_up += 1
         try:
-            replies.append(card_reply(services, name))
+            card, note = lookup_card(services, name)
         except CardNotFound as missing:
             embed = not_found_embed("card", missing.query, missing.suggestions)
             replies.append(Reply([embed], extras=Suggestions(tuple(missing.suggestions))))
-    if len(names) > MAX_CARD_REFS:
-        replies.append(Reply([more_cards_embed(len(names), MAX_CARD_REFS)]))
+        else:
+            if card.id in shown:
+                continue
+            shown.add(card.id)
+            replies.append(_card_reply(services, card, note))
+        if len(replies) == MAX_CARD_REFS:
+            break
+    named = len(replies) + len(typed) - looked_up
+    if named > MAX_CARD_REFS:
+        replies.append(Reply([more_cards_embed(named, MAX_CARD_REFS)]))
     return replies
 
 

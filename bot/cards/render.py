@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.ui import limits
-from bot.ui.render import COLOR_INFO, DOMAIN_COLORS, add_field, cited_list, diff_markdown, rules_list
+from bot.ui.render import COLOR_INFO, add_field, cited_list, diff_markdown, domain_color, rules_list
 from bot.ui.symbols import Symbols
 from cardsdb.build.importers.printings import loose_wording
 from cardsdb.build.importers.text import from_article_symbols, reminder_text
@@ -167,11 +167,7 @@ def card_embeds(
 
 def _card_head(card: Card, symbols: Symbols, match_note: str | None) -> discord.Embed:
     """The embed in the card's domain colour: its name, how it was matched, its type line and its text."""
-    colour = (
-        discord.Colour(DOMAIN_COLORS.get(card.domains[0].casefold(), COLOR_INFO.value))
-        if card.domains
-        else COLOR_INFO
-    )
+    colour = (domain_color(card.domains[0]) if card.domains else None) or COLOR_INFO
     title = card.name + (" (partly known)" if card.partial or card.unknown else "")
     embed = discord.Embed(title=limits.fit(title, limits.EMBED_TITLE), colour=colour)
     head = [f"**{type_line(card, symbols)}**"]

@@ -51,10 +51,6 @@ WHY_SENTENCES = 2
 TARGETS_SHOWN = 3
 
 
-def verdict_word(legal: bool | None) -> str:
-    return "Yes" if legal is True else "No" if legal is False else "Depends"
-
-
 def versions_footer(
     cited: Iterable[Citation], card_data: str | None = None, *, current: str = CURRENT_RULES_VERSION
 ) -> str:

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from cardsdb.errors import CardsDBError
+from cardsdb.text.domains import DOMAINS, rune_token
 
 log = logging.getLogger("bot.settings")
 
@@ -30,7 +31,8 @@ SETTING_NAMES = ("card_lookups", "public_by_default", "symbol_style", "emoji")
 SYMBOL_TOKENS: tuple[str, ...] = (
     "rb_might",
     "rb_exhaust",
-    *(f"rb_rune_{d}" for d in ("rainbow", "fury", "calm", "mind", "body", "chaos", "order")),
+    "rb_rune_rainbow",
+    *(rune_token(d) for d in DOMAINS),
     *(f"rb_energy_{n}" for n in range(13)),
 )
 """The card symbols a server may show as its own emoji (bot/README.md lists them); any `rb_energy_N` too."""

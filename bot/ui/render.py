@@ -11,6 +11,7 @@ from cardsdb.build.rule_diff import word_diff
 from cardsdb.engine import Citation
 from cardsdb.models import Rule
 from cardsdb.rule_versions import cite
+from cardsdb.text.domains import DOMAIN_COLOURS, domain_named
 
 COLOR_INFO = discord.Colour(0x2B6CB0)
 COLOR_YES = discord.Colour(0x2F855A)
@@ -19,14 +20,21 @@ COLOR_DEPENDS = discord.Colour(0xD69E2E)
 COLOR_ERROR = discord.Colour(0x718096)
 COLOR_SUPERSEDED = discord.Colour(0xA0AEC0)  # a ruling an erratum made out of date
 
-DOMAIN_COLORS = {
-    "fury": 0xC53030,
-    "calm": 0x38A169,
-    "mind": 0x3182CE,
-    "body": 0xDD6B20,
-    "chaos": 0x805AD5,
-    "order": 0xD69E2E,
+# The embed colour of each colour the rules give a domain (cardsdb/text/domains.py: Fury is red).
+_RULES_COLOURS = {
+    "red": 0xC53030,
+    "green": 0x38A169,
+    "blue": 0x3182CE,
+    "orange": 0xDD6B20,
+    "purple": 0x805AD5,
+    "yellow": 0xD69E2E,
 }
+
+
+def domain_color(domain: str) -> discord.Colour | None:
+    """A card's embed colour for its domain ("Fury": red); None for a word that names no domain."""
+    found = domain_named(domain)
+    return discord.Colour(_RULES_COLOURS[DOMAIN_COLOURS[found]]) if found else None
 
 
 def rule_mark(rule: Rule) -> str:
@@ -143,18 +151,6 @@ def pack(embeds: Sequence[discord.Embed]) -> list[list[discord.Embed]]:
     if current:
         messages.append(current)
     return messages
-
-
-def data_footer(meta: Mapping[str, str] | None) -> str:
-    """ "Core Rules 2026-10-09 · card data 2026-03-28": which rules and data an answer rests on."""
-    from cardsdb.models import CURRENT_RULES_VERSION
-
-    meta = meta or {}
-    rules = meta.get("rules_current_version") or CURRENT_RULES_VERSION
-    parts = [f"Core Rules {rules}"]
-    if meta.get("cards_updated_at"):
-        parts.append(f"card data {meta['cards_updated_at']}")
-    return " · ".join(parts)
 
 
 def marked(cited: Iterable[Citation]) -> tuple[str, ...]:

@@ -13,12 +13,11 @@ from dataclasses import dataclass, field
 
 from bot.store.guild_settings import SettingsError, check_emoji, normalize_token
 from cardsdb.build.importers.text import counted_symbols, opening_capital, symbol_words
+from cardsdb.text.domains import DOMAINS, domain_symbols, rune_token
 
 TOKEN = re.compile(r":(rb_[a-z0-9_]+):")
 # Symbols printed side by side (":rb_energy_1::rb_rune_fury:") are one cost: "1 energy + 1 Fury power".
 _TOKEN_RUN = re.compile(r"(?::rb_[a-z0-9_]+:)+")
-
-DOMAINS = ("Body", "Calm", "Chaos", "Fury", "Mind", "Order")
 
 # Bracketed symbols some texts use for the same symbols: errata articles and the gallery's alt text (`[A]`, `[2]`),
 # and the engine's reading of card text (`[Fury]`, `[E]`), whose phrases reach answers.
@@ -30,7 +29,7 @@ _BRACKET_TOKENS = {
     "T": "rb_exhaust",
     "E": "rb_exhaust",
 }
-_BRACKET_TOKENS |= {domain: f"rb_rune_{domain.casefold()}" for domain in DOMAINS}
+_BRACKET_TOKENS |= {domain: rune_token(domain) for domain in DOMAINS}
 
 
 def token_words(name: str) -> str:
@@ -53,6 +52,7 @@ class Symbols:
         text = _BRACKET.sub(
             lambda m: f":{_BRACKET_TOKENS.get(m.group(1)) or f'rb_energy_{m.group(1)}'}:", text
         )
+        text = domain_symbols(text, self.domain)  # "Fury — Deal 2": a domain, not a payment
         return _TOKEN_RUN.sub(lambda m: opening_capital(self._run(TOKEN.findall(m.group(0))), m), text)
 
     def _run(self, names: list[str]) -> str:

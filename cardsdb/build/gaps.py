@@ -12,10 +12,12 @@ them on Radiance entries of the card catalog and the gallery alike (shared/riftb
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection
 
 from cardsdb.models import Card
+from cardsdb.project.keywords import load_keywords
 
 # Fields a source may lack -> what of the card is then unknown
 _FIELD_GAPS = {
@@ -29,11 +31,10 @@ _FIELD_GAPS = {
 }
 _HAS_MIGHT = ("Unit",)  # the types a card's Might belongs to as a characteristic the rules read
 _QUOTED = re.compile(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d|\([^()]*\)")
+# A line opening with a bracketed keyword, its value aside: "[Shield 2]" -> Shield.
+_LINE_KEYWORD = re.compile(r"(?m)^\[([A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*)*)(?: \d+)?\]")
 _SELF_EXHAUST = re.compile(
     r"(?m)^[^.\n]*:rb_exhaust:[^.\n]*?:(?!rb_)|\bwhen I become exhausted\b", re.IGNORECASE
-)
-_PERMANENT_KEYWORD = re.compile(
-    r"(?m)^\[(?:Deploy|Equip|Tank|Ganking|Backline|Shield(?: \d+)?|Disarm(?: \d+)?)\]"
 )
 
 
@@ -71,4 +72,13 @@ def _reads_as_permanent(text_raw: str) -> bool:
     """Its own text (quoted abilities it gives and reminder text left out) exhausts itself or has a keyword only a
     permanent has."""
     own = _QUOTED.sub("", text_raw)
-    return bool(_SELF_EXHAUST.search(own) or _PERMANENT_KEYWORD.search(own))
+    return bool(
+        _SELF_EXHAUST.search(own)
+        or any(m.group(1) in _permanent_keywords() for m in _LINE_KEYWORD.finditer(own))
+    )
+
+
+@functools.cache
+def _permanent_keywords() -> frozenset[str]:
+    """The keywords only a permanent has (`permanent` in cardsdb/project/data/keywords.yaml): Tank, Equip, Shield."""
+    return frozenset(k.name for k in load_keywords() if k.permanent)

@@ -33,6 +33,7 @@ from cardsdb.build.importers.printings import loose_wording
 from cardsdb.build.merge import CardGroup, MergedPrinting
 from cardsdb.models import OlderWording
 from cardsdb.sets import newest_first_rank
+from cardsdb.text.reminders import reminder_count
 
 ERRATUM = 1  # at one date an erratum's wording comes before a source's
 PRINTED = 0
@@ -166,10 +167,8 @@ def _with_reminders(text_raw: str, printed: Sequence[Candidate]) -> str:
     wording = cardtext.comparable(text_raw)
     same = [c for c in printed if cardtext.comparable(c.text_raw) == wording]
     if same:
-        richest = max(
-            sorted(same, key=Candidate.key, reverse=True), key=lambda c: cardtext.reminder_count(c.text_raw)
-        )
-        if cardtext.reminder_count(richest.text_raw) > cardtext.reminder_count(text_raw):
+        richest = max(sorted(same, key=Candidate.key, reverse=True), key=lambda c: reminder_count(c.text_raw))
+        if reminder_count(richest.text_raw) > reminder_count(text_raw):
             text_raw = richest.text_raw
     reminders: dict[str, str] = {}
     for candidate in sorted(printed, key=Candidate.key, reverse=True):

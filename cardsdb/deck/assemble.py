@@ -14,7 +14,6 @@ from cardsdb.deck.cards import DeckCards
 from cardsdb.deck.codes import DeckCode
 from cardsdb.deck.deck import Deck, Entry, Unresolved
 from cardsdb.deck.deck_list import DeckList, DeckListError, ListLine, Section
-from cardsdb.deck.formats import set_name
 from cardsdb.models import Card, Printing
 
 CONFIDENT = 85.0  # a fuzzy match at least this good, with no close runner-up, is taken as the card meant
@@ -155,8 +154,8 @@ def from_list(parsed: DeckList, cards: DeckCards) -> Deck:
         entries.append(Entry(card, line.count, section, origin, line.section is not None, printing))
     if not entries and not parsed.headings:
         raise DeckListError(
-            "that is not a deck list: no line names a card. Write one card a line (`3 Jinx, Rebel` or `OGN-202`) "
-            "under headings like `Legend:`, `Main Deck:`, `Battlefields:`, `Runes:`"
+            "that is not a deck list: no line names a card. Write one card a line (“3 Jinx, Rebel” or “OGN-202”) "
+            "under headings like “Legend:”, “Main Deck:”, “Battlefields:”, “Runes:”"
         )
     placed = sum(1 for line in lines if line.section is None)
     if placed and not parsed.headings:
@@ -224,7 +223,3 @@ def assume_champion(deck: Deck) -> Deck:
                 deck, entries=tuple(e for e in entries if e.count > 0), assumed=(*deck.assumed, note)
             )
     return deck
-
-
-def describe_missing_set(code: str) -> str:
-    return set_name(code.split("-", 1)[0])

@@ -102,10 +102,6 @@ def has_tag(card: Card, tags: Sequence[str]) -> bool:
     return any(normalize(t) in wanted for t in card.tags)
 
 
-def same_name(a: str, b: str) -> bool:
-    return normalize(a) == normalize(b)
-
-
 def kind_of(card: Card) -> str:
     """The card's kind in a player's words: "a legend", "a rune", "a battlefield", "a token", "a unit" ..."""
     if is_token(card):

@@ -195,7 +195,7 @@ def parse(text: str) -> DeckList:
                 lines.append(line)
     if not lines:
         raise DeckListError(
-            "no line of that reads as a card: write one card a line (`3 Jinx, Rebel` or `OGN-202`) under headings "
-            "like `Legend:`, `Main Deck:`, `Battlefields:`, `Runes:`"
+            "no line of that reads as a card: write one card a line (“3 Jinx, Rebel” or “OGN-202”) under headings "
+            "like “Legend:”, “Main Deck:”, “Battlefields:”, “Runes:”"
         )
     return DeckList(tuple(lines), tuple(headings), one_line)

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from cardsdb.models import Card
+from cardsdb.text.sentences import sentences
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
 _COUNT = r"(\d+|one|two|three|four|five|six|seven|eight|nine)"
@@ -35,7 +36,6 @@ _ABOUT_DECK_BUILDING = re.compile(
     re.I,
 )
 _EXPLAINED_BY_RULES = re.compile(r"neutral cards can go in decks of any domain", re.I)  # no domain: 103.1.b
-_SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 
 
 @dataclass(frozen=True)
@@ -76,10 +76,6 @@ def _count(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS[word.casefold()]
 
 
-def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
-
-
 def read(card: Card) -> DeckText:
     """What the card's text changes in deck building (a card without such text gives an empty DeckText)."""
     return _read(card.name, card.text, card.has_keyword("Unique"))
@@ -93,7 +89,7 @@ def _read(name: str, text: str, unique: bool) -> DeckText:
     unread: list[Unread] = []
     if unique:
         limits.append(CopyLimit(name, 1, name, unique=True))
-    for sentence in _sentences(text):
+    for sentence in sentences(text):
         if _EXPLAINED_BY_RULES.search(sentence):
             continue
         if found := _ANY_NUMBER.search(sentence):

@@ -19,11 +19,9 @@ from cardsdb.deck.codes import DeckCodeError
 from cardsdb.deck.deck import Deck
 from cardsdb.deck.deck_list import Section
 from cardsdb.deck.formats import FORMAT_TITLES, FormatName
-from cardsdb.deck.rules import marked, plain
-from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_DOC
+from cardsdb.deck.rules import plain
+from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_DOC, Verdict, verdict_of
 from cardsdb.rule_versions import Citation
-
-Verdict = Literal["Yes", "No", "Depends"]
 
 
 def _sorted(citations: Iterable[Citation]) -> tuple[Citation, ...]:
@@ -42,10 +40,6 @@ class Finding:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rules", _sorted(self.rules))  # Core Rules first, each once
-
-    @property
-    def marked_rules(self) -> tuple[str, ...]:
-        return tuple(marked(c) for c in self.rules)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -152,7 +146,7 @@ class DeckVerdict:
 
     @property
     def verdict(self) -> Verdict:
-        return "No" if self.legal is False else "Depends" if self.legal is None else "Yes"
+        return verdict_of(self.legal)
 
     @property
     def format_title(self) -> str:

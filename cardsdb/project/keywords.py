@@ -25,6 +25,7 @@ class KnownToken:
     # words of a text about the keyword that does not name it ("face down" for Hidden)
     also: tuple[str, ...] = ()
     seeds_count: int | None = None  # how many cards have it by the seeds' count (Hidden: 44)
+    permanent: bool = False  # a keyword only a permanent has ([Tank], [Equip])
 
 
 def _entry(path: Path, kind: TokenKind, item: object) -> KnownToken:
@@ -43,9 +44,11 @@ def _entry(path: Path, kind: TokenKind, item: object) -> KnownToken:
     seeds_count = data.get("seeds_count")
     if seeds_count is not None and (not isinstance(seeds_count, int) or isinstance(seeds_count, bool)):
         raise BuildError(f"{path.name}: {kind} {data['name']}, field 'seeds_count' must be a whole number")
-    value = data.get("value", False)
-    if not isinstance(value, bool):
-        raise BuildError(f"{path.name}: {kind} {data['name']}, field 'value' must be true or false")
+    value, permanent = data.get("value", False), data.get("permanent", False)
+    if not isinstance(value, bool) or not isinstance(permanent, bool):
+        raise BuildError(
+            f"{path.name}: {kind} {data['name']}, fields 'value' and 'permanent' are true or false"
+        )
     version = data.get("rule_version")
     meaning = data.get("meaning")
     return KnownToken(
@@ -57,6 +60,7 @@ def _entry(path: Path, kind: TokenKind, item: object) -> KnownToken:
         meaning=meaning if isinstance(meaning, str) else None,
         also=tuple(w.strip() for w in also),
         seeds_count=seeds_count,
+        permanent=permanent,
     )
 
 

@@ -1,5 +1,5 @@
-"""What every part of `CardsDB` reads through: the open read-only connection, its tables, and the one helper that runs
-a parameterized statement (a file that breaks under it raises DatabaseUnavailable, with how to build one)."""
+"""What every part of `CardsDB` reads through: `Reader`, the open read-only connection, its tables, and the one helper
+that runs a parameterized statement (a file that breaks under it raises DatabaseUnavailable, with how to build one)."""
 
 from __future__ import annotations
 
@@ -59,16 +59,23 @@ def file_problem(path: Path, *, check_pages: bool = False) -> DatabaseUnavailabl
     return None
 
 
-class Queries:
+class Reader:
     """The connection `CardsDB.open` made, and the statements every part of CardsDB runs."""
 
-    _db: sqlite3.Connection
-    path: Path
-    _tables: frozenset[str]  # open() fills it from the tables it checks
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path, tables: frozenset[str] = frozenset()
+    ) -> None:
+        self.connection = connection
+        self.connection.row_factory = sqlite3.Row
+        self.path = path
+        self.tables = tables  # `CardsDB.open` fills it from the tables it checks
 
-    def _rows(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
+    def close(self) -> None:
+        self.connection.close()
+
+    def rows(self, sql: str, params: Sequence[object] = ()) -> list[sqlite3.Row]:
         try:
-            cursor = self._db.execute(sql, tuple(params))
+            cursor = self.connection.execute(sql, tuple(params))
             rows: list[sqlite3.Row] = []
             while chunk := cursor.fetchmany(
                 ROWS_PER_STEP
@@ -81,8 +88,12 @@ class Queries:
         except sqlite3.DatabaseError as error:
             raise unreadable(self.path, error) from None
 
-    def _has_fts(self, table: str) -> bool:
-        return f"{table}_fts" in self._tables
+    def has(self, table: str) -> bool:
+        """Whether the database holds this table (a part reads an optional table only where it is present)."""
+        return table in self.tables
+
+    def has_fts(self, table: str) -> bool:
+        return f"{table}_fts" in self.tables
 
     def meta(self) -> dict[str, str]:
-        return {str(r["key"]): str(r["value"]) for r in self._rows("SELECT key, value FROM meta")}
+        return {str(r["key"]): str(r["value"]) for r in self.rows("SELECT key, value FROM meta")}

@@ -10,7 +10,8 @@ from typing import Literal
 from cardsdb.errors import QuerySyntaxError
 from cardsdb.models import BothValuesHint, Card, NearestValueHint, SearchHint
 from cardsdb.names import begins, normalize
-from cardsdb.query.cards import CardQueries
+from cardsdb.query.base import Reader
+from cardsdb.query.cards import Cards
 from cardsdb.search.card_index import SearchIndex
 from cardsdb.search.name_index import close_names
 from cardsdb.search.syntax import Term, parse
@@ -25,11 +26,14 @@ class SearchResult:
     total: int  # all matches, not only this page
 
 
-class CardSearch(CardQueries):
-    """The card search part of CardsDB."""
+class CardSearch:
+    """Cards by the search syntax, over the in-memory search index, and why an empty search may be empty."""
 
-    _known: dict[str, list[str]]  # field -> the values the database holds, read once
-    _search_index: SearchIndex | None  # CardsDB starts it None
+    def __init__(self, reader: Reader, cards: Cards) -> None:
+        self._reader = reader
+        self._cards = cards
+        self._known: dict[str, list[str]] = {}  # field -> the values the database holds, read once
+        self._search_index: SearchIndex | None = None
 
     def _known_values(self, field: str) -> list[str]:
         if field not in self._known:
@@ -43,7 +47,7 @@ class CardSearch(CardQueries):
                 "set": "SELECT DISTINCT set_id FROM printings UNION SELECT DISTINCT set_name FROM printings",
                 "tag": "SELECT DISTINCT j.value FROM cards, json_each(cards.tags) j",
             }[field]
-            self._known[field] = sorted({str(r[0]) for r in self._rows(sql) if r[0]}, key=str.casefold)
+            self._known[field] = sorted({str(r[0]) for r in self._reader.rows(sql) if r[0]}, key=str.casefold)
         return self._known[field]
 
     def _resolve_term(self, term: Term) -> Term:
@@ -70,7 +74,7 @@ class CardSearch(CardQueries):
     def search_index(self) -> SearchIndex:
         """The cards' searchable fields, loaded once (cardsdb.search.card_index)."""
         if self._search_index is None:
-            self._search_index = SearchIndex.load(self._rows)
+            self._search_index = SearchIndex.load(self._reader.rows)
         return self._search_index
 
     def search(self, query: str, limit: int = 10, offset: int = 0) -> SearchResult:
@@ -82,7 +86,7 @@ class CardSearch(CardQueries):
         index = self.search_index
         found = index.matching(terms)
         names = index.page(found, offset=max(0, offset), limit=max(0, limit))
-        cards = (self._card_by_name(name) for name in names)
+        cards = (self._cards.card_by_name(name) for name in names)
         return SearchResult(tuple(card for card in cards if card is not None), found.bit_count())
 
     def search_hint(self, query: str) -> SearchHint | None:

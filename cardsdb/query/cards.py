@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from cardsdb.models import BannedCards, Card, CardMatch, Errata, Legality, Printing
 from cardsdb.names import normalize
-from cardsdb.query.base import Queries
+from cardsdb.query.base import Reader
 from cardsdb.schema import card_from_rows, json_list
 from cardsdb.search.name_index import NameIndex, NameSpec
 from cardsdb.search.pacing import paced
@@ -27,15 +27,17 @@ CARD_CACHE_SIZE = 2048  # built Card objects kept, most recently used (the real 
 _SET_ORDER = set_order_sql("set_id")
 
 
-class CardQueries(Queries):
-    """The cards part of CardsDB."""
+class Cards:
+    """Cards by name or printing code, their errata and legality, and the ban lists."""
 
-    _names: NameIndex | None  # CardsDB starts it None
-    _card_cache: OrderedDict[str, Card]
-    _codes: (
-        dict[tuple[str, str, int, str], tuple[str, str]] | None
-    )  # printing code -> card, id; CardsDB starts it None
-    _ban_lists: dict[str, BannedCards | None]
+    def __init__(self, reader: Reader) -> None:
+        self._reader = reader
+        self._names: NameIndex | None = None
+        self._card_cache: OrderedDict[str, Card] = OrderedDict()
+        self._codes: dict[tuple[str, str, int, str], tuple[str, str]] | None = (
+            None  # printing code -> card, id
+        )
+        self._ban_lists: dict[str, BannedCards | None] = {}
 
     @property
     def names(self) -> NameIndex:
@@ -43,10 +45,10 @@ class CardQueries(Queries):
         if self._names is None:
             rows = [
                 (str(r["name"]), json_list(r["types"]), json_list(r["supertypes"]), json_list(r["tags"]))
-                for r in self._rows("SELECT name, types, supertypes, tags FROM cards")
+                for r in self._reader.rows("SELECT name, types, supertypes, tags FROM cards")
             ]
             aliases: dict[str, list[str]] = {}
-            for r in self._rows(
+            for r in self._reader.rows(
                 "SELECT c.name, a.alias FROM card_aliases a JOIN cards c ON c.id = a.card_id"
             ):
                 aliases.setdefault(str(r["name"]), []).append(str(r["alias"]))
@@ -66,20 +68,25 @@ class CardQueries(Queries):
         return self._names
 
     def _card(self, row: sqlite3.Row) -> Card:
-        printings = self._rows(
+        printings = self._reader.rows(
             f"SELECT * FROM printings WHERE card_id = ? ORDER BY {_SET_ORDER}, id", [row["id"]]
         )
-        keywords = self._rows("SELECT keyword, value FROM card_keywords WHERE card_id = ?", [row["id"]])
+        keywords = self._reader.rows(
+            "SELECT keyword, value FROM card_keywords WHERE card_id = ?", [row["id"]]
+        )
         return card_from_rows(row, printings, keywords)
 
-    def _card_by_name(self, name: str) -> Card | None:
+    def card_by_name(self, name: str) -> Card | None:
+        """The card of a name as the index spells it (`names.exact`, a search's page), built once."""
         # Cards are immutable and the file is read-only: a built Card is kept (it costs three queries to make).
         cached = self._card_cache.get(name)
         if cached is not None:
             self._card_cache.move_to_end(name)
             return cached
         # COLLATE NOCASE lets SQLite use idx_cards_name; the second test keeps the match exact.
-        rows = self._rows("SELECT * FROM cards WHERE name = ? COLLATE NOCASE AND name = ?", [name, name])
+        rows = self._reader.rows(
+            "SELECT * FROM cards WHERE name = ? COLLATE NOCASE AND name = ?", [name, name]
+        )
         card = self._card(rows[0]) if rows else None
         if card is not None:
             self._card_cache[name] = card
@@ -94,7 +101,7 @@ class CardQueries(Queries):
     def get_card(self, name: str) -> Card | None:
         """The card with exactly this name, ignoring case (and punctuation, as names.normalize() does)."""
         exact = self.names.exact(name)
-        return self._card_by_name(exact) if exact else None
+        return self.card_by_name(exact) if exact else None
 
     def suggest_cards(self, name: str, limit: int = 3) -> list[str]:
         """Close names for a name that was not found, best first."""
@@ -106,7 +113,7 @@ class CardQueries(Queries):
         exact = self.names.exact(query)
         found = self.names.match(query, limit=6)
         if exact:
-            card = self._card_by_name(exact)
+            card = self.card_by_name(exact)
             if card is not None:
                 return CardMatch(card, "exact", 100.0, ())
         coded = self.printing(query) if _code_key(query) is not None else None
@@ -114,7 +121,7 @@ class CardQueries(Queries):
             return CardMatch(coded[0], "exact", 100.0, ())
         if not found or found[0].score < FIND_MINIMUM:
             initials = self.names.by_initials(query)  # "mf": Miss Fortune's cards
-            card = self._card_by_name(initials[0]) if initials else None
+            card = self.card_by_name(initials[0]) if initials else None
             if card is None:
                 return None
             return CardMatch(card, "fuzzy", INITIALS_SCORE, tuple(initials[1 : FAMILY_ALTERNATIVES + 1]))
@@ -127,10 +134,10 @@ class CardQueries(Queries):
             # others as alternatives.
             scores = {s.name: s.score for s in found}
             name = max(family, key=lambda n: (scores.get(n, 0.0), -family.index(n)))
-            card = self._card_by_name(name)
+            card = self.card_by_name(name)
             alternatives = tuple(n for n in family if n != name)[:FAMILY_ALTERNATIVES]
             return CardMatch(card, "fuzzy", best.score, alternatives) if card is not None else None
-        card = self._card_by_name(best.name)
+        card = self.card_by_name(best.name)
         if card is None:
             return None
         alternatives = tuple(
@@ -147,11 +154,11 @@ class CardQueries(Queries):
         return self.names.complete(text, limit=min(limit, 25))
 
     def errata_for(self, card_name: str) -> list[Errata]:
-        if "errata" not in self._tables:
+        if not self._reader.has("errata"):
             return []
         card = self.get_card(card_name)
         ident, name = (card.id, card.name) if card else ("", card_name)
-        rows = self._rows(
+        rows = self._reader.rows(
             "SELECT * FROM errata WHERE card_id = ? OR card_name = ? COLLATE NOCASE ORDER BY date",
             [ident, name],
         )
@@ -170,14 +177,15 @@ class CardQueries(Queries):
     def legality(self, name: str) -> Legality:
         """The card in each format of the newest ban lists ("legal" or "banned"); a format without a list is absent."""
         card = self.get_card(name)
-        if card is None or "ban_lists" not in self._tables:
+        if card is None or not self._reader.has("ban_lists"):
             return Legality()
         lists = {
             str(r["format"]): str(r["as_of"] or "")
-            for r in self._rows("SELECT format, as_of FROM ban_lists ORDER BY rowid")
+            for r in self._reader.rows("SELECT format, as_of FROM ban_lists ORDER BY rowid")
         }
         banned = {
-            str(r["format"]) for r in self._rows("SELECT format FROM bans WHERE card_id = ?", [card.id])
+            str(r["format"])
+            for r in self._reader.rows("SELECT format FROM bans WHERE card_id = ?", [card.id])
         }
         return Legality(
             formats={f: "banned" if f in banned else "legal" for f in lists},
@@ -192,14 +200,14 @@ class CardQueries(Queries):
             return None
         if self._codes is None:
             self._codes = {}
-            for r in self._rows(
+            for r in self._reader.rows(
                 "SELECT p.id, p.public_code, c.name FROM printings p JOIN cards c ON c.id = p.card_id"
             ):
                 found = _code_key(str(r["public_code"] or ""))
                 if found is not None:
                     self._codes.setdefault(found, (str(r["name"]), str(r["id"])))
         hit = self._codes.get(key)
-        card = self._card_by_name(hit[0]) if hit else None
+        card = self.card_by_name(hit[0]) if hit else None
         printing = next((p for p in card.printings if hit and p.id == hit[1]), None) if card else None
         return (card, printing) if card is not None and printing is not None else None
 
@@ -213,10 +221,10 @@ class CardQueries(Queries):
         """A format's ban list ("constructed", "2v2") with its date; None when the database holds none for it."""
         if format_name not in self._ban_lists:
             found: BannedCards | None = None
-            if "ban_lists" in self._tables:
-                rows = self._rows("SELECT as_of FROM ban_lists WHERE format = ?", [format_name])
+            if self._reader.has("ban_lists"):
+                rows = self._reader.rows("SELECT as_of FROM ban_lists WHERE format = ?", [format_name])
                 if rows:
-                    names = self._rows(
+                    names = self._reader.rows(
                         "SELECT c.name FROM bans b JOIN cards c ON c.id = b.card_id WHERE b.format = ?",
                         [format_name],
                     )

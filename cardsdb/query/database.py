@@ -1,31 +1,64 @@
 """`CardsDB`: read-only queries over the card database, the one object the bot, the engine and the CLI share.
 
-A thin facade: it opens the file read-only and checks it is a card database of this schema; the queries are its parts,
-one module each (`cards`, `card_search`, `keywords`, `rulings`, `rules`), all reading through `base.Queries`. Every
-statement is parameterized; full-text input goes through `cardsdb.query.fts`.
+A facade: `open` checks the file and makes the one `base.Reader`, and each question goes to the part that answers it, one object per
+module, each made from the reader and the parts it asks: `cards` (by name or code, errata, legality, ban lists),
+`card_search` (the search syntax), `rule_rows` (the rules table's rows), `rule_history` (a rule's versions and
+renumbering, as shown), `rule_search` (rules by words), `rules` (rules by number, a query read as either),
+`changes` (between versions), `rulings`, `keywords`, `readings` (each card's reading, the engine's `CardSource`). Every statement is parameterized; full-text input goes through
+`cardsdb.query.fts`.
 """
 
 from __future__ import annotations
 
 import sqlite3
 import urllib.parse
-from collections import OrderedDict
 from pathlib import Path
 from types import TracebackType
 
 from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.errors import DatabaseUnavailable
-from cardsdb.models import BannedCards, Card, Rule
-from cardsdb.query.base import file_problem, hint_for, unreadable
+from cardsdb.models import (
+    BannedCards,
+    Card,
+    CardMatch,
+    ChangeList,
+    Errata,
+    KeywordInfo,
+    Legality,
+    Printing,
+    Rule,
+    RuleLookup,
+    RuleMatches,
+    RuleView,
+    Ruling,
+    SearchHint,
+)
+from cardsdb.query.base import Reader, file_problem, hint_for, unreadable
 from cardsdb.query.card_search import CardSearch, SearchResult
-from cardsdb.query.keywords import KeywordQueries
-from cardsdb.query.readings import ReadingQueries
+from cardsdb.query.cards import Cards
+from cardsdb.query.changes import Changes
+from cardsdb.query.keywords import Keywords
+from cardsdb.query.readings import Readings
+from cardsdb.query.rule_history import RuleHistory
+from cardsdb.query.rule_rows import RuleRows
+from cardsdb.query.rule_search import RuleSearch
+from cardsdb.query.rules import Rules
+from cardsdb.query.rulings import Rulings
+from cardsdb.rule_versions import Citation
 from cardsdb.schema import SCHEMA_VERSION
 from cardsdb.search.card_index import SearchIndex
 from cardsdb.search.meaning import ENCODER
 from cardsdb.search.name_index import NameIndex
 from cardsdb.search.pacing import pause
-from cardsdb.search.question_rank import OFF, WAIT, QuestionRanker
+from cardsdb.search.question_confidence import RULE_CANDIDATES
+from cardsdb.search.question_rank import OFF, QuestionRanker, RankedRule
+from cardsdb.search.syntax import Term
+
+
+def _listed(names: list[str], shown: int = 3) -> str:
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
+
 
 REQUIRED_TABLES = (
     "cards",
@@ -40,40 +73,21 @@ REQUIRED_TABLES = (
 )
 
 
-def _listed(names: list[str], shown: int = 3) -> str:
-    more = f" and {len(names) - shown} more" if len(names) > shown else ""
-    return ", ".join(names[:shown]) + more
-
-
-class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
+class CardsDB:
     """Cards, rules and rulings from a database built by `python -m cardsdb build`."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
-        self._db = connection
-        self._db.row_factory = sqlite3.Row
-        self.path = path
-        self._names: NameIndex | None = None
-        self._tables: frozenset[str] = frozenset()  # open() fills it from the tables it checks
-        self._known: dict[str, list[str]] = {}
-        self._card_cache: OrderedDict[str, Card] = OrderedDict()
-        self._titles_by: dict[
-            tuple[str, str | None], list[tuple[str, str, Rule]]
-        ] = {}  # rule titles by doc/version
-        self._titled_by: dict[tuple[str, str | None], dict[str, list[Rule]]] = {}  # the same, by title key
-        self._search_index: SearchIndex | None = None
-        self._keyword_lines: dict[str, tuple[str | None, Rule | None] | None] = {}
-        self._ranker: QuestionRanker | None = (
-            None  # rules and rulings indexed for words, read at the first search
-        )
-        # words compared by meaning too: the encoder loaded when first needed (WAIT: the command line, the tests), or
-        # words alone until the warm-up has loaded it (WHEN_READY: the bot, `bot.database.open_cardsdb`)
-        self.meaning = WAIT
-        self._codes: dict[tuple[str, str, int, str], tuple[str, str]] | None = (
-            None  # the deck check's printings
-        )
-        self._ban_lists: dict[str, BannedCards | None] = {}
-        self._readings: dict[str, CardReading] = {}
-        self._stored_readings: bool | None = None
+    def __init__(self, reader: Reader) -> None:
+        self.reader = reader
+        self.cards = Cards(reader)
+        self.card_search = CardSearch(reader, self.cards)
+        self.rule_rows = RuleRows(reader)
+        self.rule_history = RuleHistory(reader, self.rule_rows)
+        self.rule_search = RuleSearch(reader)
+        self.rules = Rules(reader, self.rule_rows, self.rule_history, self.rule_search)
+        self.rule_changes = Changes(reader, self.rule_rows)
+        self.ruling_queries = Rulings(reader, self.cards, self.rules, self.rule_search)
+        self.keywords = Keywords(reader, self.ruling_queries, self.rule_search)
+        self.readings = Readings(reader)
 
     @classmethod
     def open(cls, path: Path | str, *, check_pages: bool = False) -> CardsDB:
@@ -102,8 +116,7 @@ class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
             raise DatabaseUnavailable(
                 f"{path} is not a card database (missing tables: {_listed(missing)})", hint_for(path)
             )
-        db = cls(connection, path)
-        db._tables = frozenset(tables)
+        db = cls(Reader(connection, path, frozenset(tables)))
         version = db.meta().get("schema_version")
         if version is not None and version != str(SCHEMA_VERSION):
             connection.close()
@@ -113,8 +126,24 @@ class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
             )
         return db
 
+    @property
+    def path(self) -> Path:
+        return self.reader.path
+
     def close(self) -> None:
-        self._db.close()
+        self.reader.close()
+
+    def meta(self) -> dict[str, str]:
+        return self.reader.meta()
+
+    @property
+    def meaning(self) -> str:
+        """When words are compared by meaning too (`question_rank.WAIT`, `WHEN_READY`, `OFF`): `RuleSearch`'s."""
+        return self.rule_search.meaning
+
+    @meaning.setter
+    def meaning(self, when: str) -> None:
+        self.rule_search.meaning = when
 
     def warm(self) -> None:
         """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread),
@@ -134,6 +163,160 @@ class CardsDB(KeywordQueries, CardSearch, ReadingQueries):
         self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
     ) -> None:
         self.close()
+
+    # --- cards (cardsdb/query/cards.py, card_search.py) ------------------------------------------------
+    @property
+    def names(self) -> NameIndex:
+        return self.cards.names
+
+    def get_card(self, name: str) -> Card | None:
+        return self.cards.get_card(name)
+
+    def find_card(self, query: str) -> CardMatch | None:
+        return self.cards.find_card(query)
+
+    def suggest_cards(self, name: str, limit: int = 3) -> list[str]:
+        return self.cards.suggest_cards(name, limit)
+
+    def cards_starting(self, text: str, limit: int = 25) -> list[str]:
+        return self.cards.cards_starting(text, limit)
+
+    def autocomplete_cards(self, text: str, limit: int = 25) -> list[str]:
+        return self.cards.autocomplete_cards(text, limit)
+
+    def errata_for(self, card_name: str) -> list[Errata]:
+        return self.cards.errata_for(card_name)
+
+    def legality(self, name: str) -> Legality:
+        return self.cards.legality(name)
+
+    def printing(self, code: str) -> tuple[Card, Printing] | None:
+        return self.cards.printing(code)
+
+    def card_sets(self) -> frozenset[str]:
+        return self.cards.card_sets()
+
+    def ban_list(self, format_name: str) -> BannedCards | None:
+        return self.cards.ban_list(format_name)
+
+    def clear_cache(self) -> None:
+        self.cards.clear_cache()
+
+    @property
+    def search_index(self) -> SearchIndex:
+        return self.card_search.search_index
+
+    def search(self, query: str, limit: int = 10, offset: int = 0) -> SearchResult:
+        return self.card_search.search(query, limit, offset)
+
+    def search_terms(self, query: str) -> list[Term]:
+        return self.card_search.search_terms(query)
+
+    def search_hint(self, query: str) -> SearchHint | None:
+        return self.card_search.search_hint(query)
+
+    # --- rules (rules.py, rule_search.py, rule_history.py, changes.py) ---------------------------------
+    def rule(
+        self, number_or_words: str, *, doc: str | None = None, version: str | None = None
+    ) -> RuleView | None:
+        return self.rules.rule(number_or_words, doc=doc, version=version)
+
+    def look_up_rule(
+        self, query: str, *, doc: str | None = None, version: str | None = None, limit: int = RULE_CANDIDATES
+    ) -> RuleLookup:
+        return self.rules.look_up_rule(query, doc=doc, version=version, limit=limit)
+
+    def rule_exists(self, number: str, version: str | None = None, doc: str | None = None) -> bool:
+        return self.rules.rule_exists(number, version, doc)
+
+    def cited_rule(self, number: str) -> RuleView | None:
+        return self.rules.cited_rule(number)
+
+    def rule_view(self, rule: Rule) -> RuleView:
+        return self.rules.rule_view(rule)
+
+    def rule_references(self, number: str) -> list[tuple[str, str]]:
+        return self.rules.rule_references(number)
+
+    def autocomplete_rules(
+        self, text: str, limit: int = 25, *, doc: str | None = None
+    ) -> list[tuple[str, str]]:
+        return self.rules.autocomplete_rules(text, limit, doc=doc)
+
+    def suggest_rules(
+        self, query: str, limit: int = 5, *, doc: str | None = None, version: str | None = None
+    ) -> list[str]:
+        return self.rules.suggest_rules(query, limit, doc=doc, version=version)
+
+    @property
+    def question_ranker(self) -> QuestionRanker:
+        return self.rule_search.question_ranker
+
+    def search_rules(
+        self, words: str, limit: int = 10, *, doc: str | None = None, version: str | None = None
+    ) -> list[Rule]:
+        return self.rule_search.search_rules(words, limit, doc=doc, version=version)
+
+    def ranked_rules(
+        self, words: str, limit: int = 10, *, doc: str | None = None, version: str | None = None
+    ) -> list[RankedRule]:
+        return self.rule_search.ranked_rules(words, limit, doc=doc, version=version)
+
+    def match_rules(
+        self, words: str, limit: int = RULE_CANDIDATES, *, doc: str | None = None, version: str | None = None
+    ) -> RuleMatches:
+        return self.rule_search.match_rules(words, limit, doc=doc, version=version)
+
+    def rules_also_matching(
+        self, words: str, shown: Rule, limit: int = 5, *, doc: str | None = None, version: str | None = None
+    ) -> list[Rule]:
+        return self.rule_search.rules_also_matching(words, shown, limit, doc=doc, version=version)
+
+    def changes(
+        self, from_version: str, to_version: str, under: str | None = None, *, doc: str | None = None
+    ) -> ChangeList:
+        return self.rule_changes.changes(from_version, to_version, under, doc=doc)
+
+    # --- rulings and keywords (rulings.py, keywords.py) ------------------------------------------------
+    def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
+        return self.ruling_queries.rulings(query, limit)
+
+    def rulings_for_card(self, name: str) -> list[Ruling]:
+        return self.ruling_queries.rulings_for_card(name)
+
+    def rulings_for_rule(self, number: str) -> list[Ruling]:
+        return self.ruling_queries.rulings_for_rule(number)
+
+    def ruling_citations(self, ruling: Ruling) -> list[Citation]:
+        return self.ruling_queries.ruling_citations(ruling)
+
+    def ruling_links(self, ruling: Ruling) -> list[Rule]:
+        return self.ruling_queries.ruling_links(ruling)
+
+    def keyword(self, name: str) -> KeywordInfo | None:
+        return self.keywords.keyword(name)
+
+    def keyword_line(self, name: str) -> tuple[str | None, Rule | None] | None:
+        return self.keywords.keyword_line(name)
+
+    def keyword_names(self) -> list[str]:
+        return self.keywords.keyword_names()
+
+    def autocomplete_keywords(self, text: str, limit: int = 25) -> list[str]:
+        return self.keywords.autocomplete_keywords(text, limit)
+
+    def resolve_keyword(self, text: str) -> tuple[str, bool] | None:
+        return self.keywords.resolve_keyword(text)
+
+    def text_unknown(self) -> list[str]:
+        return self.keywords.text_unknown()
+
+    # --- readings (readings.py): what the engine knows of each card's text -----------------------------
+    def reading(self, card: Card) -> CardReading:
+        return self.readings.reading(card)
+
+    def reading_json(self, card: Card) -> str | None:
+        return self.readings.reading_json(card)
 
 
 __all__ = ["CardsDB", "SearchResult"]

@@ -8,56 +8,9 @@ from __future__ import annotations
 
 import re
 
+from cardsdb.search.text_rank import STOP_WORDS
+
 _WORD = re.compile(r"\w+", re.UNICODE)
-# Question words that every answer holds: left out of a search when other words remain ("what is a chain").
-COMMON_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "is",
-        "are",
-        "was",
-        "be",
-        "do",
-        "does",
-        "did",
-        "can",
-        "could",
-        "i",
-        "my",
-        "me",
-        "you",
-        "your",
-        "it",
-        "its",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "and",
-        "or",
-        "if",
-        "when",
-        "what",
-        "how",
-        "why",
-        "which",
-        "who",
-        "there",
-        "this",
-        "that",
-        "with",
-        "by",
-        "as",
-        "happens",
-        "happen",
-        "work",
-        "works",
-    ]
-)
 
 
 def fts_words(text: str) -> list[str]:
@@ -70,8 +23,8 @@ def fts_query(
 ) -> str | None:
     """An FTS5 query matching every word of text (or any word), or None when text has no words.
 
-    prefix_last makes the last word a prefix (for autocomplete): "hidd" matches "hidden". skip_common leaves out
-    COMMON_WORDS when other words remain.
+    prefix_last makes the last word a prefix (for autocomplete): "hidd" matches "hidden". skip_common leaves out the
+    question words every answer holds ("what is a chain": `text_rank.STOP_WORDS`) when other words remain.
     """
     words = _kept(text, skip_common)
     if not words:
@@ -85,5 +38,5 @@ def fts_query(
 def _kept(text: str, skip_common: bool) -> list[str]:
     words = fts_words(text)
     if skip_common:
-        words = [w for w in words if w.casefold() not in COMMON_WORDS] or words
+        words = [w for w in words if w.casefold() not in STOP_WORDS] or words
     return words

@@ -6,24 +6,38 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from cardsdb.models import KeywordInfo, Rule
+from cardsdb import rule_numbers
+from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, KeywordInfo, Rule
 from cardsdb.names import normalize
-from cardsdb.query.rulings import RulingQueries, community
-from cardsdb.schema import json_list
+from cardsdb.query.base import Reader
+from cardsdb.query.rule_search import RuleSearch, unique_rules
+from cardsdb.query.rulings import Rulings, community
+from cardsdb.schema import json_list, rule_from_row
 from cardsdb.search.name_index import close_names, closest_name
 from cardsdb.search.syntax import escape_like
 
 # Words around a keyword as people ask for it: "the Hidden keyword", "hidden keyword".
 _KEYWORD_NOISE = re.compile(r"\b(?:the|keyword|keywords|ability)\b", re.IGNORECASE)
+# A keyword's rules as listed under it: each rule's newest form that its number still means (not an older row whose
+# number the current rules gave to another rule). Which rows a word search shows is `QuestionRanker.shown_rows`.
+_KEYWORD_SHOWN = "(r.latest = 1 AND (r.version = ? OR COALESCE(r.superseded, 0) = 0))"
 
 
-class KeywordQueries(RulingQueries):
-    """The keywords part of CardsDB."""
+class Keywords:
+    """Keywords with their rules, reminder text, cards and rulings."""
 
-    _keyword_lines: dict[str, tuple[str | None, Rule | None] | None]  # name -> its line, read once
+    def __init__(self, reader: Reader, rulings: Rulings, search: RuleSearch) -> None:
+        self._reader = reader
+        self._rulings = rulings
+        self._search = search
+        self._keyword_lines: dict[
+            str, tuple[str | None, Rule | None] | None
+        ] = {}  # name -> its line, read once
 
     def keyword_names(self) -> list[str]:
-        return [str(r[0]) for r in self._rows("SELECT name FROM keywords ORDER BY name COLLATE NOCASE")]
+        return [
+            str(r[0]) for r in self._reader.rows("SELECT name FROM keywords ORDER BY name COLLATE NOCASE")
+        ]
 
     def autocomplete_keywords(self, text: str, limit: int = 25) -> list[str]:
         # Words only ("Add", not also "ADD", ">" or ">>"): each is a choice someone would pick.
@@ -66,13 +80,13 @@ class KeywordQueries(RulingQueries):
             return self._keyword_lines[name]
         resolved = self.resolve_keyword(name)
         rows = (
-            self._rows("SELECT * FROM keywords WHERE name = ? COLLATE NOCASE", [resolved[0]])
+            self._reader.rows("SELECT * FROM keywords WHERE name = ? COLLATE NOCASE", [resolved[0]])
             if resolved
             else []
         )
         line: tuple[str | None, Rule | None] | None = None
         if rows:
-            number = rows[0]["rule"] or self._heading_number(str(rows[0]["name"]))
+            number = rows[0]["rule"] or self._search.heading_number(str(rows[0]["name"]))
             rules = self._keyword_rules(number) if number else []
             line = (rows[0]["reminder"], rules[0] if rules else None)
         self._keyword_lines[name] = line  # the file is read-only: a keyword's line never changes
@@ -81,9 +95,9 @@ class KeywordQueries(RulingQueries):
     def text_unknown(self) -> list[str]:
         """The main deck cards (or cards of no known type) with printings whose text no source gives yet: any of
         them may have any keyword."""
-        if "unknown" not in {str(r[1]) for r in self._rows("PRAGMA table_info(cards)")}:
+        if "unknown" not in {str(r[1]) for r in self._reader.rows("PRAGMA table_info(cards)")}:
             return []  # a database built before the column: it holds no card known in part this way
-        rows = self._rows(
+        rows = self._reader.rows(
             "SELECT name, types, unknown FROM cards WHERE partial = 1 ORDER BY name COLLATE NOCASE"
         )
         main_deck = {"unit", "spell", "gear"}
@@ -109,14 +123,14 @@ class KeywordQueries(RulingQueries):
         resolved = self.resolve_keyword(name)
         if resolved is None:
             return None
-        rows = self._rows("SELECT * FROM keywords WHERE name = ? COLLATE NOCASE", [resolved[0]])
+        rows = self._reader.rows("SELECT * FROM keywords WHERE name = ? COLLATE NOCASE", [resolved[0]])
         if not rows:
             return None
         row = rows[0]
         keyword = str(row["name"])
-        number = row["rule"] or self._heading_number(keyword)
+        number = row["rule"] or self._search.heading_number(keyword)
         rules = self._keyword_rules(number) if number else []
-        having = self._rows(
+        having = self._reader.rows(
             "SELECT DISTINCT c.name, c.partial FROM cards c JOIN card_keywords ck ON ck.card_id = c.id "
             "WHERE ck.keyword = ? COLLATE NOCASE ORDER BY c.name COLLATE NOCASE",
             [keyword],
@@ -128,16 +142,16 @@ class KeywordQueries(RulingQueries):
         where = " OR ".join("text LIKE ? ESCAPE '\\'" for _ in words)
         referring = [
             str(r["name"])
-            for r in self._rows(
+            for r in self._reader.rows(
                 f"SELECT name, text FROM cards WHERE {where} ORDER BY name COLLATE NOCASE",
                 [f"%{escape_like(w)}%" for w in words],
             )
             if r["name"] not in with_it and r["name"] not in seed_only and pattern.search(r["text"] or "")
         ]
-        rulings = sorted(self._rulings_fts(keyword, 5), key=community)  # the best five, official first
+        rulings = sorted(self._rulings.fts(keyword, 5), key=community)  # the best five, official first
         if rules:
             seen = {r.id for r in rulings}
-            rulings += [r for r in self.rulings_for_rule(rules[0].number)[:5] if r.id not in seen]
+            rulings += [r for r in self._rulings.rulings_for_rule(rules[0].number)[:5] if r.id not in seen]
             rulings.sort(key=community)
         return KeywordInfo(
             name=keyword,
@@ -149,4 +163,16 @@ class KeywordQueries(RulingQueries):
             text_unknown=tuple(self.text_unknown()) if row["kind"] == "keyword" else (),
             rulings=tuple(rulings[:8]),
             kind=str(row["kind"] or "keyword"),
+        )
+
+    def _keyword_rules(self, number: str) -> list[Rule]:
+        """The keyword's rule and everything under it, each from the newest version that has it: current rows, then
+        older rows the current rules neither hold nor gave to another rule."""
+        rows = self._reader.rows(
+            f"SELECT * FROM rules r WHERE r.doc = ? AND {rule_numbers.subtree_sql('r.number')} "
+            f"AND {_KEYWORD_SHOWN} ORDER BY r.sort_key, r.number",
+            [CORE_DOC, *rule_numbers.subtree_params(number), CURRENT_RULES_VERSION],
+        )
+        return sorted(
+            unique_rules([rule_from_row(r) for r in rows]), key=lambda r: rule_numbers.sort_key(r.number)
         )

@@ -9,29 +9,31 @@ from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.engine.reading.compile import compile_reading
 from cardsdb.engine.reading.version import reader_version
 from cardsdb.models import Card
-from cardsdb.query.base import Queries
+from cardsdb.query.base import Reader
 
 READING_CACHE_SIZE = 4096  # decoded readings kept, most recently used (the real pool has about 1,100 cards)
 
 
-class ReadingQueries(Queries):
-    """The readings part of CardsDB."""
+class Readings:
+    """Each card's reading, as stored by the build or compiled here."""
 
-    _readings: dict[str, CardReading]
-    _stored_readings: bool | None  # None until known: whether the stored readings are this reader's
+    def __init__(self, reader: Reader) -> None:
+        self._reader = reader
+        self._readings: dict[str, CardReading] = {}
+        self._stored: bool | None = None  # None until known: whether the stored readings are this reader's
 
     def _readings_stored(self) -> bool:
-        if self._stored_readings is None:
-            self._stored_readings = (
-                "card_readings" in self._tables and self.meta().get("reader_version") == reader_version()
+        if self._stored is None:
+            self._stored = (
+                self._reader.has("card_readings") and self._reader.meta().get("reader_version") == reader_version()
             )
-        return self._stored_readings
+        return self._stored
 
     def reading_json(self, card: Card) -> str | None:
         """The card's reading as the build stored it (JSON), or None where the stored readings are not this reader's."""
         if not self._readings_stored():
             return None
-        rows = self._rows("SELECT reading FROM card_readings WHERE card_id = ?", (card.id,))
+        rows = self._reader.rows("SELECT reading FROM card_readings WHERE card_id = ?", (card.id,))
         return str(rows[0]["reading"]) if rows else None
 
     def reading(self, card: Card) -> CardReading:

@@ -4,20 +4,29 @@ before community ones, and a ruling an erratum superseded after the others."""
 from __future__ import annotations
 
 from cardsdb import rule_numbers
-from cardsdb.models import CURRENT_RULES_VERSION, OLDER_THAN_V13, V13_RULES_VERSION, Ruling
+from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, OLDER_THAN_V13, V13_RULES_VERSION, Rule, Ruling
 from cardsdb.names import fold
-from cardsdb.query.cards import CardQueries
+from cardsdb.query.base import Reader
+from cardsdb.query.cards import Cards
 from cardsdb.query.fts import fts_query, fts_words
-from cardsdb.query.rules import RuleQueries
-from cardsdb.schema import ruling_from_row
+from cardsdb.query.rule_search import RuleSearch
+from cardsdb.query.rules import Rules
+from cardsdb.rule_versions import Citation
+from cardsdb.schema import rule_from_row, ruling_from_row
 
 MISTYPED_NAME_WORDS = (
     4  # words a card's name may have, for a ruling search that found no ruling holding them all
 )
 
 
-class RulingQueries(CardQueries, RuleQueries):
-    """The rulings part of CardsDB."""
+class Rulings:
+    """Rulings by rule number, card or words, and the rules a ruling cites or discusses."""
+
+    def __init__(self, reader: Reader, cards: Cards, rules: Rules, search: RuleSearch) -> None:
+        self._reader = reader
+        self._cards = cards
+        self._rules = rules
+        self._search = search
 
     def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
         """The rulings that answer `query` (`_matching_rulings`), a ruling an erratum superseded after the others:
@@ -32,27 +41,27 @@ class RulingQueries(CardQueries, RuleQueries):
             return self.rulings_for_rule(query)[:limit]
         if rule_numbers.number_shaped(query):
             return []
-        exact = self.names.exact(query)
+        exact = self._cards.names.exact(query)
         if exact:
             found = self.rulings_for_card(exact)
             if found:
                 return found[:limit]
-        ranked = self.question_ranker.rulings(query, limit=limit)
+        ranked = self._search.question_ranker.rulings(query, limit=limit)
         if not any(r.complete for r in ranked) and len(fts_words(query)) <= MISTYPED_NAME_WORDS:
             # A few words that no ruling holds all of may be a card's name mistyped ("hiden blade").
-            match = self.find_card(query)
+            match = self._cards.find_card(query)
             if match is not None and match.score >= 85:
                 found = self.rulings_for_card(match.card.name)[:limit]
                 if found:
                     return found
         return [r.ruling for r in ranked]
 
-    def _rulings_fts(self, words: str, limit: int) -> list[Ruling]:
+    def fts(self, words: str, limit: int) -> list[Ruling]:
         """Rulings with every word, best first (full-text search)."""
-        fts = fts_query(words, skip_common=True) if self._has_fts("rulings") else None
+        fts = fts_query(words, skip_common=True) if self._reader.has_fts("rulings") else None
         if fts is None:
             return []
-        rows = self._rows(
+        rows = self._reader.rows(
             "SELECT r.* FROM rulings_fts JOIN rulings r ON r.rowid = rulings_fts.rowid "
             "WHERE rulings_fts MATCH ? ORDER BY rulings_fts.rank LIMIT ?",
             [fts, limit],
@@ -60,12 +69,12 @@ class RulingQueries(CardQueries, RuleQueries):
         return [ruling_from_row(r) for r in rows]
 
     def rulings_for_card(self, name: str) -> list[Ruling]:
-        card = self.get_card(name)
+        card = self._cards.get_card(name)
         if card is None:
             return []
         # The build links every ruling to each card it names that resolves (ruling_cards, indexed by card), so the
         # names in `rulings.cards` need no scan.
-        rows = self._rows(
+        rows = self._reader.rows(
             "SELECT r.* FROM rulings r WHERE r.id IN (SELECT ruling_id FROM ruling_cards WHERE card_id = ?) "
             "ORDER BY r.date DESC, r.id",
             [card.id],
@@ -92,7 +101,9 @@ class RulingQueries(CardQueries, RuleQueries):
         ref = rule_numbers.parse_rule_ref(number)
         if ref is None:
             return []
-        pairs: list[tuple[str | None, str]] = [*self.rule_references(number)] or [(ref.version, ref.number)]
+        pairs: list[tuple[str | None, str]] = [*self._rules.rule_references(number)] or [
+            (ref.version, ref.number)
+        ]
         clauses: list[str] = []
         params: list[object] = []
         for version, cited in pairs:
@@ -105,12 +116,44 @@ class RulingQueries(CardQueries, RuleQueries):
                 where += f" AND COALESCE(rr.version, ?) IN ({', '.join('?' * len(versions))})"
                 params += [CURRENT_RULES_VERSION, *versions]
             clauses.append(f"({where})")
-        rows = self._rows(
+        rows = self._reader.rows(
             "SELECT DISTINCT r.* FROM rulings r JOIN ruling_rules rr ON rr.ruling_id = r.id "
             f"WHERE {' OR '.join(clauses)} ORDER BY r.date DESC, r.id",
             params,
         )
         return sorted((ruling_from_row(r) for r in rows), key=community)
+
+    def ruling_citations(self, ruling: Ruling) -> list[Citation]:
+        """The rule numbers a ruling cites, each with the version it numbers them in and whether that version has it."""
+        rows = {
+            str(r["number"]): r
+            for r in self._reader.rows(
+                "SELECT number, version, resolves FROM ruling_rules WHERE ruling_id = ?", [ruling.id]
+            )
+        }
+        found = []
+        for cited in ruling.rules:
+            ref = rule_numbers.parse_rule_ref(cited)
+            number = ref.number if ref else cited
+            row = rows.get(number)
+            version = (
+                (ref.version if ref else None) or (row["version"] if row else None) or ruling.rules_version
+            )
+            version = version or CURRENT_RULES_VERSION
+            found.append(Citation(number, version, CORE_DOC, bool(row["resolves"]) if row else False))
+        return found
+
+    def ruling_links(self, ruling: Ruling) -> list[Rule]:
+        """The rules the build linked a ruling that cites none to, by its words (cardsdb/build/ruling_links.py), closest
+        first: the rules it discusses, never the source's own citations. Empty in a database built without links."""
+        if not self._reader.has("ruling_links"):
+            return []
+        rows = self._reader.rows(
+            "SELECT r.* FROM ruling_links l JOIN rules r ON r.doc = l.doc AND r.version = l.version "
+            "AND r.number = l.number WHERE l.ruling_id = ? ORDER BY l.rank",
+            [ruling.id],
+        )
+        return [rule_from_row(r) for r in rows]
 
 
 def community(ruling: Ruling) -> bool:

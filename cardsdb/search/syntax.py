@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from cardsdb.errors import QuerySyntaxError
 from cardsdb.names import normalize
+from cardsdb.text.domains import DOMAIN_COLOURS
 
 # prefix -> field; several spellings per field
 TEXT_FIELDS: dict[str, str] = {
@@ -57,15 +58,8 @@ MAX_VALUES = 12
 """Values of one term at most (`d:order,chaos` has two); more are refused in one line."""
 # Fields whose value may list alternatives: `d:order,chaos`.
 LIST_FIELDS = frozenset({"keyword", "type", "domain", "tag", "set", "rarity"})
-# The colour of each domain (v1.3 rule 134.2): `d:red` is Fury.
-DOMAIN_COLOURS = {
-    "red": "Fury",
-    "green": "Calm",
-    "blue": "Mind",
-    "orange": "Body",
-    "purple": "Chaos",
-    "yellow": "Order",
-}
+# The domain of each colour (cardsdb/text/domains.py): `d:red` is Fury.
+DOMAIN_OF_COLOUR = {colour: domain for domain, colour in DOMAIN_COLOURS.items()}
 
 _TOKEN = re.compile(
     r"""\s*(?:
@@ -176,7 +170,7 @@ def _term(negated: bool, key: str | None, op: str | None, value: str | None, typ
             raise QuerySyntaxError(f"{prefix}: needs a value: {typed}")
         text = value.strip()
         if field == "domain":
-            text = ",".join(DOMAIN_COLOURS.get(v.casefold(), v) for v in Term(field, text).choices)
+            text = ",".join(DOMAIN_OF_COLOUR.get(v.casefold(), v) for v in Term(field, text).choices)
         return Term(field, text, ":", negated, typed, group)
     if op == ":":
         close = difflib.get_close_matches(prefix, [*TEXT_FIELDS, *NUMBER_FIELDS], n=1, cutoff=0.6)

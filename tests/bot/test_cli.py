@@ -114,6 +114,44 @@ def test_ask_json_has_the_contracts_shape(fixture_db: Path, capsys: pytest.Captu
     assert labels[:2] == ["Details", "Show the cited rules"]
 
 
+def test_ask_presses_details_for_the_whole_answer_and_its_scenario_code(
+    fixture_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = "/hidden play card:Hidden Blade hidden_this_turn:True"
+    env = {"RIFTBOUND_DB": str(fixture_db)}
+    assert main(["ask", line, "--press", "details", "--json"], env=env) == 0
+    shown = json.loads(capsys.readouterr().out)
+    text = json.dumps(shown["embeds"])
+    assert shown["ephemeral"] is True and "rb1." in text  # the position as a scenario code a judge can paste
+    assert main(["ask", line, "--press", "Show the cited rules"], env=env) == 0
+    assert "## The rules cited" in capsys.readouterr().out
+
+
+def test_ask_press_of_a_button_not_there_names_those_there(
+    fixture_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env = {"RIFTBOUND_DB": str(fixture_db)}
+    assert main(["ask", "/hidden play card:Hidden Blade", "--press", "Nope"], env=env) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: no button 'Nope' under that answer") and '"Details"' in err
+    assert main(["ask", "is [[tideturner]] good?", "--press", "Details"], env=env) == 2
+    assert "needs a slash command" in capsys.readouterr().err
+
+
+def test_ask_says_plainly_that_it_keeps_no_settings(
+    fixture_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env = {"RIFTBOUND_DB": str(fixture_db)}
+    assert main(["ask", "/settings set public_by_default:false", "--json"], env=env) == 0
+    saved = json.loads(capsys.readouterr().out)
+    assert saved["content"].startswith("Not kept: python -m bot ask") and "`" not in saved["content"]
+    assert main(["ask", "/settings show", "--json"], env=env) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["content"] is None and "public by default" in json.dumps(
+        shown["embeds"]
+    )  # the default again
+
+
 @pytest.mark.real_data
 def test_ask_card_with_image_shows_the_full_card_image(
     real_db: Path, capsys: pytest.CaptureFixture[str]

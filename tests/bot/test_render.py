@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.cards.render import card_embeds
-from bot.hidden.render import verdict_embeds, verdict_word
+from bot.hidden.render import verdict_embeds
 from bot.rules.render import SUMMARY_LABEL, keyword_embeds, rule_embeds, ruling_embed, rulings_embeds
 from bot.ui import limits
 from bot.ui.notices import not_found_embed
@@ -322,8 +322,6 @@ def test_verdict_title_begins_with_the_verdict_and_lists_every_check() -> None:
     assert "@" not in text and "poro" not in text and "hidden_this_turn" not in text
     assert first["footer"]["text"] == "Core Rules 2026-10-09 · card data 2026-03-28"
     assert "Position assumed" in text and "```yaml" in text
-    assert verdict_word(True) == "Yes"
-    assert verdict_word(None) == "Depends"
 
 
 def test_long_answers_continue_in_more_embeds_not_cut_mid_word() -> None:

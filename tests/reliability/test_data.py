@@ -81,7 +81,7 @@ def db_copy(fixture_db: Path, tmp_path: Path) -> Path:
 
 def test_the_database_is_opened_read_only(db_copy: Path) -> None:
     db = CardsDB.open(db_copy)
-    connection = db._db
+    connection = db.reader.connection
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
         connection.execute("DELETE FROM cards")
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
@@ -97,7 +97,7 @@ def test_a_path_with_uri_characters_still_opens_read_only(fixture_db: Path, tmp_
     db = CardsDB.open(path)
     assert db.get_card("Pouty Poro") is not None
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
-        db._db.execute("DELETE FROM cards")
+        db.reader.connection.execute("DELETE FROM cards")
     # no stray file made from a cut-off name
     assert sorted(p.name for p in tmp_path.iterdir()) == [folder.name]
 
@@ -105,8 +105,8 @@ def test_a_path_with_uri_characters_still_opens_read_only(fixture_db: Path, tmp_
 def test_every_query_binds_user_text_as_a_parameter(db_copy: Path) -> None:
     before = db_copy.read_bytes()
     db = CardsDB.open(db_copy)
-    recording = _Recording(db._db)
-    db._db = recording  # type: ignore[assignment]
+    recording = _Recording(db.reader.connection)
+    db.reader.connection = recording  # type: ignore[assignment]
     lookups = [
         lambda t: db.get_card(t),
         lambda t: db.suggest_cards(t),

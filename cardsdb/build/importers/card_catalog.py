@@ -23,9 +23,9 @@ from typing import Any
 
 from cardsdb.build.importers.printings import MAX_BAD_ROWS, as_int, as_strings
 from cardsdb.errors import BuildError
+from cardsdb.text.domains import DOMAINS
 
 REQUIRED = ("name", "cardTypes", "abilities")
-DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
 _SYMBOL = re.compile(r"\[(Might|Universal|Exhaust|\d{1,2}|" + "|".join(DOMAINS) + r")\]")
 _DASH_BEFORE_SYMBOL = re.compile(r"\u2013(?=\[|\d)")
 _STRAY_TAIL = re.compile(r"(?<=[a-z][.!?])([a-z]{1,8})\s*$")

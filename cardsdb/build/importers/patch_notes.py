@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from cardsdb.errors import BuildError
+from cardsdb.search.text_rank import STOP_WORDS
 
 _STATEMENT = re.compile(r"(?:^|-\s*)((?:NEW|CLARIFIED) RULE:\s*.+?)(?=\s*-\s*(?:NEW|CLARIFIED) RULE:|$)")
 _SPLIT = re.compile(r"(?:-\s*|(?<![\s-])\s*)(?:NEW|CLARIFIED) RULE:")
@@ -73,65 +74,23 @@ _NAMES_A_RULE = re.compile(
     r"^(?P<name>.+?)(?<!\s)\s+(?:(?P<kind>keyword|action|state)\s+)?(?:added|aligned)\.?$", re.IGNORECASE
 )
 _CHAPTER_OF_KIND = {"keyword": "8", "action": "4"}
-_STOP = frozenset(
+# Words a statement and a rule share without sharing a subject: the question words of every search, and the words
+# of the patch notes themselves ("clarified", "added", "new rule").
+_STOP = STOP_WORDS | frozenset(
     [
-        "a",
-        "an",
-        "the",
-        "is",
-        "are",
-        "was",
-        "be",
-        "been",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "and",
-        "or",
-        "if",
-        "when",
-        "it",
-        "its",
-        "this",
-        "that",
-        "with",
-        "by",
-        "as",
-        "from",
-        "any",
+        "added",
         "all",
+        "any",
+        "clarified",
         "each",
-        "their",
-        "they",
-        "them",
-        "there",
-        "has",
-        "have",
-        "had",
-        "can",
+        "made",
         "may",
-        "will",
-        "would",
-        "not",
-        "no",
+        "more",
         "new",
+        "other",
         "rule",
         "rules",
-        "clarified",
-        "added",
-        "made",
-        "more",
         "same",
-        "way",
-        "other",
-        "into",
-        "then",
-        "than",
-        "also",
-        "only",
         "such",
     ]
 )

@@ -35,6 +35,7 @@ from cardsdb.build.importers.ruling_entries import (
 )
 from cardsdb.errors import BuildError
 from cardsdb.models import CURRENT_RULES_VERSION
+from cardsdb.text.domains import DOMAINS
 
 SITE = "riftboundfaq.com"
 SITE_URL = "https://www.riftboundfaq.com"
@@ -52,13 +53,12 @@ _COMPONENT = r"<([A-Z][A-Za-z]*)((?:\s+\w+=(?:\"[^\"]*\"|\{[^{}]*\}))*)\s*/>"
 _SELF_CLOSING = re.compile(_COMPONENT)
 _RULE_RUN = re.compile(r"([.,;:]?)(?<!\s)((?:\s*<Rule\s+number=\"[^\"]*\"\s*/>)+)")
 _RULE_NUMBER = re.compile(r'number="([^"]*)"')
-_COST_PART = r"<(?:Energy\s+value=\{\d+\}|Fury|Calm|Mind|Body|Chaos|Order|Universal)\s*/>"
+_COST_PART = r"<(?:Energy\s+value=\{\d+\}|" + "|".join(DOMAINS) + r"|Universal)\s*/>"
 _COST_RUN = re.compile(rf"(?:{_COST_PART})+")
 _PAIRED = re.compile(r"<([A-Z][A-Za-z]*)\b[^<>]*>(.*?)</\1>", re.DOTALL)
 _LINK = re.compile(r"\[([^\[\]]+)\]\((/[^()\s]*)\)")
 _LIST_ITEM = re.compile(r"^(?:\d+\.|[-*])\s")
 _LEFTOVER = re.compile(r"</?[A-Za-z][^>]*>|\{[^{}]*\}")
-_DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
 _CALLOUT_TITLES = {
     "idea": "Example",
     "info": "Note",
@@ -117,7 +117,7 @@ def _cost_words(run: str) -> str:
         if name == "Energy":
             energy = (energy or 0) + int(attributes.get("value", "0"))
         else:
-            powers.append(name if name in _DOMAINS else None)
+            powers.append(name if name in DOMAINS else None)
     return cost_phrase(energy, powers)
 
 

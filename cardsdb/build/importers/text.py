@@ -8,13 +8,12 @@ from collections.abc import Iterable, Mapping
 
 from cardsdb.models import KeywordValue
 from cardsdb.project.keywords import KnownToken
+from cardsdb.text.domains import domain_symbols
+from cardsdb.text.reminders import without_reminders
 
 SYMBOL = re.compile(r":rb_([a-z]+)(?:_([a-z0-9]+))?:")
 _SYMBOL_RUN = re.compile(r"(?::rb_[a-z]+(?:_[a-z0-9]+)?:)+")
 BRACKETED = re.compile(r"\[([^\[\]]+)\]")
-# Reminder text: a parenthesis whose sentence ends inside it ("(Play on your turn or in showdowns.)").
-# "(even if you don't have units there)" ends outside it: rules wording, kept when comparing printings.
-REMINDER = re.compile(r"(?<!\s)\s*\([^()]*[.!?][\"\u201d]?\)")
 # A line opens with bracketed tokens ("[Assault 2], [Shield 2] ", "[Level 6][>] ").
 _LEADING_TOKENS = re.compile(r"^(?:\[[^\[\]]+\][\s,]*)+")
 _TOKEN_VALUE = re.compile(r"^(.*?)(?:(?<!\s)\s+(\d+|X))?$")
@@ -54,14 +53,14 @@ def counted_symbols(tokens: Iterable[str]) -> list[tuple[str, int]]:
 
 def readable(text_raw: str) -> str:
     """`:rb_energy_1::rb_rune_fury:` -> `1 energy + 1 Fury power`; `:rb_might:` -> `Might`: symbols side by side
-    are one cost."""
+    are one cost; a symbol that names a domain is the domain (`cardsdb.text.domains.domain_symbols`)."""
 
     def run(match: re.Match[str]) -> str:
         tokens = [m.group(0)[1:-1] for m in SYMBOL.finditer(match.group(0))]
         words = " + ".join(symbol_words(token, n) for token, n in counted_symbols(tokens))
         return opening_capital(words, match)
 
-    return _SYMBOL_RUN.sub(run, text_raw)
+    return _SYMBOL_RUN.sub(run, domain_symbols(text_raw))
 
 
 def opening_capital(words: str, match: re.Match[str]) -> str:
@@ -121,11 +120,7 @@ def extract_keywords(text_raw: str, known: Iterable[KnownToken]) -> tuple[Keywor
 
 def wording(text_raw: str) -> str:
     """The text as compared between printings: reminder text removed, spacing normalised."""
-    return " ".join(REMINDER.sub("", text_raw).split())
-
-
-def reminder_count(text_raw: str) -> int:
-    return len(REMINDER.findall(text_raw))
+    return " ".join(without_reminders(text_raw).split())
 
 
 def keyword_reminders(text_raw: str) -> dict[str, str]:
@@ -203,7 +198,7 @@ def comparable(text_raw: str) -> str:
     The gallery of 2026-07 prints "[Legion] — " where that of 2026-03 printed "[Legion] - ", and RiftCodex runs a
     list's items together: neither is another wording.
     """
-    return _SPACES.sub("", REMINDER.sub("", text_raw).translate(_TYPOGRAPHY)).casefold()
+    return _SPACES.sub("", without_reminders(text_raw).translate(_TYPOGRAPHY)).casefold()
 
 
 _ARTICLE_SYMBOL = re.compile(r"\[(A|C|M|S|E|T|\d+)\]")

@@ -86,3 +86,23 @@ def test_a_fourth_card_in_a_message_gets_one_line(real_cards: CardsDB) -> None:
     assert replies[3].embeds[0].description == "Only the first 3 cards of a message are shown (4 were named)."
     three = card_answers.message_replies(services, "[[Hidden Blade]] [[Tideturner]] [[Block]]")
     assert len(three) == 3  # no line when nothing is left out
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "[[Tideturner]] vs [[tideturnr]]",
+        "[[RAD-159]] and [[black rose sanctum]]",
+        "[[Tideturner]] [[OGN-199]]",
+    ],
+)
+def test_a_card_written_two_ways_in_a_message_is_shown_once(real_cards: CardsDB, message: str) -> None:
+    services = Services(DatabaseHandle(real_cards))
+    replies = card_answers.message_replies(services, message)
+    assert len(replies) == 1, [r.embeds[0].title for r in replies]
+
+
+def test_the_cards_after_a_repeated_one_still_count_toward_three(real_cards: CardsDB) -> None:
+    services = Services(DatabaseHandle(real_cards))
+    replies = card_answers.message_replies(services, "[[Tideturner]] [[tideturnr]] [[Block]] [[Lotus Trap]]")
+    assert [r.embeds[0].title for r in replies] == ["Tideturner", "Block", "Lotus Trap"]

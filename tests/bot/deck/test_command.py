@@ -133,3 +133,14 @@ async def test_private_answer_with_post_publicly_as_the_other_answers(real_harne
     assert not public.ephemeral
     assert public.embeds[0]["title"] == private.embeds[0]["title"]
     assert public.embeds[0]["footer"]["text"].startswith("ruled via ")
+
+
+async def test_a_paste_that_is_no_deck_list_says_how_to_write_one_without_marks(
+    real_harness: Harness,
+) -> None:
+    """The line is the deck check's plain text, shown as typed: it quotes its examples, never with markdown that
+    would show as backslashes and backticks."""
+    result = await real_harness.command("deck check", {"list": "hello world"})
+    shown = result.embeds[0]["description"]
+    assert "(“3 Jinx, Rebel” or “OGN-202”)" in shown
+    assert "`" not in shown and "\\" not in shown

@@ -15,10 +15,11 @@ from bot.cards import answers as card_answers
 from bot.database import DatabaseHandle
 from bot.services import Services
 from bot.ui import limits
-from bot.ui.symbols import DOMAINS, Symbols
+from bot.ui.symbols import Symbols
 from cardsdb.build.importers import text as cardtext
 from cardsdb.engine import check
 from cardsdb.query import CardsDB
+from cardsdb.text.domains import DOMAINS
 
 pytestmark = pytest.mark.real_data  # every test here reads ../shared
 
@@ -36,7 +37,7 @@ def services(real_cards: CardsDB) -> Services:
 @pytest.fixture(scope="module")
 def every_card(real_cards: CardsDB, services: Services) -> dict[str, list[dict[str, Any]]]:
     """Every card name of the data, answered as /card answers it (embeds as JSON)."""
-    names = [str(r["name"]) for r in real_cards._rows("SELECT name FROM cards ORDER BY name")]
+    names = [str(r["name"]) for r in real_cards.reader.rows("SELECT name FROM cards ORDER BY name")]
     assert len(names) > 700
     replies = {}
     for name in names:
@@ -78,6 +79,23 @@ def test_a_server_emoji_shows_symbols_side_by_side(real_cards: CardsDB) -> None:
     assert "You may pay <:e1:123456789><:fury:123456789> as an additional cost" in text
 
 
+def test_a_domain_in_a_condition_reads_as_the_domain_not_a_payment(
+    services: Services, every_card: dict[str, list[dict[str, Any]]]
+) -> None:
+    # Twisted Fate, Gambler: "Do one of the following based on its domain: Fury — Deal 2 ..."
+    assert "\nFury — Deal 2 to an enemy unit here" in _reply(services, "Twisted Fate, Gambler")
+    # no card anywhere: a power "payment" labelling a line, or repeating the domain just named
+    payment_label = re.compile(r"(?m)^\d+ (?:" + "|".join(DOMAINS) + r") power —|\b(\w+) \(1 \1 power\)")
+    wrong = [
+        f"{name}: {text[:80]!r}"
+        for name, embeds in every_card.items()
+        for embed in embeds
+        for text in _texts(embed)
+        if payment_label.search(text)
+    ]
+    assert wrong == []
+
+
 def test_accelerate_names_the_cards_own_domain(services: Services) -> None:
     # The [C] of a reminder is the card's domain (v1.4 805.1.a.1): a Body card never reads Fury or Chaos.
     text = _reply(services, "Lee Sin, Centered")
@@ -114,7 +132,7 @@ def test_every_printed_reminder_belongs_to_its_keyword(real_cards: CardsDB) -> N
         if (info := real_cards.keyword(name)) is not None and info.reminder and info.kind == "keyword"
     }
     wrong = []
-    for row in real_cards._rows("SELECT name, text_raw FROM cards"):
+    for row in real_cards.reader.rows("SELECT name, text_raw FROM cards"):
         for token, reminder in cardtext.keyword_reminders(row["text_raw"] or "").items():
             keyword = cardtext.split_token(token).name
             letters = cardtext.reminder_letters(reminder)

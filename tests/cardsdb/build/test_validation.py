@@ -13,6 +13,7 @@ import pytest
 from cardsdb.build.pipeline import build_database
 from cardsdb.cli.main import main as cardsdb_main
 from cardsdb.errors import BuildError
+from cardsdb.models import V13_RULES_VERSION
 from cardsdb.project.claims import Claim
 from tests.support.paths import FIXTURE_DATA
 from tests.support.riftcodex import temporary_files
@@ -156,12 +157,21 @@ def test_claim_citing_a_reused_v13_number_in_its_old_meaning(data: Path, previou
         cards=(),
         scenarios=(),
     )
+    from dataclasses import replace
+
     from cardsdb.project.overlay import load_overlay
 
-    if "422.1.a" in load_overlay().numbers():
-        pytest.skip("the overlay now holds 422.1.a as a current rule")
+    # The current rules as far as this test knows them hold no 422.1.a, whatever the project's overlay comes to hold:
+    # v1.3's 422.1.a (Discard) is then cited in a meaning the current rules gave to another rule (422 is Hide).
+    project = load_overlay()
+    overlay = replace(project, rules=tuple(r for r in project.rules if r.number != "422.1.a"))
+    assert "422.1.a" in overlay.superseded(V13_RULES_VERSION)
     _fails_and_keeps(
-        data, previous, r"claim old-meaning cites 422\.1\.a in its v1\.3 meaning", claims=[claim]
+        data,
+        previous,
+        r"claim old-meaning cites 422\.1\.a in its v1\.3 meaning",
+        claims=[claim],
+        overlay=overlay,
     )
 
 

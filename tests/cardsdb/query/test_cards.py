@@ -1,4 +1,4 @@
-"""Cards, keywords, rulings, errata and opening the database (cardsdb.query.CardsDB) over a tiny hand-made db."""
+"""Cards, errata, legality and opening the database (cardsdb.query.CardsDB, `Cards`) over a tiny hand-made db."""
 
 from __future__ import annotations
 
@@ -10,6 +10,9 @@ import pytest
 from cardsdb.errors import DatabaseUnavailable
 from cardsdb.models import CardSource, KeywordValue
 from cardsdb.query import CardsDB
+from cardsdb.query.base import Reader
+from cardsdb.query.cards import Cards
+from tests.support.query_fixtures import CARDS
 
 
 # --- opening --------------------------------------------------------------------------------------------
@@ -43,7 +46,7 @@ def test_a_sqlite_file_without_the_tables_is_unavailable(tmp_path: Path) -> None
 
 def test_the_database_is_opened_read_only(query_cards: CardsDB) -> None:
     with pytest.raises(sqlite3.OperationalError):
-        query_cards._db.execute("DELETE FROM cards")
+        query_cards.reader.connection.execute("DELETE FROM cards")
 
 
 # --- cards ----------------------------------------------------------------------------------------------
@@ -139,59 +142,6 @@ def test_meta(query_cards: CardsDB) -> None:
     assert query_cards.meta()["rules_current_version"] == "2026-10-09"
 
 
-# --- keywords -------------------------------------------------------------------------------------------
-def test_keyword_with_rules_reminder_cards_and_referrers(query_cards: CardsDB) -> None:
-    info = query_cards.keyword("hidden")
-    assert info is not None and info.name == "Hidden"
-    assert info.reminder and "Hide now" in info.reminder
-    numbers = [(r.number, r.is_current) for r in info.rules]
-    assert ("811.6", True) in numbers and ("811.6", False) not in numbers  # the current 811.6 replaces v1.3's
-    assert ("811.4", False) in numbers  # known only in v1.3, stamped so
-    assert "Hidden Blade" in info.cards_with and "Teemo, Swift Scout" not in info.cards_with
-    assert info.cards_referring == ("Teemo, Swift Scout",)
-    assert any("811.6" in r.rules for r in info.rulings)
-
-
-def test_unknown_keyword_and_names(query_cards: CardsDB) -> None:
-    assert query_cards.keyword("qqxyzzy") is None
-    assert query_cards.keyword_names() == ["Deflect", "Hidden"]
-    assert query_cards.autocomplete_keywords("hid") == ["Hidden"]
-    assert query_cards.autocomplete_keywords("hiden")[0] == "Hidden"
-
-
-@pytest.mark.parametrize(
-    ("typed", "exact"),
-    [
-        ("hidden", True),
-        ("[Hidden]", True),
-        ("the Hidden keyword", True),
-        ("Deflect 2", True),
-        ("hiden", False),  # a misspelling of one keyword only
-        ("hidd", False),  # the start of one
-    ],
-)
-def test_a_keyword_as_people_type_it(query_cards: CardsDB, typed: str, exact: bool) -> None:
-    assert query_cards.resolve_keyword(typed) == ("Deflect" if "eflect" in typed else "Hidden", exact)
-    info = query_cards.keyword(typed)
-    assert info is not None and info.name in ("Hidden", "Deflect")
-
-
-# --- rulings --------------------------------------------------------------------------------------------
-def test_rulings_by_rule_number_follow_the_move_and_skip_superseded(query_cards: CardsDB) -> None:
-    # current 422 (Hide) was v1.3 421: a FAQ citing v1.3 421.1 applies; one citing v1.3 422.3 (Discard) does not
-    assert [r.id for r in query_cards.rulings("422")] == ["faq-hide"]
-    assert [r.id for r in query_cards.rulings_for_rule("811.6")] == ["seed-when-play"]
-    assert [r.id for r in query_cards.rulings("rule 811")] == ["seed-when-play"]
-
-
-def test_rulings_by_card_and_words(query_cards: CardsDB) -> None:
-    assert [r.id for r in query_cards.rulings("hidden blade")] == ["seed-when-play"]
-    assert [r.id for r in query_cards.rulings_for_card("Teemo, Scout")] == ["faq-hide"]
-    assert [r.id for r in query_cards.rulings("discard cost")] == ["faq-discard"]
-    assert query_cards.rulings("Jace's")[0].id == "faq-hide"
-    assert query_cards.rulings("zzzqqq") == []
-
-
 def test_cardsdb_is_a_card_source(query_cards: CardsDB) -> None:
     source: CardSource = query_cards
     card = source.get_card("hidden blade")
@@ -199,5 +149,28 @@ def test_cardsdb_is_a_card_source(query_cards: CardsDB) -> None:
     assert list(source.suggest_cards("hiden blade", limit=1)) == ["Hidden Blade"]
 
 
-def test_rulings_for_a_mistyped_card_name(query_cards: CardsDB) -> None:
-    assert [r.id for r in query_cards.rulings("hiden blade")] == ["seed-when-play"]
+# --- the part alone -------------------------------------------------------------------------------------
+def test_cards_alone_keep_a_built_card_until_cleared(query_reader: Reader) -> None:
+    cards = Cards(query_reader)
+    first = cards.get_card("hidden blade")
+    assert first is not None and cards.get_card("Hidden Blade") is first
+    cards.clear_cache()
+    again = cards.get_card("Hidden Blade")
+    assert again == first and again is not first
+
+
+def test_a_printing_code_as_players_write_it_names_its_card(query_reader: Reader) -> None:
+    cards = Cards(query_reader)
+    for code in ("OGN-213", "ogn-213/298", "OGN-0213"):
+        found = cards.printing(code)
+        assert found is not None and found[0].name == "Hidden Blade"
+    assert cards.printing("OGN-999") is None and cards.printing("not a code") is None
+    assert cards.card_sets() == frozenset({s for *_, s, _, _ in CARDS})
+
+
+def test_a_ban_list_is_read_once_per_format(query_reader: Reader) -> None:
+    cards = Cards(query_reader)
+    constructed = cards.ban_list("constructed")
+    assert constructed is not None and constructed.names == frozenset({"Facebreaker"})
+    assert cards.ban_list("constructed") is constructed
+    assert cards.ban_list("sealed") is None

@@ -19,6 +19,11 @@ from cardsdb.models import (
     RuleNote,
 )
 from cardsdb.query import CardsDB
+from cardsdb.query.base import Reader
+from cardsdb.query.rule_history import RuleHistory
+from cardsdb.query.rule_rows import RuleRows
+from cardsdb.query.rule_search import RuleSearch
+from cardsdb.query.rules import Rules
 from cardsdb.rule_numbers import ancestors, parse_rule_ref
 
 
@@ -264,6 +269,36 @@ def test_changes_need_both_versions_in_the_data(query_cards: CardsDB) -> None:
 
     with pytest.raises(NotFound, match=r"holds no Core Rules v1\.4"):
         query_cards.changes("v1.3", "v1.4")
+
+
+# --- the part alone -------------------------------------------------------------------------------------
+def _rules(reader: Reader) -> Rules:
+    rows = RuleRows(reader)
+    return Rules(reader, rows, RuleHistory(reader, rows), RuleSearch(reader))
+
+
+def test_a_query_is_read_as_a_number_or_as_words_in_one_place(query_reader: Reader) -> None:
+    rules = _rules(query_reader)
+    by_number = rules.look_up_rule("v1.3 421")
+    assert by_number.by_number and by_number.view is not None
+    assert (by_number.view.rule.number, by_number.view.rule.version) == ("421", V13_RULES_VERSION)
+    shaped = rules.look_up_rule("9999.9")
+    assert shaped.by_number and shaped.view is None and not shaped.found.rules
+    by_words = rules.look_up_rule("hide", doc="core")
+    assert not by_words.by_number and by_words.found.rules[0].number == "422"
+
+
+def test_the_rules_a_number_means_in_every_version(query_reader: Reader) -> None:
+    # current 422 is v1.3's 421 (Hide), never v1.3's 422 (Discard)
+    references = _rules(query_reader).rule_references("422")
+    assert references[0] == (CURRENT_RULES_VERSION, "422")
+    assert (V13_RULES_VERSION, "421") in references and (V13_RULES_VERSION, "422") not in references
+    assert _rules(query_reader).rule_references("not a number") == []
+
+
+def test_a_number_no_rule_has_is_offered_its_siblings_and_parent(query_reader: Reader) -> None:
+    suggested = _rules(query_reader).suggest_rules("422.9")
+    assert suggested[-1] == "422" and {"422.1", "422.2"} <= set(suggested)
 
 
 def test_a_number_only_the_tournament_rules_have_is_found_typed_alone(query_cards: CardsDB) -> None:

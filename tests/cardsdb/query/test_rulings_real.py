@@ -25,10 +25,15 @@ V15_PAGES = {"cards/akali-silent", "cards/runeblade-anvil"}
 MARKUP = re.compile(r"</?[A-Za-z][^>]*>|\{[^{}]*\}")
 
 
-def test_the_vendetta_faq_is_34_official_rulings_of_2026_08_14_numbered_by_v1_4(real_data_dir: Path) -> None:
+def test_the_vendetta_faq_is_one_official_ruling_a_question_of_2026_08_14_numbered_by_v1_4(
+    real_data_dir: Path,
+) -> None:
     path = real_data_dir / VENDETTA_FAQ
-    doc = parse_faq_markdown(path.read_text(encoding="utf-8"), file_name=path.name)
-    assert len(doc.entries) == 34 and doc.warnings == ()
+    text = path.read_text(encoding="utf-8")
+    doc = parse_faq_markdown(text, file_name=path.name)
+    asked = re.findall(r"(?m)^##\s+(\d+)\.\s", text)  # the FAQ numbers its questions
+    assert [int(e.id[-3:]) for e in doc.entries] == [int(n) for n in asked] == list(range(1, len(asked) + 1))
+    assert doc.warnings == ()
     assert {(e.source, e.date, e.rules_version) for e in doc.entries} == {("official", "2026-08-14", "v1.4")}
     assert (
         doc.url

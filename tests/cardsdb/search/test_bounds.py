@@ -38,13 +38,13 @@ def test_a_search_of_more_terms_or_values_than_the_limits_is_refused_in_one_line
 
 def test_the_empty_searchs_hint_reads_its_first_terms_only(fixture_cards: CardsDB, monkeypatch: Any) -> None:
     looked: list[str] = []
-    real = fixture_cards._nearest_values
+    real = fixture_cards.card_search._nearest_values
 
     def counted(value: str, *, same_field: str) -> list[str]:
         looked.append(value)
         return real(value, same_field=same_field)
 
-    monkeypatch.setattr(fixture_cards, "_nearest_values", counted)
+    monkeypatch.setattr(fixture_cards.card_search, "_nearest_values", counted)
     query = " ".join(f"zq{i}x" for i in range(MAX_TERMS))
     assert fixture_cards.search(query).total == 0
     fixture_cards.search_hint(query)
@@ -58,7 +58,7 @@ def test_a_question_past_its_first_words_is_not_read_but_the_build_reads_a_rulin
     words = "zq " * bounds.MAX_WORDS + "when can I play my facedown card after I hid it"
     assert query_cards.question_ranker.rules(words) == []
     # as cardsdb.build.ruling_links reads a ruling
-    whole = QuestionRanker.load(query_cards._rows, bounded=False)
+    whole = QuestionRanker.load(query_cards.reader.rows, bounded=False)
     assert whole.rules(words, limit=1)[0].number == "811.6"
 
 

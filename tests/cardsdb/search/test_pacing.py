@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cardsdb.query import CardsDB
-from cardsdb.query.base import ROWS_PER_STEP, Queries
+from cardsdb.query.base import ROWS_PER_STEP, Reader
 from cardsdb.search.pacing import paced, pause, pausing
 
 
@@ -48,12 +48,10 @@ def test_pausing_holds_in_its_own_thread_only() -> None:
     assert elsewhere == [5] and calls == [threading.current_thread().name]
 
 
-def _queries(rows: int) -> Queries:
-    queries = Queries.__new__(Queries)
-    queries._db = sqlite3.connect(":memory:")
-    queries.path = Path("memory.sqlite3")
-    queries._db.execute("CREATE TABLE t (n INTEGER)")
-    queries._db.executemany("INSERT INTO t VALUES (?)", [(n,) for n in range(rows)])
+def _queries(rows: int) -> Reader:
+    queries = Reader(sqlite3.connect(":memory:"), Path("memory.sqlite3"))
+    queries.connection.execute("CREATE TABLE t (n INTEGER)")
+    queries.connection.executemany("INSERT INTO t VALUES (?)", [(n,) for n in range(rows)])
     return queries
 
 
@@ -64,10 +62,10 @@ def test_a_table_is_read_whole_with_a_pause_point_per_step(count: int) -> None:
     queries = _queries(count)
     pauses: list[None] = []
     with pausing(lambda: pauses.append(None)):
-        rows = queries._rows("SELECT n FROM t ORDER BY n")
+        rows = queries.rows("SELECT n FROM t ORDER BY n")
     assert [r[0] for r in rows] == list(range(count))
     assert len(pauses) == count // ROWS_PER_STEP  # one after each full step
-    assert [r[0] for r in queries._rows("SELECT n FROM t ORDER BY n")] == list(
+    assert [r[0] for r in queries.rows("SELECT n FROM t ORDER BY n")] == list(
         range(count)
     )  # outside: the same
 
@@ -88,7 +86,7 @@ def test_warming_a_database_pauses_in_every_index_it_builds(fixture_db: Path) ->
     with CardsDB.open(fixture_db) as db, pausing(record):
         db.warm()
     builders = {
-        "CardQueries.names",
+        "Cards.names",
         "NameIndex.__init__",
         "SearchIndex.load",
         "Substrings.of",

@@ -1,0 +1,78 @@
+"""Rulings (`Rulings`, and through CardsDB): by rule number as each ruling numbers it, by card, by words; and the
+rules a ruling cites."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+from cardsdb.models import V13_RULES_VERSION, Ruling
+from cardsdb.query import CardsDB
+from cardsdb.query.base import Reader
+from cardsdb.query.cards import Cards
+from cardsdb.query.rule_history import RuleHistory
+from cardsdb.query.rule_rows import RuleRows
+from cardsdb.query.rule_search import RuleSearch
+from cardsdb.query.rules import Rules
+from cardsdb.query.rulings import Rulings, community
+from cardsdb.rule_versions import Citation
+
+
+def test_rulings_by_rule_number_follow_the_move_and_skip_superseded(query_cards: CardsDB) -> None:
+    # current 422 (Hide) was v1.3 421: a FAQ citing v1.3 421.1 applies; one citing v1.3 422.3 (Discard) does not
+    assert [r.id for r in query_cards.rulings("422")] == ["faq-hide"]
+    assert [r.id for r in query_cards.rulings_for_rule("811.6")] == ["seed-when-play"]
+    assert [r.id for r in query_cards.rulings("rule 811")] == ["seed-when-play"]
+
+
+def test_rulings_by_card_and_words(query_cards: CardsDB) -> None:
+    assert [r.id for r in query_cards.rulings("hidden blade")] == ["seed-when-play"]
+    assert [r.id for r in query_cards.rulings_for_card("Teemo, Scout")] == ["faq-hide"]
+    assert [r.id for r in query_cards.rulings("discard cost")] == ["faq-discard"]
+    assert query_cards.rulings("Jace's")[0].id == "faq-hide"
+    assert query_cards.rulings("zzzqqq") == []
+
+
+def test_rulings_for_a_mistyped_card_name(query_cards: CardsDB) -> None:
+    assert [r.id for r in query_cards.rulings("hiden blade")] == ["seed-when-play"]
+
+
+# --- the part alone -------------------------------------------------------------------------------------
+def _rulings(reader: Reader) -> Rulings:
+    rows, search = RuleRows(reader), RuleSearch(reader)
+    return Rulings(reader, Cards(reader), Rules(reader, rows, RuleHistory(reader, rows), search), search)
+
+
+def test_a_citation_keeps_the_version_its_ruling_numbers_it_in(query_reader: Reader) -> None:
+    rulings = _rulings(query_reader)
+    hide = next(r for r in rulings.rulings_for_card("Teemo, Scout") if r.id == "faq-hide")
+    assert rulings.ruling_citations(hide) == [Citation("421.1", V13_RULES_VERSION, "core", True)]
+
+
+def test_the_rules_the_build_linked_a_ruling_to_come_closest_first(query_db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "links.sqlite3"
+    shutil.copy(query_db, path)
+    with sqlite3.connect(path) as connection:
+        connection.executemany(
+            "INSERT INTO ruling_links (ruling_id, rank, doc, version, number) VALUES ('faq-discard', ?, 'core', ?, ?)",
+            [(2, V13_RULES_VERSION, "422.1"), (1, V13_RULES_VERSION, "422.3")],
+        )
+    db = CardsDB.open(path)
+    reader = db.reader
+    rulings = _rulings(reader)
+    discard = rulings.rulings("422.3 (v1.3)")[0]
+    assert [(r.number, r.version) for r in rulings.ruling_links(discard)] == [
+        ("422.3", V13_RULES_VERSION),
+        ("422.1", V13_RULES_VERSION),
+    ]
+    hide = rulings.rulings("421.1 (v1.3)")[0]
+    assert rulings.ruling_links(hide) == []
+    db.close()
+
+
+def test_official_rulings_sort_before_community_ones() -> None:
+    official = Ruling("a", "q", "a", "official", "FAQ", "2026-01-01", None, ())
+    community_ruling = replace(official, id="b", source="community")
+    assert sorted([community_ruling, official], key=community) == [official, community_ruling]
