@@ -103,16 +103,19 @@ def quick_reply(
     given = {k: v for k, v in options.items() if v is not None}
     position = quick_position(question, card, given, services.cards().reading(card))
     answer = engine_check(position.scenario, services.cards())
-    # a card that is never hidden (a legend, a battlefield, a rune): the position assumed for it says nothing
-    never = any(c.code == CheckCode.NEVER_HIDDEN for c in answer.checks)
     embed = quick_embed(
         answer,
-        assumed=None if never else position.assumed,
+        assumed=None if _never_hidden(answer) else position.assumed,
         match_note=note,
         card_data=services.meta().get("cards_updated_at"),
     )
     state = QuickState(question, card.name, given, note=note, code=scenario_code(position.scenario))
     return Reply([embed], citations=marked(answer.cited), state=state)
+
+
+def _never_hidden(answer: Answer) -> bool:
+    """A card that is never hidden (a legend, a battlefield, a rune): the position assumed for it says nothing."""
+    return any(c.code == CheckCode.NEVER_HIDDEN for c in answer.checks)
 
 
 def details_reply(services: Services, state: QuestionState | None) -> Reply:
@@ -132,11 +135,12 @@ def details_reply(services: Services, state: QuestionState | None) -> Reply:
     else:
         position = quick_position(question, card, options, services.cards().reading(card))
         scenario, lines = position.scenario, position.lines
+    answer = engine_check(scenario, services.cards())
     return verdict_reply(
         services,
-        engine_check(scenario, services.cards()),
+        answer,
         scenario=scenario,
-        set_by_user=lines,
+        set_by_user=() if _never_hidden(answer) else lines,
         card=card if question == "targets" else None,
         match_note=state.note,
     )

@@ -25,7 +25,8 @@ class Readings:
     def _readings_stored(self) -> bool:
         if self._stored is None:
             self._stored = (
-                self._reader.has("card_readings") and self._reader.meta().get("reader_version") == reader_version()
+                self._reader.has("card_readings")
+                and self._reader.meta().get("reader_version") == reader_version()
             )
         return self._stored
 

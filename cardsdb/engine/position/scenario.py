@@ -41,9 +41,10 @@ from cardsdb.engine.position.validate import (
 )
 from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.models import Card
+from cardsdb.text.domains import DOMAINS as TEXT_DOMAINS
 
 MAX_EVENTS = 4_000
-DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order", "any")
+DOMAINS = (*(d.casefold() for d in TEXT_DOMAINS), "any")  # as a position writes them
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # A plain scalar YAML would read as a whole number in base 10 (digits and underscores, a sign): one of more than
 # READ_DIGITS digits is refused before Python is asked to convert it (past 4,300 digits it raises ValueError);

@@ -12,11 +12,13 @@ from cardsdb.engine.reading.cardtext import printed_keywords, source_text
 from cardsdb.engine.reading.phrases import read_phrase
 from cardsdb.engine.reading.specs import AdditionalCost, ChoiceSpec, accelerate_cost
 from cardsdb.models import Card
+from cardsdb.text.domains import DOMAINS
 
 _OPTIONAL_COST = re.compile(r"you may (?:pay )?(?P<cost>.+?) as an additional cost", re.IGNORECASE)
 _MANDATORY_COST = re.compile(r"as an additional cost to play (?:me|this), (?P<cost>[^.]+)", re.IGNORECASE)
+_DOMAIN = "|".join(DOMAINS)
 _POWER = re.compile(
-    r"\[(?P<symbol>A|Fury|Calm|Mind|Body|Chaos|Order|C)\]|\b(?P<word>Fury|Calm|Mind|Body|Chaos|Order|any)\b(?= power)|\b(?P<bare>Fury|Calm|Mind|Body|Chaos|Order)\b",
+    rf"\[(?P<symbol>A|{_DOMAIN}|C)\]|\b(?P<word>{_DOMAIN}|any)\b(?= power)|\b(?P<bare>{_DOMAIN})\b",
     re.IGNORECASE,
 )
 # [C] is a power of the card's own domain; read without the card, it is taken as any domain.

@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 
 from cardsdb.engine.reading.effects import ALWAYS, Condition, CostChange, PerCount, Scope, Side, both
+from cardsdb.text.domains import DOMAINS
 
-_COST = r"(?P<cost>(?:\[(?:\d+|A|Fury|Calm|Mind|Body|Chaos|Order)\])+)"
+_COST = rf"(?P<cost>(?:\[(?:\d+|A|{'|'.join(DOMAINS)})\])+)"
 _SYMBOL = re.compile(r"\[(\d+|[A-Za-z]+)\]")
 _FLOOR = re.compile(r"(?<!\s),?\s*to a minimum of \[(?P<floor>\d+)\]")  # a run's first space starts it
 # "if you control a Mech", "while I'm at a battlefield": conditions the board decides, by their words

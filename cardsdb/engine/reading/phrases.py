@@ -32,8 +32,8 @@ from cardsdb.engine.reading.constraints import (
     WithKeyword,
 )
 from cardsdb.engine.reading.specs import ChoiceSpec, What, Where, Whose
+from cardsdb.text.domains import DOMAINS
 
-DOMAINS = ("Fury", "Calm", "Mind", "Body", "Chaos", "Order")
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 DET = (
     r"(?:another|an?|one|two|three|four|five|up to (?:one|two|three|four|five|\d+)|any number of"

@@ -17,6 +17,7 @@ from functools import lru_cache
 from cardsdb.engine.reading.card_reading import Part, Sentence
 from cardsdb.engine.reading.cardtext import KEYWORDS, symbols_to_words
 from cardsdb.models import Card
+from cardsdb.text.domains import DOMAINS
 
 _REMINDER = re.compile(r"(?<!\s)\s*\((?!here\))[^()]*\)")
 _SPACES = re.compile(r"[ \t]+")
@@ -91,7 +92,7 @@ def _plain(text: str) -> str:
     return _SPACES.sub(" ", _TOKEN.sub(word, text.replace("(here)", "here"))).strip()
 
 
-_DOMAINS = frozenset({"Fury", "Calm", "Mind", "Body", "Chaos", "Order"})
+_DOMAINS = frozenset(DOMAINS)
 
 
 def _prefix(line: str) -> tuple[list[str], str, str]:

@@ -23,12 +23,11 @@ from cardsdb.engine.verdict.citations import (
 )
 from cardsdb.engine.verdict.codes import CheckCode, EffectCode, UndecidedCode
 from cardsdb.engine.verdict.naming import Target
+from cardsdb.models import Verdict, verdict_of
 
 AskKind = Literal["hide", "play_hidden", "play", "targets", "cleanup"]
 ASK_KINDS: tuple[AskKind, ...] = get_args(AskKind)
 """Every question a scenario may ask, in the order the docs list them: the one list of them."""
-
-Verdict = Literal["Yes", "No", "Depends"]
 
 
 def sorted_rules(numbers: Iterable[str]) -> tuple[str, ...]:
@@ -248,7 +247,7 @@ class Answer:
 
     @property
     def verdict(self) -> Verdict:
-        return "No" if self.legal is False else "Depends" if self.legal is None else "Yes"
+        return verdict_of(self.legal)
 
     @property
     def headline(self) -> str:
