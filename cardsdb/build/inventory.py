@@ -2,7 +2,7 @@
 in a database that knows less than the last good one (`cardsdb.build.refresh`, `cardsdb.build.recover`).
 
 A kind is a count of what a player gets, by content, not rows: cards, printings, cards with text, with Might, with
-domains, cards with each keyword the engine reads (`cardsdb.engine.cardtext.KEYWORDS`), the rules of each document and
+domains, cards with each keyword the engine reads (`cardsdb.engine.reading.cardtext.KEYWORDS`), the rules of each document and
 version, the rulings of each source, each format's ban list (with its date), errata, the indexed questions players ask.
 A new build may hold less of a kind than the last good one by at most `SHRINK_TOLERANCE` (upstream merging duplicate
 records); a kind it lacks, or one that shrank further, refuses it. A ban list of a newer date replaces the older one
@@ -205,7 +205,8 @@ def _card_contents(connection: sqlite3.Connection, kinds: dict[str, int], tables
         int(domains),
     )
     if "card_keywords" in tables:
-        from cardsdb.engine.cardtext import KEYWORDS  # the engine's import costs a second: only when counting
+        # the engine's import costs a second: only when counting
+        from cardsdb.engine.reading.cardtext import KEYWORDS
 
         for keyword, n in connection.execute(
             "SELECT keyword, COUNT(DISTINCT card_id) FROM card_keywords GROUP BY keyword ORDER BY keyword"

@@ -22,6 +22,7 @@ from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
 from cardsdb.build.meanings import cache_path, meaning_rows, meaning_texts
+from cardsdb.build.readings import reading_meta, reading_rows
 from cardsdb.build.record import keep_good, remove_leftovers
 from cardsdb.build.ruling_links import link_rulings
 from cardsdb.build.source_files import read_json_file
@@ -395,8 +396,9 @@ def _tables(
         "patch_notes": rules.notes,
         **rulings.rows,
         "asked_questions": asked_questions,
+        "card_readings": reading_rows(card_tables.cards),
     }
-    stamped = {**meta, "content_digest": content_digest(tables)}
+    stamped = {**meta, **reading_meta(), "content_digest": content_digest(tables)}
     tables["meta"] = [{"key": k, "value": v} for k, v in stamped.items()]
     return tables
 

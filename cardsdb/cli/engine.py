@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from cardsdb import paths
-from cardsdb.engine.bounds import MAX_CHARS
 from cardsdb.engine.check import check
-from cardsdb.engine.render_text import render
-from cardsdb.engine.validate import ScenarioError
+from cardsdb.engine.position.bounds import MAX_CHARS
+from cardsdb.engine.position.validate import ScenarioError
+from cardsdb.engine.verdict.render_text import render
 
 
 def read_scenario(source: str) -> str:
@@ -55,7 +55,7 @@ def coverage_main(args: argparse.Namespace) -> int:
 
     db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True)
     cards = [card for name in db.names.names if (card := db.get_card(name)) is not None]
-    report = coverage(cards)
+    report = coverage((card, db.reading(card)) for card in cards)
     if getattr(args, "json", False):
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:

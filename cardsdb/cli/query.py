@@ -19,6 +19,7 @@ from cardsdb.build.rule_diff import render_diff, word_diff
 from cardsdb.cli import currency_words
 from cardsdb.cli.rules import rule_dict, rule_line
 from cardsdb.cli.search_words import hint_text
+from cardsdb.engine.reading.display import reading_data, reading_lines
 from cardsdb.errors import NotFound
 from cardsdb.models import CURRENT_RULES_VERSION, Card, CardMatch, Errata, KeywordInfo, Legality, Rule, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
@@ -161,6 +162,10 @@ def cmd_card(args: argparse.Namespace) -> int:
         errata = db.errata_for(match.card.name)
         legality = db.legality(match.card.name)
         meta = db.meta()
+        reading = db.reading(match.card)
+        if getattr(args, "reading", False) and not args.json:
+            print("\n".join(reading_lines(reading)))
+            return 0
         if args.json:
             data = {
                 "name": match.card.name,
@@ -174,6 +179,7 @@ def cmd_card(args: argparse.Namespace) -> int:
                 "legality_as_of": legality.newest_list,
                 "data_as_of": meta.get("cards_updated_at") or None,
                 "lacks": list(currency.lacks(meta)),
+                "reading": reading_data(reading),
             }
             _print_json(data)
         else:

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from cardsdb.engine.check import can_hide, can_play_hidden, check
-from cardsdb.engine.citations import Citation, RulesVersion
-from cardsdb.engine.codes import CheckCode, EffectCode, UndecidedCode
+from cardsdb.engine.position.validate import ScenarioError
 from cardsdb.engine.profile import HiddenProfile, card_profile
-from cardsdb.engine.validate import ScenarioError
-from cardsdb.engine.verdict import (
+from cardsdb.engine.verdict.answer import (
     ASK_KINDS,
     Answer,
     AskKind,
@@ -18,6 +16,8 @@ from cardsdb.engine.verdict import (
     Excluded,
     Undecided,
 )
+from cardsdb.engine.verdict.citations import Citation, RulesVersion
+from cardsdb.engine.verdict.codes import CheckCode, EffectCode, UndecidedCode
 
 __all__ = [
     "ASK_KINDS",

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import card_profile
-from cardsdb.engine.cardtext import has_hidden
 from cardsdb.engine.profile import hidden_table_row
+from cardsdb.engine.reading.compile import compile_reading
 from cardsdb.models import Card
 from cardsdb.query import CardsDB
 from tests.support.paths import ROOT
@@ -82,7 +82,7 @@ PLAYS_UNITS = {"Sprite Call", "Guards!", "Keeper of Masks", "Here to Help", "Bon
 
 @pytest.fixture(scope="module")
 def hidden_cards(real_cards: CardsDB) -> list[Card]:
-    return [c for c in real_cards.search("kw:hidden", limit=200).cards if has_hidden(c)]
+    return [c for c in real_cards.search("kw:hidden", limit=200).cards if real_cards.reading(c).has("hidden")]
 
 
 def test_the_data_has_42_hidden_cards_and_each_has_a_spec(hidden_cards: list[Card]) -> None:
@@ -94,7 +94,7 @@ def test_the_data_has_42_hidden_cards_and_each_has_a_spec(hidden_cards: list[Car
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_hidden_card_spec(name: str, hidden_cards: list[Card]) -> None:
     card = next(c for c in hidden_cards if c.name == name)
-    profile = card_profile(card)
+    profile = card_profile(card, compile_reading(card))
     assert profile.undecided is None
     assert [(c.choice, c.restricted) for c in profile.choices] == EXPECTED[name]
     for choice in profile.choices:
@@ -108,7 +108,7 @@ def test_elnuk_herd_from_the_radiance_data_with_its_erratum(real_cards: CardsDB)
     # Once a seed card, now in the data: its erratum's "a friendly unit" (itself included), chosen where it was hidden
     herd = real_cards.get_card("Elnuk Herd")
     assert herd is not None and not herd.partial and herd.energy == 6
-    profile = card_profile(herd)
+    profile = card_profile(herd, compile_reading(herd))
     assert [(c.choice, c.restricted, c.purpose) for c in profile.choices] == [
         ("a friendly unit", True, "play_effect")
     ]
@@ -116,7 +116,7 @@ def test_elnuk_herd_from_the_radiance_data_with_its_erratum(real_cards: CardsDB)
 
 def test_docs_table_lists_every_hidden_card(hidden_cards: list[Card]) -> None:
     text = DOCS.read_text(encoding="utf-8")
-    missing = [c.name for c in hidden_cards if hidden_table_row(c) not in text]
+    missing = [c.name for c in hidden_cards if hidden_table_row(c, compile_reading(c)) not in text]
     assert missing == [], "regenerate the table: python -m cardsdb.cli.profile_table"
 
 
@@ -124,5 +124,5 @@ def test_profile_to_dict_is_json_ready(hidden_cards: list[Card]) -> None:
     import json
 
     for card in hidden_cards:
-        data: dict[str, Any] = card_profile(card).to_dict()
+        data: dict[str, Any] = card_profile(card, compile_reading(card)).to_dict()
         assert json.loads(json.dumps(data))["card"] == card.name

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, check
-from cardsdb.engine.codes import EffectCode
 from cardsdb.engine.coverage import coverage, render_text
-from cardsdb.engine.instructions import read_instruction
-from cardsdb.engine.overrides import choices_for
-from cardsdb.engine.sentences import card_sentences
-from cardsdb.engine.understanding import read_card
+from cardsdb.engine.reading.compile import compile_reading
+from cardsdb.engine.reading.instructions import read_instruction
+from cardsdb.engine.reading.overrides import choices_for
+from cardsdb.engine.reading.sentences import card_sentences
+from cardsdb.engine.verdict.codes import EffectCode
 from tests.support.engine_cards import CARDS, MemoryCards, _card
 
 CATALOG_HIDDEN = "[Hidden] (Hide now for [Universal] to react with later for [0].)"
@@ -241,7 +241,7 @@ def test_710_a_battlefield_gives_its_units_might() -> None:
 
 
 def test_the_coverage_report_lists_every_sentence_and_counts_what_is_read() -> None:
-    report = coverage(FIXTURES.by_name.values())
+    report = coverage((c, FIXTURES.reading(c)) for c in FIXTURES.by_name.values())
     totals = report.totals()
     assert totals["cards"] == len(FIXTURES.by_name)
     assert totals["sentences"] == totals["sentences_read"] + totals["sentences_not_understood"]
@@ -258,7 +258,7 @@ def test_the_coverage_report_lists_every_sentence_and_counts_what_is_read() -> N
 
 def test_every_sentence_is_read_or_says_why_not() -> None:
     for card in FIXTURES.by_name.values():
-        for reading in read_card(card):
+        for reading in compile_reading(card).sentences:
             assert reading.read_as if reading.read else (reading.unread and reading.pattern), (
                 card.name,
                 reading.text,
