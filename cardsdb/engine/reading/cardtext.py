@@ -12,34 +12,6 @@ _ENERGY = re.compile(r":rb_energy_(\d+):")
 _RUNE = re.compile(r":rb_rune_([a-z]+):")
 _SPACES = re.compile(r"[ \t]+")
 _HIDDEN_LINE = re.compile(r"^\s*\[?Hidden\]?(?:\s|\(|$)")
-# Keywords (v1.3 805-826 and Hidden): a line may start with them before its ability ("[Hidden] When you play me, ...").
-KEYWORDS = frozenset(
-    [
-        "accelerate",
-        "action",
-        "assault",
-        "deathknell",
-        "deflect",
-        "ganking",
-        "hidden",
-        "legion",
-        "reaction",
-        "shield",
-        "tank",
-        "temporary",
-        "vision",
-        "equip",
-        "quick-draw",
-        "repeat",
-        "weaponmaster",
-        "ambush",
-        "hunt",
-        "level",
-        "unique",
-        "backline",
-    ]
-)
-
 
 # The bracket tokens of other sources (the Radiance card catalog, errata): "[Universal]" is power of any domain.
 _BRACKET_SYMBOLS = (("[Universal]", "[A]"), ("[Might]", " Might"), ("[M]", " Might"), ("[Exhaust]", "[E]"))
