@@ -12,46 +12,14 @@ _ENERGY = re.compile(r":rb_energy_(\d+):")
 _RUNE = re.compile(r":rb_rune_([a-z]+):")
 _SPACES = re.compile(r"[ \t]+")
 _HIDDEN_LINE = re.compile(r"^\s*\[?Hidden\]?(?:\s|\(|$)")
-# Keywords (v1.3 805-826 and Hidden): a line may start with them before its ability ("[Hidden] When you play me, ...").
-KEYWORDS = frozenset(
-    [
-        "accelerate",
-        "action",
-        "assault",
-        "deathknell",
-        "deflect",
-        "ganking",
-        "hidden",
-        "legion",
-        "reaction",
-        "shield",
-        "tank",
-        "temporary",
-        "vision",
-        "equip",
-        "quick-draw",
-        "repeat",
-        "weaponmaster",
-        "ambush",
-        "hunt",
-        "level",
-        "unique",
-        "backline",
-    ]
-)
-
-
-# The bracket tokens of other sources (the Radiance card catalog, errata): "[Universal]" is power of any domain.
-_BRACKET_SYMBOLS = (("[Universal]", "[A]"), ("[Might]", " Might"), ("[M]", " Might"), ("[Exhaust]", "[E]"))
 
 
 @lru_cache(maxsize=8192)
 def symbols_to_words(raw: str) -> str:
-    """':rb_energy_2:' -> '[2]', ':rb_rune_fury:' -> '[Fury]', ':rb_rune_rainbow:' -> '[A]', ':rb_might:' -> 'Might';
-    the catalog's "[Universal]" -> '[A]', "[Might]" -> 'Might'."""
+    """':rb_energy_2:' -> '[2]', ':rb_rune_fury:' -> '[Fury]', ':rb_rune_rainbow:' -> '[A]', ':rb_might:' -> 'Might'.
+    Other sources' symbols ("[Universal]", an article's "[C]") are the data's tokens by then: their importers write
+    them (`cardsdb.build.importers.card_catalog.catalog_text`, `.text.from_article_symbols`)."""
     text = _ENERGY.sub(r"[\1]", raw)
-    for token, words in _BRACKET_SYMBOLS:
-        text = text.replace(token, words)
     text = text.replace(":rb_rune_rainbow:", "[A]")
     text = _RUNE.sub(lambda m: f"[{m.group(1).capitalize()}]", text)
     text = text.replace(":rb_might:", " Might").replace(":rb_exhaust:", "[E]")

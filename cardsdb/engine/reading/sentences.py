@@ -15,18 +15,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cardsdb.engine.reading.card_reading import Part, Sentence
-from cardsdb.engine.reading.cardtext import KEYWORDS, symbols_to_words
+from cardsdb.engine.reading.cardtext import symbols_to_words
 from cardsdb.models import Card
 from cardsdb.text.domains import DOMAINS
+from cardsdb.text.keywords import keyword_names
+from cardsdb.text.reminders import without_reminders
+from cardsdb.text.sentences import sentences
 
-_REMINDER = re.compile(r"(?<!\s)\s*\((?!here\))[^()]*\)")
 _SPACES = re.compile(r"[ \t]+")
 # A bracketed token: a keyword ("[Deflect 2]", "[Level 6]") or an arrow ("[>]", "[>>]") that separates a condition.
 _TOKEN = re.compile(r"\[(?P<name>>>?|[A-Za-z][A-Za-z' -]*?)(?: (?P<value>\d+))?\]")
 _SEPARATOR = re.compile(r"^\s*(?:[—–-]\s*|,\s*)")
 # Keywords whose token before "[>]" or "—" is a condition of the effect after it.
 CONDITIONS = frozenset({"legion", "level", "empowered", "deathknell"})
-LINE_KEYWORDS = KEYWORDS | {"empower", "empowered", "flow", "disarm", "deploy"}
+# The keywords a line may start with ("[Hidden] When you play me, ...", "[Level 6][>] ..."), by name folded.
+LINE_KEYWORDS = frozenset(name.casefold() for name in keyword_names())
 # Keywords a line may consist of, printed without brackets in some sources ("Hidden", "Ganking", "Equip [Body]").
 _BARE_KEYWORD = re.compile(
     r"^(?P<kw>Hidden|Action|Reaction|Ganking|Tank|Shield|Deflect|Assault|Accelerate|Vision|Equip|Backline|Temporary)"
@@ -125,7 +128,7 @@ _LEADING_COST = re.compile(r"^[—–-]?\s*(?P<cost>(?:\[[^\]]+\])+)\.\s+(?P<res
 
 def _lines(raw: str) -> list[Line]:
     """One printed line as lines: a keyword's cost followed by a sentence about it makes two."""
-    text = _REMINDER.sub("", raw).strip()
+    text = without_reminders(raw, asides=True).strip()
     if not text:
         return []
     bare = _BARE_KEYWORD.match(text)
@@ -158,26 +161,6 @@ def card_lines(raw: str) -> tuple[Line, ...]:
             if line.header:
                 header = len(lines) - 1
     return tuple(lines)
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences of one ability, keeping a quoted ability ("give it \"[A][A]: Ready me.\"") whole."""
-    parts: list[str] = []
-    current = ""
-    quoted = False
-    for piece in re.split(r"(\"|(?<=[.!?])\s+)", text):
-        if piece == '"':
-            quoted = not quoted
-            current += piece
-        elif piece is not None and not piece.strip() and not quoted and current:
-            parts.append(current.strip())
-            current = ""
-        elif piece:
-            current += piece
-    if current.strip():
-        parts.append(current.strip())
-    # a reminder in parentheses before a line's full stop leaves the stop alone: no sentence ("[Disarm] (...).")
-    return [part for part in parts if part.strip(".;, ")]
 
 
 # A spell's sentence about the spell itself, not an instruction: "This costs [2] less if you control a Mech."
@@ -217,7 +200,7 @@ def _sentences(lines: tuple[Line, ...], spell: bool) -> tuple[Sentence, ...]:
         if line.item_of is not None and part in ("additional_cost", "static") and spell:
             part = "spell"
         condition = head.condition if line.item_of is not None else line.condition
-        for n, text in enumerate(split_sentences(line.text)):
+        for n, text in enumerate(sentences(line.text)):
             # "As an additional cost to play this, you may exhaust a friendly unit. If you do, draw 2.": the cost, then
             # what the card does.
             own = part if part != "additional_cost" or n == 0 else ("spell" if spell else "static")
