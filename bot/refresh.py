@@ -37,6 +37,7 @@ from typing import Any
 
 from bot.database import DatabaseHandle
 from bot.turns import TURNS
+from cardsdb.build.meanings import CACHE_ENV
 from cardsdb.build.record import read_record
 from cardsdb.errors import CardsDBError
 from cardsdb.query import CardsDB
@@ -51,7 +52,8 @@ RETRY_BACKOFF_S = (
     3600.0,
 )  # after 1, 2, 3, 4 or more failures in a row (capped by the interval)
 # What the child process may see of the bot's environment: where Python and its packages are, the locale, the
-# network's proxies and certificates. Not DISCORD_TOKEN, not DATABASE_URL: it needs neither.
+# network's proxies and certificates, where the cache of meanings lives (a rebuild then encodes only new texts).
+# Not DISCORD_TOKEN, not DATABASE_URL: it needs neither.
 CHILD_ENVIRONMENT = (
     "PATH",
     "HOME",
@@ -73,6 +75,7 @@ CHILD_ENVIRONMENT = (
     "https_proxy",
     "no_proxy",
     "SYSTEMROOT",
+    CACHE_ENV,
 )
 RESULTS = ("swapped", "unchanged", "refused", "failed", "rebuilt", "restored")
 WARM_SWITCH_INTERVAL_S = (

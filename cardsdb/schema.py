@@ -28,7 +28,8 @@ SCHEMA_VERSION = 5  # 2: rules by document and version (v1.4, Tournament Rules),
 # 3: card aliases, ban lists by format, printing variants, the wording's source and date; 4: rulings an erratum superseded,
 # rulings that cite no rule linked at build time to the rules their words discuss (ruling_links), and columns read only
 # where present: what of a card known in part is unknown, why its type is in doubt, the words of a text about a keyword
-# that does not name it; 5: rules.scaffold, and asked_questions (read where present: a database without it is read as before)
+# that does not name it; 5: rules.scaffold, and asked_questions (read where present: a database without it is read as before),
+# card_readings (read where present and compiled by this reader: otherwise each card is compiled as it is asked for)
 
 TABLES: dict[str, dict[str, type]] = {
     # One row per card name.
@@ -176,9 +177,12 @@ TABLES: dict[str, dict[str, type]] = {
     # The rules a ruling citing none discusses, linked by its words at build time (cardsdb/build/ruling_links.py): the
     # project's reading, shown as a "related rule", never as the source's citation. rank 0 is the closest.
     "ruling_links": {"ruling_id": str, "rank": int, "doc": str, "version": str, "number": str},
-    # Questions players ask, each with the rule that answers it (cardsdb/project/data/asked.yaml): never shown; a question
+    # Questions players ask, each with the rule that answers it (cardsdb/project/data/asked/): never shown; a question
     # resembling one points at its rule when words are ranked (cardsdb.search.question_rank)
     "asked_questions": {"id": int, "question": str, "doc": str, "version": str, "number": str},
+    # What the engine knows of each card's text, compiled once at build time (cardsdb.engine.reading): JSON of its
+    # reading (cardsdb/engine/reading/codec.py); meta reader_version names the reader (read only where it matches)
+    "card_readings": {"card_id": str, "reading": str},
     # What each text compared by meaning means (cardsdb.build.meanings): kind "asked" (key: asked_questions.id), "rule"
     # (rules.key), "ruling" (rulings.id); vector: float16 bytes of a unit vector. Read where present (words alone
     # without it); left out of the content digest, which holds the texts they are made from.
@@ -218,6 +222,7 @@ PRIMARY_KEYS: dict[str, str | tuple[str, ...]] = {
     "ruling_cards": ("ruling_id", "card_id"),
     "ruling_links": ("ruling_id", "rank"),
     "asked_questions": "id",
+    "card_readings": "card_id",
     "meanings": ("kind", "key"),
     "errata": "id",
     "card_aliases": "alias_norm",
@@ -231,6 +236,7 @@ FOREIGN_KEYS: dict[str, list[tuple[str, str, str]]] = {
     "card_aliases": [("card_id", "cards", "id")],
     "bans": [("card_id", "cards", "id"), ("format", "ban_lists", "format")],
     "card_keywords": [("card_id", "cards", "id")],
+    "card_readings": [("card_id", "cards", "id")],
     "ruling_cards": [("ruling_id", "rulings", "id"), ("card_id", "cards", "id")],
     "ruling_rules": [("ruling_id", "rulings", "id")],
     "ruling_links": [("ruling_id", "rulings", "id")],

@@ -62,7 +62,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 @pytest.fixture(autouse=True)
 def _no_log_handler_left() -> Iterator[None]:
-    """`python -m bot` run in a test installs the bot's log handler (bot/logs.py): taken away after the test, so that
+    """`python -m bot` run in a test installs the bot's log handler (bot/admin/logs.py): taken away after the test, so that
     no later test's standard error holds another's log lines."""
     import logging
 

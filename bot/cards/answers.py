@@ -17,6 +17,7 @@ from bot.ui.text import echo
 from cardsdb.cli import currency_words
 from cardsdb.cli.search_words import hint_text
 from cardsdb.engine import HiddenProfile, card_profile
+from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.models import Card, SearchHint
 from cardsdb.query import currency
 
@@ -56,11 +57,11 @@ def lookup_card(services: Services, name: str) -> tuple[Card, str | None]:
     return match.card, note
 
 
-def facedown_profile(card: Card) -> HiddenProfile | None:
+def facedown_profile(card: Card, reading: CardReading) -> HiddenProfile | None:
     """The engine's Hidden profile of the card (its choices from facedown); None for a card without Hidden."""
     if not card.has_keyword("Hidden") and "hidden" not in card.text.casefold():
         return None
-    profile = card_profile(card)
+    profile = card_profile(card, reading)
     return profile if profile.has_hidden else None
 
 
@@ -79,7 +80,7 @@ def _card_reply(services: Services, card: Card, note: str | None, *, image: bool
             # The keyword's own rule (811 for Hidden), not every sub-rule: /keyword shows those.
             reminder, rule = line
             reminders[kw.name] = (reminder, (rule_mark(rule),) if rule else ())
-    facedown = facedown_profile(card)
+    facedown = facedown_profile(card, db.reading(card))
     embeds = card_embeds(
         card,
         symbols=services.symbols,

@@ -13,7 +13,7 @@ from cardsdb.build.importers.printings import loose_wording
 from cardsdb.build.importers.text import from_article_symbols, reminder_text
 from cardsdb.cli.currency_words import format_name
 from cardsdb.engine import HiddenProfile
-from cardsdb.engine.verdict import cited
+from cardsdb.engine.verdict.answer import cited
 from cardsdb.models import CURRENT_RULES_VERSION, Card, Errata, Legality, Printing
 
 OLDER_WORDINGS_SHOWN = 2

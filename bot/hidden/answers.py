@@ -15,7 +15,7 @@ from bot.hidden.render import quick_embed, verdict_embeds
 from bot.services import Services, engine_check
 from bot.ui.render import marked
 from bot.ui.reply import Reply
-from cardsdb.engine import Answer
+from cardsdb.engine import Answer, CheckCode
 from cardsdb.errors import CardsDBError
 from cardsdb.models import Card
 
@@ -30,7 +30,7 @@ def _position_text(scenario: Mapping[str, Any]) -> str:
 
 def scenario_code(scenario: Mapping[str, Any]) -> str | None:
     """The position's scenario code (`rb1.…`, docs/scenario-codes.md), or None when it cannot be encoded."""
-    from cardsdb.engine import scenario_code as codes
+    from cardsdb.engine.position import scenario_code as codes
 
     try:
         return codes.encode(scenario)
@@ -56,15 +56,15 @@ def verdict_reply(
         position=_position_text(scenario) if scenario is not None and show_yaml else None,
         code=scenario_code(scenario) if scenario is not None else None,
         assumed=assumed,
-        reasons=_reasons(card),
+        reasons=_reasons(services, card),
         match_note=match_note,
     )
     return Reply(embeds, citations=marked(answer.cited))
 
 
-def _reasons(card: Card | None) -> dict[str, str]:
+def _reasons(services: Services, card: Card | None) -> dict[str, str]:
     """Why each of the card's choices is or is not restricted from facedown (the engine's profile)."""
-    profile = facedown_profile(card) if card is not None else None
+    profile = facedown_profile(card, services.cards().reading(card)) if card is not None else None
     return {c.choice: c.why for c in (profile.choices if profile else ()) if c.why}
 
 
@@ -101,13 +101,21 @@ def quick_reply(
     card, note = lookup_card(services, card_name)
     note = match_note or note
     given = {k: v for k, v in options.items() if v is not None}
-    position = quick_position(question, card, given)
+    position = quick_position(question, card, given, services.cards().reading(card))
     answer = engine_check(position.scenario, services.cards())
     embed = quick_embed(
-        answer, assumed=position.assumed, match_note=note, card_data=services.meta().get("cards_updated_at")
+        answer,
+        assumed=None if _never_hidden(answer) else position.assumed,
+        match_note=note,
+        card_data=services.meta().get("cards_updated_at"),
     )
     state = QuickState(question, card.name, given, note=note, code=scenario_code(position.scenario))
     return Reply([embed], citations=marked(answer.cited), state=state)
+
+
+def _never_hidden(answer: Answer) -> bool:
+    """A card that is never hidden (a legend, a battlefield, a rune): the position assumed for it says nothing."""
+    return any(c.code == CheckCode.NEVER_HIDDEN for c in answer.checks)
 
 
 def details_reply(services: Services, state: QuestionState | None) -> Reply:
@@ -118,17 +126,21 @@ def details_reply(services: Services, state: QuestionState | None) -> Reply:
     card, _ = lookup_card(services, state.card)
     scenario: Mapping[str, Any]
     if state.code is not None:  # the position the quick answer showed, as it saved it
-        from cardsdb.engine import scenario_code as codes
+        from cardsdb.engine.position import scenario_code as codes
 
-        scenario, lines = codes.decode(state.code), position_lines(question, card, options)
+        scenario, lines = (
+            codes.decode(state.code),
+            position_lines(question, card, options, services.cards().reading(card)),
+        )
     else:
-        position = quick_position(question, card, options)
+        position = quick_position(question, card, options, services.cards().reading(card))
         scenario, lines = position.scenario, position.lines
+    answer = engine_check(scenario, services.cards())
     return verdict_reply(
         services,
-        engine_check(scenario, services.cards()),
+        answer,
         scenario=scenario,
-        set_by_user=lines,
+        set_by_user=() if _never_hidden(answer) else lines,
         card=card if question == "targets" else None,
         match_note=state.note,
     )
@@ -141,8 +153,8 @@ def scenario_reply(services: Services, text: str) -> Reply:
         raise UserError("Give a scenario (see `/help`), or run `/hidden scenario` without text to paste one.")
     if len(raw) > MAX_SCENARIO_CHARS:
         raise UserError(f"That scenario has {len(raw)} characters; the limit is {MAX_SCENARIO_CHARS}.")
-    from cardsdb.engine import scenario_code as codes
-    from cardsdb.engine.scenario import load_text
+    from cardsdb.engine.position import scenario_code as codes
+    from cardsdb.engine.position.scenario import load_text
 
     data = codes.decode(raw) if codes.is_code(raw) else load_text(raw)
     if not isinstance(data, Mapping):

@@ -13,6 +13,7 @@ from typing import Any
 from bot.answer_state import QUESTIONS as QUESTIONS
 from bot.answer_state import Question as Question
 from cardsdb.engine import quick
+from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.models import Card
 
 BUILDS: tuple[Question, ...] = ("hide", "play")
@@ -169,17 +170,22 @@ class QuickPosition:
     lines: tuple[str, ...]
 
 
-def quick_position(question: Question, card: Card, given: Mapping[str, Any]) -> QuickPosition:
-    """The position a quick question asks about; raises ValueError for an option the question lacks."""
+def quick_position(
+    question: Question, card: Card, given: Mapping[str, Any], reading: CardReading
+) -> QuickPosition:
+    """The position a quick question asks about (`reading`: the card's); raises ValueError for an option the
+    question lacks."""
     if question == "targets":
-        found = quick.targets_position(card)
+        found = quick.targets_position(card, reading)
         return QuickPosition(found.scenario, " ".join(found.notes), tuple(found.notes))
     options = QuickOptions.of(question, given)
     return QuickPosition(options.scenario(card), options.assumed(), tuple(options.lines()))
 
 
-def position_lines(question: Question, card: Card, given: Mapping[str, Any]) -> tuple[str, ...]:
+def position_lines(
+    question: Question, card: Card, given: Mapping[str, Any], reading: CardReading
+) -> tuple[str, ...]:
     """What `quick_position` assumed, line by line, without building its position (Details decodes the saved one)."""
     if question == "targets":
-        return quick.targets_notes(card)
+        return quick.targets_notes(reading)
     return tuple(QuickOptions.of(question, given).lines())

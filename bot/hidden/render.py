@@ -25,9 +25,9 @@ from bot.ui.symbols import Symbols
 from bot.ui.text import echo, strip_unsafe
 from cardsdb import rule_numbers
 from cardsdb.engine import Answer, AskKind, Check, Choice, Citation
-from cardsdb.engine import citations as r
-from cardsdb.engine.naming import words_list
-from cardsdb.engine.verdict import cited
+from cardsdb.engine.verdict import citations as r
+from cardsdb.engine.verdict.answer import cited
+from cardsdb.engine.verdict.naming import words_list
 from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.rule_versions import VERSION_DATES, cite
 

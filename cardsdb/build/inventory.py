@@ -2,7 +2,7 @@
 in a database that knows less than the last good one (`cardsdb.build.refresh`, `cardsdb.build.recover`).
 
 A kind is a count of what a player gets, by content, not rows: cards, printings, cards with text, with Might, with
-domains, cards with each keyword the engine reads (`cardsdb.engine.cardtext.KEYWORDS`), the rules of each document and
+domains, cards with each keyword the project knows (`cardsdb.text.keywords.keyword_names`), the rules of each document and
 version, the rulings of each source, each format's ban list (with its date), errata, the indexed questions players ask.
 A new build may hold less of a kind than the last good one by at most `SHRINK_TOLERANCE` (upstream merging duplicate
 records); a kind it lacks, or one that shrank further, refuses it. A ban list of a newer date replaces the older one
@@ -17,6 +17,8 @@ import urllib.parse
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from cardsdb.text.keywords import keyword_names
 
 # The one tolerance: a kind may hold up to 2% less than in the last good build (1,065 cards may become 1,044 when
 # upstream merges duplicates); 42 -> 40 cards with Hidden (4.8%) or 1,017 -> 929 cards with text is refused.
@@ -205,12 +207,11 @@ def _card_contents(connection: sqlite3.Connection, kinds: dict[str, int], tables
         int(domains),
     )
     if "card_keywords" in tables:
-        from cardsdb.engine.cardtext import KEYWORDS  # the engine's import costs a second: only when counting
-
+        known = {name.casefold() for name in keyword_names()}
         for keyword, n in connection.execute(
             "SELECT keyword, COUNT(DISTINCT card_id) FROM card_keywords GROUP BY keyword ORDER BY keyword"
         ):
-            if str(keyword).casefold() in KEYWORDS:
+            if str(keyword).casefold() in known:
                 kinds[f"cards with {keyword}"] = int(n)
 
 

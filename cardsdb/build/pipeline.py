@@ -22,6 +22,7 @@ from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
 from cardsdb.build.meanings import cache_path, meaning_rows, meaning_texts
+from cardsdb.build.readings import reading_meta, reading_rows
 from cardsdb.build.record import keep_good, remove_leftovers
 from cardsdb.build.ruling_links import link_rulings
 from cardsdb.build.source_files import read_json_file
@@ -133,6 +134,27 @@ def _dump(value: object) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def _read_asked(
+    asked: Sequence[AskedRule] | None, rules: build_rules.RulesBuild, warnings: list[str]
+) -> tuple[list[Row], int]:
+    """The rows of the questions players ask (the project's files unless a test passes its own), and how many are
+    tied to two rules (a warning names them)."""
+    asked = asked if asked is not None else load_asked()
+    rows = asked_rows(asked, rules.rows, warnings)
+    asked_twice = asked_of_two_rules(asked)
+    warnings += filter(None, [duplicates_warning(asked_twice)])
+    return rows, len(asked_twice)
+
+
+def _built_from(source: Path | None, riftcodex_url: str | None) -> BuiltFrom:
+    """What a build read (its data folder, RiftCodex's address), recorded so that a refresh rebuilds from the same."""
+    return BuiltFrom(
+        data_folder=str(source.resolve()) if source is not None else None,
+        riftcodex=riftcodex_url,
+        built_at=datetime.now(UTC).isoformat(timespec="seconds"),
+    )
+
+
 def build_database(
     source: Path | None,
     db_path: Path,
@@ -151,12 +173,10 @@ def build_database(
     """Build the database at `db_path` from a data folder and/or RiftCodex items, plus the project's own data.
 
     `claims`, `overlay`, `known_tokens` and `asked` default to the project's files (tests pass their own); `source_label`
-    is what the meta table records as the source (sync passes `riftcodex:<url>`); `riftcodex_url`, where the
-    `card_items` come from, is recorded with the data folder as what the database was built from (`built_from`), so
-    that a refresh rebuilds from the same sources. With `record` (not for a build beside the serving file, which a
-    refresh compares first), the build record and the last good copy are written beside it (`cardsdb.build.record`);
-    `meanings_cache`, the cache of meanings (by default beside `db_path`: a refresh building beside the file it
-    replaces names the file's).
+    is the source the meta table records (sync: `riftcodex:<url>`); `riftcodex_url`, where `card_items` come from, is
+    recorded with the data folder (`built_from`) so that a refresh rebuilds from the same sources. With `record` (not
+    for a build beside the serving file, which a refresh compares first), the build record and the last good copy are
+    written beside it (`cardsdb.build.record`); `meanings_cache`: by default beside `db_path`.
     """
     started = time.perf_counter()
     say: Progress = progress or (lambda _message: None)
@@ -172,10 +192,7 @@ def build_database(
     claims = claims if claims is not None else load_claims()
     rulings = build_rulings.read_rulings(source, claims, rules, card_tables, warnings, dates)
     say(f"rulings: {len(rulings.rows['rulings'])} ({len(claims)} seed claims)")
-    asked = asked if asked is not None else load_asked()
-    asked_questions = asked_rows(asked, rules.rows, warnings)
-    asked_twice = asked_of_two_rules(asked)
-    warnings += filter(None, [duplicates_warning(asked_twice)])
+    asked_questions, asked_twice = _read_asked(asked, rules, warnings)
     meanings = meaning_rows(
         meaning_texts(rules.rows, rulings.rows["rulings"], asked_questions),
         meanings_cache or cache_path(db_path),
@@ -185,17 +202,13 @@ def build_database(
     counts = {
         **_counts(card_tables, rules, rulings, len(claims)),
         "asked_questions": len(asked_questions),
-        "asked_duplicates": len(asked_twice),
+        "asked_duplicates": asked_twice,
     }
     label = source_label or (
         f"files:{source}" if card_items is None else "riftcodex" + (f" + files:{source}" if source else "")
     )
-    built_from = BuiltFrom(
-        data_folder=str(source.resolve()) if source is not None else None,
-        riftcodex=riftcodex_url if card_items is not None else None,
-        built_at=datetime.now(UTC).isoformat(timespec="seconds"),
-    )
-    meta = _meta(label, built_from, card_tables, dates, counts, rulings, warnings)
+    from_riftcodex = riftcodex_url if card_items is not None else None
+    meta = _meta(label, _built_from(source, from_riftcodex), card_tables, dates, counts, rulings, warnings)
     say(f"writing {db_path}")
 
     def link(path: Path) -> None:
@@ -383,8 +396,9 @@ def _tables(
         "patch_notes": rules.notes,
         **rulings.rows,
         "asked_questions": asked_questions,
+        "card_readings": reading_rows(card_tables.cards),
     }
-    stamped = {**meta, "content_digest": content_digest(tables)}
+    stamped = {**meta, **reading_meta(), "content_digest": content_digest(tables)}
     tables["meta"] = [{"key": k, "value": v} for k, v in stamped.items()]
     return tables
 

@@ -55,7 +55,7 @@ def coverage_main(args: argparse.Namespace) -> int:
 
     db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True)
     cards = [card for name in db.names.names if (card := db.get_card(name)) is not None]
-    report = coverage(cards)
+    report = coverage((card, db.reading(card)) for card in cards)
     if getattr(args, "json", False):
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:

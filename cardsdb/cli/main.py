@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("query", nargs="+")
         p.add_argument("--db", help="database file")
         p.add_argument("--json", action="store_true")
+        if name == "card":
+            p.add_argument("--reading", action="store_true", help="what the engine reads of the card's text")
         if name == "rule":
             p.add_argument("--doc", help="core (the default) or tournament")
             p.add_argument("--version", help="a rules version: 2026-10-09, v1.4 or v1.3")
@@ -184,7 +186,9 @@ def _query_words_last(argv: Sequence[str]) -> list[str]:
     for token in rest:
         if token == "--":
             words.extend(rest)
-        elif token in ("--json", "-h", "--help") or token.startswith(tuple(f"{o}=" for o in valued)):
+        elif token in ("--json", "--reading", "-h", "--help") or token.startswith(
+            tuple(f"{o}=" for o in valued)
+        ):
             options.append(token)
         elif token in valued:
             options += [token, next(rest, "")]

@@ -6,7 +6,6 @@ import argparse
 import sys
 
 from cardsdb import paths
-from cardsdb.engine.cardtext import has_hidden
 from cardsdb.engine.profile import TABLE_HEADER, hidden_table_row
 from cardsdb.errors import CardsDBError
 
@@ -22,10 +21,10 @@ def main(argv: list[str] | None = None) -> int:
     except CardsDBError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    cards = [c for c in db.search("kw:hidden", limit=500).cards if has_hidden(c)]
+    cards = [c for c in db.search("kw:hidden", limit=500).cards if db.reading(c).has("hidden")]
     print(TABLE_HEADER)
     for card in sorted(cards, key=lambda c: c.name.casefold()):
-        print(hidden_table_row(card))
+        print(hidden_table_row(card, db.reading(card)))
     return 0
 
 

@@ -17,6 +17,7 @@ from cardsdb.build.importers.text import from_article_symbols, readable
 from cardsdb.build.rule_diff import render_diff, word_diff
 from cardsdb.cli import currency_words
 from cardsdb.cli.rules import rule_line
+from cardsdb.engine import reading_lines
 from cardsdb.models import Card, Errata, Legality, Rule, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
 from cardsdb.query import CardsDB
@@ -131,6 +132,9 @@ def card_text(answer: CardAnswer) -> str:
 def cmd_card(args: argparse.Namespace) -> int:
     with _open(args) as db:
         answer = card_answer(db, _query(args))
+        if getattr(args, "reading", False) and not args.json:
+            print("\n".join(reading_lines(answer.reading)))
+            return 0
         if args.json:
             _print_json(answer.to_json())
         else:

@@ -5,16 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from cardsdb.engine import citations as r
-from cardsdb.engine.cleanup import answer_cleanup
-from cardsdb.engine.codes import UndecidedCode
-from cardsdb.engine.hide import answer_hide
-from cardsdb.engine.play import answer_from_facedown, answer_from_hand
-from cardsdb.engine.position import Position
-from cardsdb.engine.scenario import Scenario, parse
-from cardsdb.engine.scenario_ask import Ask
-from cardsdb.engine.verdict import Answer, AskKind, Undecided
-from cardsdb.models import Card, CardSource
+from cardsdb.engine.board.characteristics import settle
+from cardsdb.engine.checks.cleanup import answer_cleanup
+from cardsdb.engine.checks.hide import answer_hide, never_hidden
+from cardsdb.engine.checks.play import answer_from_facedown, answer_from_hand
+from cardsdb.engine.position.objects import Position
+from cardsdb.engine.position.scenario import Scenario, parse
+from cardsdb.engine.position.scenario_ask import Ask
+from cardsdb.engine.position.source import CardSource
+from cardsdb.engine.verdict import citations as r
+from cardsdb.engine.verdict.answer import Answer, AskKind, Undecided
+from cardsdb.engine.verdict.codes import UndecidedCode
+from cardsdb.models import Card
 
 Handler = Callable[[Card, Position, Ask, list[str]], Answer]
 
@@ -36,15 +38,32 @@ HANDLERS: dict[AskKind, Handler] = {
 
 def answer(scenario: Scenario) -> Answer:
     ask = scenario.ask
+    position = settle(scenario.position)  # what every card on the board has now, decided once
+    ask = _settled_targets(ask, scenario.position, position)
     if ask.kind == "cleanup" or ask.card is None:
-        return answer_cleanup(scenario.position)
+        return answer_cleanup(position)
+    if ask.kind == "hide" or ask.from_facedown:
+        never = never_hidden(ask.card, ask)
+        if never is not None:
+            return never
     assumptions = list(scenario.assumptions)
     if ask.card.partial:
         assumptions.append(
             f"{ask.card.name} is a newer card known only in part: its text here may be incomplete."
         )
-    found = HANDLERS[ask.kind](ask.card, scenario.position, ask, assumptions)
+    found = HANDLERS[ask.kind](ask.card, position, ask, assumptions)
     return type_in_doubt(found, ask.card) if ask.card.type_doubt else found
+
+
+def _settled_targets(ask: Ask, before: Position, after: Position) -> Ask:
+    """The targets the ask names, as the settled position holds them (with what they have now)."""
+    if not ask.targets or after is before:
+        return ask
+    now = {id(old): new for old, new in zip(before.objects, after.objects, strict=True)}
+    targets = tuple(
+        replace(t, obj=now.get(id(t.obj), t.obj)) if t.obj is not None else t for t in ask.targets
+    )
+    return replace(ask, targets=targets)
 
 
 def type_in_doubt(answer: Answer, card: Card) -> Answer:

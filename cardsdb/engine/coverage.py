@@ -1,19 +1,49 @@
 """What the engine reads of every card: each sentence, read (and as what) or not understood, and the totals.
 
-A pure function over cards (`coverage(cards)`); `python -m cardsdb engine-coverage [--json]` prints it for the
-database. This is how the engine's reach is measured: cards fully read, cards that make a choice fully read, and the
-sentences not understood grouped by pattern.
+A pure function over cards and their readings (`coverage(cards)`); `python -m cardsdb engine-coverage [--json]`
+prints it for the database. This is how the engine's reach is measured: cards fully read, cards that make a choice
+fully read, and the sentences not understood grouped by pattern. A sentence counts as read only when what it was read
+into is applied: each type of static effect is applied where `APPLIED` says (tests/cardsdb/engine/test_consumed.py
+holds that those modules do, and that every field and code a reading holds is read by a check), and a sentence read
+into a type no check applies is counted as not understood.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from cardsdb.engine.overrides import choices_for
-from cardsdb.engine.understanding import SentenceReading, read_card
+from cardsdb.engine.reading.card_reading import CardReading, SentenceReading
+from cardsdb.engine.reading.effects import (
+    CostChange,
+    HideGrant,
+    IgnoreDeflect,
+    KeywordGrant,
+    MightStatic,
+    NoReveal,
+    PlayRule,
+    TagGrant,
+    Untargetable,
+)
 from cardsdb.models import Card
+
+APPLIED: dict[type, tuple[str, ...]] = {
+    MightStatic: ("cardsdb.engine.board.characteristics",),
+    KeywordGrant: ("cardsdb.engine.board.characteristics",),
+    TagGrant: ("cardsdb.engine.board.characteristics",),
+    Untargetable: ("cardsdb.engine.board.untargetable",),
+    PlayRule: (
+        "cardsdb.engine.board.placement",
+        "cardsdb.engine.checks.timing",
+        "cardsdb.engine.checks.boundary",
+    ),
+    IgnoreDeflect: ("cardsdb.engine.board.costs",),
+    CostChange: ("cardsdb.engine.board.cost_changes",),
+    HideGrant: ("cardsdb.engine.checks.hide", "cardsdb.engine.position.objects"),
+    NoReveal: ("cardsdb.engine.checks.play_effects",),
+}
+"""Each type of static effect, and the modules whose checks apply it."""
 
 EXAMPLES_PER_PATTERN = 3
 
@@ -35,19 +65,16 @@ class CardCoverage:
             "kind": self.kind,
             "fully_read": self.fully_read,
             "makes_choice": self.makes_choice,
-            "sentences": [
-                {"text": s.text, "part": s.sentence.part, "read": s.read, "as": s.read_as}
-                if s.read
-                else {
-                    "text": s.text,
-                    "part": s.sentence.part,
-                    "read": False,
-                    "why": s.unread,
-                    "pattern": s.pattern,
-                }
-                for s in self.sentences
-            ],
+            "sentences": [_sentence_dict(s) for s in self.sentences],
         }
+
+
+def _sentence_dict(s: SentenceReading) -> dict[str, object]:
+    data: dict[str, object] = {"text": s.text, "part": s.sentence.part, "read": s.read}
+    data.update({"as": s.read_as} if s.read else {"why": s.unread, "pattern": s.pattern})
+    if s.sentence.item_of is not None:
+        data["mode_of_line"] = s.sentence.item_of  # a mode of the list its header line opens
+    return data
 
 
 @dataclass(frozen=True)
@@ -123,13 +150,27 @@ def _kind(card: Card) -> str:
     return "/".join(card.types) or "card"
 
 
-def card_coverage(card: Card) -> CardCoverage:
-    return CardCoverage(card.name, _kind(card), read_card(card), bool(choices_for(card).choices))
+def _used(sentence: SentenceReading, reading: CardReading) -> SentenceReading:
+    """The sentence, counted as not understood when it was read into an effect no check applies."""
+    idle = [
+        type(reading.statics[i]).__name__ for i in sentence.statics if type(reading.statics[i]) not in APPLIED
+    ]
+    if not sentence.read or not idle:
+        return sentence
+    return replace(
+        sentence, unread=f"read into {idle[0]}, which no check applies", pattern="read, not applied"
+    )
 
 
-def coverage(cards: Iterable[Card]) -> CoverageReport:
-    """The report over `cards`, in name order."""
-    return CoverageReport(tuple(card_coverage(c) for c in sorted(cards, key=lambda c: c.name.casefold())))
+def card_coverage(card: Card, reading: CardReading) -> CardCoverage:
+    sentences = tuple(_used(s, reading) for s in reading.sentences)
+    return CardCoverage(card.name, _kind(card), sentences, bool(reading.choices.choices))
+
+
+def coverage(cards: Iterable[tuple[Card, CardReading]]) -> CoverageReport:
+    """The report over the cards and their readings, in name order."""
+    ordered = sorted(cards, key=lambda pair: pair[0].name.casefold())
+    return CoverageReport(tuple(card_coverage(card, reading) for card, reading in ordered))
 
 
 def _card_lines(card: CardCoverage) -> list[str]:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardsdb.engine import citations as r
-from cardsdb.engine.cardtext import has_hidden
-from cardsdb.engine.citations import Citation
-from cardsdb.engine.overrides import choices_for
-from cardsdb.engine.specs import CardChoices, ChoiceSpec
-from cardsdb.engine.targeting import open_choice, restriction_rules
-from cardsdb.engine.verdict import cited, sorted_rules
+from cardsdb.engine.choices.targeting import open_choice, restriction_rules
+from cardsdb.engine.reading.card_reading import CardReading
+from cardsdb.engine.reading.specs import CardChoices, ChoiceSpec
+from cardsdb.engine.verdict import citations as r
+from cardsdb.engine.verdict.answer import cited, sorted_rules
+from cardsdb.engine.verdict.citations import Citation
 from cardsdb.models import Card
 
 
@@ -173,9 +172,17 @@ def _profile_choice(spec: ChoiceSpec) -> ProfileChoice:
         restricted=spec.exempt is None,
         why=why,
         rules=rules,
-        trigger=spec.trigger.text if spec.trigger is not None else "",
+        trigger=_trigger_words(spec),
         unsettled=open_choice(spec),
     )
+
+
+def _trigger_words(spec: ChoiceSpec) -> str:
+    """When a play effect chooses: "from face down", "or when I attack" (the same ability on another event)."""
+    if spec.trigger is None:
+        return ""
+    also = f"or when {spec.trigger.also}" if spec.trigger.also else ""
+    return " ".join(w for w in (spec.trigger.text, also) if w)
 
 
 _WHY = {
@@ -212,13 +219,14 @@ def _notes(card: Card, parsed: CardChoices) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def card_profile(card: Card) -> HiddenProfile:
-    parsed = choices_for(card)
+def card_profile(card: Card, reading: CardReading) -> HiddenProfile:
+    """The card's Hidden profile, from its reading."""
+    parsed = reading.choices
     kind = next((t for t in ("Spell", "Unit", "Gear") if card.is_type(t)), "/".join(card.types) or "card")
     destination, destination_rules = _destination(card)
     return HiddenProfile(
         card=card.name,
-        has_hidden=has_hidden(card),
+        has_hidden=reading.has("hidden"),
         kind=kind,
         choices=tuple(_profile_choice(spec) for spec in parsed.choices),
         destination=destination,
@@ -238,9 +246,9 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
-def hidden_table_row(card: Card) -> str:
+def hidden_table_row(card: Card, reading: CardReading) -> str:
     """One row of the docs table (docs/hidden-cards.md): card, type, choices, restriction from facedown, rules."""
-    profile = card_profile(card)
+    profile = card_profile(card, reading)
     choices = (
         "; ".join(
             f"{c.choice} ({'not settled' if c.unsettled else 'restricted' if c.restricted else 'free'}"

@@ -15,8 +15,8 @@ from typing import Any
 
 import yaml
 
-from cardsdb.engine.overrides import choices_for
-from cardsdb.engine.validate import zone_problem
+from cardsdb.engine.position.validate import Zone, zone_problem
+from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.models import Card
 
 HERE = "Your Battlefield"
@@ -52,6 +52,11 @@ def _position(
     return position
 
 
+def _can_be(card: str | Card, zone: Zone) -> bool:
+    """Whether the card can be in that zone (a legend is never in a hand nor facedown); a name alone: taken to."""
+    return isinstance(card, str) or zone_problem(card, zone) is None
+
+
 def _name(card: str | Card) -> str:
     return card if isinstance(card, str) else card.name
 
@@ -76,7 +81,7 @@ def hide_scenario(
         turn=3, your_turn=your_turn, chain_open=chain_open, showdown=showdown, control=control_battlefield
     )
     me = scenario["me"]
-    me["hand"] = [name] if from_ == "hand" else []
+    me["hand"] = [name] if from_ == "hand" and _can_be(card, "hand") else []
     if from_ == "champion_zone":
         champion = isinstance(card, str) or zone_problem(card, "champion_zone") is None
         me["champion_zone"] = [name] if champion else []
@@ -111,9 +116,10 @@ def play_scenario(
     )
     here = scenario["battlefields"][HERE]
     here["units"].append({"card": ENEMY_UNIT, "controller": "opp", "attacking": not your_turn})
-    here["facedown"] = [
-        {"card": _name(card), "owner": "me", "hidden_turn": turn if hidden_this_turn else turn - 1}
-    ]
+    if _can_be(card, "facedown"):  # a legend, a battlefield or a rune never is: the answer says so
+        here["facedown"] = [
+            {"card": _name(card), "owner": "me", "hidden_turn": turn if hidden_this_turn else turn - 1}
+        ]
     scenario["me"]["runes"] = {"energy": 0, "power": ["any"]}
     scenario["ask"] = {"play_hidden": _name(card), "at": HERE}
     return scenario
@@ -142,28 +148,28 @@ class QuickPosition:
     notes: tuple[str, ...]
 
 
-def needs_your_turn(card: Card) -> str | None:
-    """The play trigger of `card` that chooses only on your turn ("When you play me from face down on your turn")."""
-    for spec in choices_for(card).choices:
+def needs_your_turn(reading: CardReading) -> str | None:
+    """The play trigger of a card that chooses only on your turn ("When you play me from face down on your turn")."""
+    for spec in reading.choices.choices:
         if spec.trigger is not None and spec.trigger.on_your_turn:
             return spec.trigger.text
     return None
 
 
-def targets_position(card: Card) -> QuickPosition:
+def targets_position(card: Card, reading: CardReading) -> QuickPosition:
     """/hidden targets: the position where the card's choices arise, and a line that says which it is."""
-    your_turn, note = _targets_turn(card)
+    your_turn, note = _targets_turn(reading)
     return QuickPosition(targets_scenario(card, your_turn=your_turn), (note,))
 
 
-def targets_notes(card: Card) -> tuple[str, ...]:
+def targets_notes(reading: CardReading) -> tuple[str, ...]:
     """What `targets_position` says of its position, without building it (Details, which has the scenario code)."""
-    return (_targets_turn(card)[1],)
+    return (_targets_turn(reading)[1],)
 
 
-def _targets_turn(card: Card) -> tuple[bool, str]:
-    """Whose turn /hidden targets asks on for `card` (yours when its play effect chooses only then), and why."""
-    trigger = needs_your_turn(card)
+def _targets_turn(reading: CardReading) -> tuple[bool, str]:
+    """Whose turn /hidden targets asks on for a card (yours when its play effect chooses only then), and why."""
+    trigger = needs_your_turn(reading)
     if trigger is not None:
         note = (
             f"Played from facedown at {HERE} on your turn, where its choice arises: its play effect triggers only "

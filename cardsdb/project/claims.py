@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from cardsdb.engine.verdict import ASK_KINDS
+from cardsdb.engine.verdict.answer import ASK_KINDS
 from cardsdb.paths import PROJECT_DATA_DIR
 from cardsdb.project.files import (
     CITED_NUMBER,

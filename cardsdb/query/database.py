@@ -4,7 +4,7 @@ A facade: `open` checks the file and makes the one `base.Reader`, and each quest
 module, each made from the reader and the parts it asks: `cards` (by name or code, errata, legality, ban lists),
 `card_search` (the search syntax), `rule_rows` (the rules table's rows), `rule_history` (a rule's versions and
 renumbering, as shown), `rule_search` (rules by words), `rules` (rules by number, a query read as either),
-`changes` (between versions), `rulings`, `keywords`. Every statement is parameterized; full-text input goes through
+`changes` (between versions), `rulings`, `keywords`, `readings` (each card's reading, the engine's `CardSource`). Every statement is parameterized; full-text input goes through
 `cardsdb.query.fts`.
 """
 
@@ -15,6 +15,7 @@ import urllib.parse
 from pathlib import Path
 from types import TracebackType
 
+from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.errors import DatabaseUnavailable
 from cardsdb.models import (
     BannedCards,
@@ -37,6 +38,7 @@ from cardsdb.query.card_search import CardSearch, SearchResult
 from cardsdb.query.cards import Cards
 from cardsdb.query.changes import Changes
 from cardsdb.query.keywords import Keywords
+from cardsdb.query.readings import Readings
 from cardsdb.query.rule_history import RuleHistory
 from cardsdb.query.rule_rows import RuleRows
 from cardsdb.query.rule_search import RuleSearch
@@ -85,6 +87,7 @@ class CardsDB:
         self.rule_changes = Changes(reader, self.rule_rows)
         self.ruling_queries = Rulings(reader, self.cards, self.rules, self.rule_search)
         self.keywords = Keywords(reader, self.ruling_queries, self.rule_search)
+        self.readings = Readings(reader)
 
     @classmethod
     def open(cls, path: Path | str, *, check_pages: bool = False) -> CardsDB:
@@ -307,6 +310,13 @@ class CardsDB:
 
     def text_unknown(self) -> list[str]:
         return self.keywords.text_unknown()
+
+    # --- readings (readings.py): what the engine knows of each card's text -----------------------------
+    def reading(self, card: Card) -> CardReading:
+        return self.readings.reading(card)
+
+    def reading_json(self, card: Card) -> str | None:
+        return self.readings.reading_json(card)
 
 
 __all__ = ["CardsDB", "SearchResult"]

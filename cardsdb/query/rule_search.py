@@ -11,11 +11,11 @@ from cardsdb.names import normalize
 from cardsdb.query.base import Reader
 from cardsdb.rule_versions import parse_doc, parse_version
 from cardsdb.schema import rule_from_row
-from cardsdb.search.question_confidence import CLEAR_LEAD, RULE_CANDIDATES, confident
-from cardsdb.search.question_rank import WAIT, QuestionRanker, RankedRule
+from cardsdb.search.question_confidence import RULE_CANDIDATES
+from cardsdb.search.question_rank import WAIT, QuestionRanker, RankedRule, ranked_confident
 from cardsdb.search.rule_reading import title_key
 
-TITLED_LEAD = 1.2 * CLEAR_LEAD  # a heading named as the words, against the best match's score: clearly ahead
+TITLED_LEAD = 2.4  # a heading named as the words, against the best match's score: clearly ahead
 
 
 class RuleSearch:
@@ -65,7 +65,7 @@ class RuleSearch:
         # clearly ahead of the best match; others named so, as the best match.
         best = ranked[0].score if ranked else 1.0
         titled = [
-            RankedRule(r, TITLED_LEAD * best if i == 0 else best)
+            RankedRule(r, TITLED_LEAD * best if i == 0 else best, titled=True)
             for i, r in enumerate(self._titled_in(words, scope, version))
         ]
         return _unique_ranked([*titled, *ranked])[:limit]
@@ -76,13 +76,7 @@ class RuleSearch:
         """The rules best answering words, best first, and whether the first is clearly ahead of the next
         (`question_confidence.confident`)."""
         ranked = self.ranked_rules(words, limit, doc=doc, version=version)
-        first = ranked[0] if ranked else None
-        sure = confident(
-            [r.score for r in ranked],
-            supported=first is not None and first.supported,
-            votes=None if first is None or first.agrees is None else first.votes,
-        )
-        return RuleMatches(tuple(r.rule for r in ranked), sure)
+        return RuleMatches(tuple(r.rule for r in ranked), ranked_confident(ranked))
 
     def rules_also_matching(
         self, words: str, shown: Rule, limit: int = 5, *, doc: str | None = None, version: str | None = None

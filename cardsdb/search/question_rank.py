@@ -16,7 +16,7 @@ Read once from the read-only database (`QuestionRanker.load`), then answered in 
   rules that match well is lifted the same way. A ruling narrowly about a card or a keyword (its page's, or a card its
   question names) that the words do not name lends half its weight, unless another matching ruling points at the same
   rule: what rulings on several topics agree on is the general rule.
-- The questions players ask (cardsdb/project/data/asked.yaml, table `asked_questions`) that match the words best lend
+- The questions players ask (cardsdb/project/data/asked/, table `asked_questions`) that match the words best lend
   their weight to the rules answering them: the project's index of the words players use for each rule, where the
   rule's own text holds few of them ("do i get my energy and runes back" for 425.1.c: countering refunds no cost).
 - A rule number written in the words (`does 811.1.d apply to gear`) puts that rule first, and the rulings citing it.
@@ -72,6 +72,7 @@ from cardsdb.search.meaning import (
 )
 from cardsdb.search.pacing import paced
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
+from cardsdb.search.question_confidence import RULE_CANDIDATES, confident
 from cardsdb.search.rule_context import RuleContext, split_examples
 from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, asked_about, stem, words
 
@@ -87,6 +88,7 @@ RULE_FIELDS = (
     FieldSpec(weight=0.3, b=0.5),  # its examples
     FieldSpec(weight=0.4, b=0.3),  # its parent's title or text
     FieldSpec(weight=0.3, b=0.3),  # the titles (or short texts) of the rules above that
+    FieldSpec(weight=0.3, b=0.5),  # the words of its older forms (a player quoting v1.4 finds today's rule)
 )
 RULING_FIELDS = (
     FieldSpec(weight=2.5, b=0.5),  # the question
@@ -98,10 +100,12 @@ COVERAGE_POWER = 1.0  # how much holding every concept of the question matters a
 RELEVANCE_FLOOR = 0.05  # a document scoring under this share of the best is not relevant
 RULING_EVIDENCE = 0.8  # how much a well-matching ruling lifts the rules it cites
 LINK_EVIDENCE = 0.3  # how much it lifts the rules the build linked it to by its words
-RULE_SUPPORT = 0.3  # how much well-matching cited rules lift a ruling
+# How much the rules /rule ranks for the same words (their share of the best's score) lift the rulings citing them;
+# where /rule is sure of its rule (`question_confidence`), the rulings citing it come first.
+RULE_SUPPORT = 0.3
 QUESTION_BASE = 0.3  # a ruling whose question holds none of the words keeps this share of its relevance
 EVIDENCE_RULINGS = 5  # the best rulings whose citations count
-# The questions players ask (asked.yaml): the best ASKED_MATCHES matching the words each lend ASKED_EVIDENCE times how
+# The questions players ask (cardsdb/project/data/asked/): the best ASKED_MATCHES matching the words each lend ASKED_EVIDENCE times how
 # well they match to the rule answering them, added up (two pointing at one rule agree). Set on the tuning half and the
 # written sets together (0.4-0.8, one to five matches, the best match alone or added up): more weight made the written
 # sets' answers surer and put the tuning half's siblings first.
@@ -120,7 +124,10 @@ SUPERSEDED_PRIOR = 0.85  # an older rule whose number the current rules gave to 
 QUANTITY_PRIOR = 1.25  # a rule stating a number, for a question asking how many
 # A rule defining a term or stating what a keyword does (a term defined before a colon: one the question names).
 DEFINES_PRIOR = 1.3
-DEFINES_ASKED = 1.5  # the same, for a question asking what a term is or does
+DEFINES_ASKED = (
+    1.7  # the same, for a question asking what a term is or does (1.5 until meaning was compared: the
+)
+# questions nearest in meaning to "what does X do" may ask what kind of keyword X is; 1.7 changes no set's figures)
 PERMISSION_PRIOR = 1.2  # a rule saying what may or must be done, for a question asking whether it may
 NAMED_HEADING = 1.1  # a rule under a heading whose title's words the question holds ("heal": 418 Heal)
 NAMED_SECTION = 1.3  # a rule under the heading a question's words name ("what is a showdown": Showdowns)
@@ -203,6 +210,7 @@ class RankedRule:
         None  # meaning compared: the words alone put it first too (None: words alone ranked)
     )
     votes: float = 0.0  # its share of the votes of the asked questions nearest in meaning
+    titled: bool = False  # a heading the words name by its title ("hide": 422 Hide): what they look up
 
 
 @dataclass
@@ -349,13 +357,16 @@ class QuestionRanker:
             frozenset(title_at.setdefault(t, len(title_at)) for t in self._heading_stems(r))
             for r in paced(shown)
         ]
+        older = {} if version else self._older_words()
         for i, r in enumerate(shown):
             if r["doc"] == CORE_DOC:
                 by_number.setdefault(str(r["number"]), []).append(i)
             by_lineage.setdefault(_lineage(r), []).append(i)
         return _RuleSet(
             rules=[rule_from_row(r) for r in paced(shown)],
-            index=TextIndex(RULE_FIELDS, self.analyzer).build(self._where.fields(r) for r in paced(shown)),
+            index=TextIndex(RULE_FIELDS, self.analyzer).build(
+                (*self._where.fields(r), older.get(_lineage(r), "")) for r in paced(shown)
+            ),
             prior=[_prior(r) for r in paced(shown)],
             numbered=[states_number(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
             reading=[self._reading(r) for r in paced(shown)],
@@ -379,6 +390,29 @@ class QuestionRanker:
             if self._meanings and self._meanings.has(RULE) and not version
             else None,
         )
+
+    def _older_words(self) -> dict[str, str]:
+        """For each rule the current rules changed, the texts its older forms had that it no longer has (without
+        examples): the words a player reading the older document quotes, which should find the rule as it stands now.
+        (Between older versions the words changed without the rule changing: their rows are ranked as they are.)"""
+        newest = {
+            _lineage(r): str(r["text"] or "")
+            for r in paced(self._all)
+            if r["latest"] and r["version"] == CURRENT_RULES_VERSION
+        }
+        older: dict[str, list[str]] = {}
+        for r in paced(self._all):
+            text = split_examples(str(r["text"] or ""))[0]
+            line = _lineage(r)
+            if (
+                line in newest
+                and not r["latest"]
+                and text
+                and text not in newest[line]
+                and text not in older.get(line, ())
+            ):
+                older.setdefault(line, []).append(text)
+        return {line: " ".join(texts) for line, texts in older.items()}
 
     def _heading_stems(self, row: sqlite3.Row) -> tuple[frozenset[str], ...]:
         found = (frozenset(self.analyzer.stems(t)) for t in self._where.heading_titles(row))
@@ -675,12 +709,31 @@ class QuestionRanker:
             asked.rulings = self._rank_rulings(asked)
         return asked.rulings[:limit]
 
+    def _rule_shares(self, asked: _Asked) -> dict[int, float]:
+        """Each rule's share of the best rule's score, as `/rule` ranks them for the same words (words, the questions
+        players ask, meaning, what each rule is): a ruling citing the rule that answers is lifted most."""
+        key: SetKey = (None, None)
+        ranked = asked.rules.get(key)
+        if ranked is None:
+            ranked = asked.rules[key] = self._rank_rules(asked, key)
+        best = ranked[0][1] if ranked else 0.0
+        return {i: score / best for i, score in ranked} if best > 0 else {}
+
+    def sure_rule(self, words: str) -> int | None:
+        """The position of the rule /rule is sure answers the words (`question_confidence.confident`), among both
+        documents' newest rules; None where it is not sure."""
+        ranked = self.ranked_rules(words, limit=RULE_CANDIDATES)
+        if not ranked_confident(ranked):
+            return None
+        asked = self._asked(words)
+        return asked.rules[(None, None)][0][0]
+
     def _rank_rulings(self, asked: _Asked) -> list[RankedRuling]:
         final = dict(self._ruling_relevance(asked))
         for i, lift in self._ruling_meaning(asked).items():
             final[i] = final.get(i, 0.0) + lift
         both = self.rule_set(None, None)
-        rule_relevance = self._rule_relevance(asked, (None, None))
+        rule_relevance = self._rule_shares(asked)
         named = _named(asked.words, both)
         for i, cited in enumerate(both.cited):
             if not cited:
@@ -702,9 +755,13 @@ class QuestionRanker:
         few = exact is not None or len(asked.concepts) <= FEW_WORDS
         kept = (few and list(holding_all)) or [i for i in final if final[i] >= RULING_CUTOFF * best]
 
-        def order(i: int) -> tuple[bool, bool, float, int]:
+        sure = self.sure_rule(asked.words)
+        answering = {i for i in kept if sure is not None and sure in both.cited[i]}
+
+        def order(i: int) -> tuple[bool, bool, bool, float, int]:
             leading = final[i] >= OFFICIAL_TIER * best
-            return (not leading, leading and self.rulings_list[i].source == "community", -final[i], i)
+            tier = (not leading, leading and self.rulings_list[i].source == "community")
+            return (i not in answering, *tier, -final[i], i)
 
         return [
             RankedRuling(self.rulings_list[i], final[i], i in holding_all) for i in sorted(kept, key=order)
@@ -790,6 +847,20 @@ def _relevance(found: Scores) -> dict[int, float]:
 
 def _positions(lineages: Sequence[str], by_lineage: dict[str, list[int]]) -> list[int]:
     return [p for lineage in lineages for p in by_lineage.get(lineage, ())]
+
+
+def ranked_confident(ranked: Sequence[RankedRule]) -> bool:
+    """Whether /rule is sure of the first of these rules (best first): `question_confidence.confident` on what the
+    ranking knows of it; a heading the words name by its title is what they look up."""
+    first = ranked[0] if ranked else None
+    if first is None:
+        return False
+    return first.titled or confident(
+        [r.score for r in ranked],
+        supported=first.supported,
+        votes=None if first.agrees is None else first.votes,
+        agrees=bool(first.agrees),
+    )
 
 
 def _lineage(row: sqlite3.Row) -> str:

@@ -16,7 +16,16 @@ from typing import Any
 from cardsdb.cli.search_words import hint_text
 from cardsdb.deck import DeckListError, DeckVerdict, check_code, check_list, parse_format
 from cardsdb.deck.codes import looks_like_code
-from cardsdb.engine import Answer, ScenarioError, check, is_scenario_code, load_scenario, scenario_from_code
+from cardsdb.engine import (
+    Answer,
+    CardReading,
+    ScenarioError,
+    check,
+    is_scenario_code,
+    load_scenario,
+    reading_data,
+    scenario_from_code,
+)
 from cardsdb.errors import NotFound
 from cardsdb.models import (
     TOURNAMENT_DOC,
@@ -48,6 +57,7 @@ class CardAnswer:
     errata: tuple[Errata, ...]
     legality: Legality
     meta: Mapping[str, str]
+    reading: CardReading  # what the engine reads of the card (`card NAME --reading`)
 
     @property
     def lacks(self) -> tuple[str, ...]:
@@ -68,6 +78,7 @@ class CardAnswer:
             "legality_as_of": self.legality.newest_list,
             "data_as_of": self.meta.get("cards_updated_at") or None,
             "lacks": list(self.lacks),
+            "reading": reading_data(self.reading),
         }
 
 
@@ -77,7 +88,9 @@ def card_answer(db: CardsDB, query: str) -> CardAnswer:
     if match is None:
         raise NotFound(f'no card matches "{query}".', db.suggest_cards(query), separator=NAME_SEPARATOR)
     name = match.card.name
-    return CardAnswer(query, match, tuple(db.errata_for(name)), db.legality(name), db.meta())
+    return CardAnswer(
+        query, match, tuple(db.errata_for(name)), db.legality(name), db.meta(), db.reading(match.card)
+    )
 
 
 # --- a keyword -------------------------------------------------------------------------------------------

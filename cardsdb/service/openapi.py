@@ -98,6 +98,13 @@ def _card_answer() -> Schema:
                     "legality_as_of": _text(True),
                     "data_as_of": _text(True),
                     "lacks": _texts(),
+                    "reading": {
+                        "type": "object",
+                        "description": "What the legality engine reads of the card's text: its keywords, static "
+                        "effects, cost changes, choices and each sentence, read or not (`card NAME --reading`).",
+                        "properties": {"card": _text()},
+                        "required": ["card"],
+                    },
                 }
             ),
         ]

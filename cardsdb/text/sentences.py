@@ -6,10 +6,12 @@ from __future__ import annotations
 import re
 
 _PIECES = re.compile(r"(\"|\n|(?:(?<=[.!?])|(?<=[.!?]\)))\s+)")
+_NO_WORDS = ".;, "
 
 
 def sentences(text: str) -> list[str]:
-    """The sentences of a text, each stripped, none empty."""
+    """The sentences of a text, each stripped, none empty. Punctuation alone is no sentence: a line read without its
+    reminder ("[Disarm] (...).") may leave its full stop alone."""
     found: list[str] = []
     current = ""
     quoted = False
@@ -23,4 +25,4 @@ def sentences(text: str) -> list[str]:
         else:
             current += piece
     found.append(current)
-    return [s.strip() for s in found if s.strip()]
+    return [s.strip() for s in found if s.strip(_NO_WORDS)]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.harness import Harness, Result
-from cardsdb.engine import citations
+from cardsdb.engine.verdict import citations
 from cardsdb.query import CardsDB
 from tests.support.bot_harness_fixtures import assert_fits, details, harness_for
 
@@ -257,3 +257,28 @@ async def test_every_hidden_verdict_carries_a_scenario_code_that_replays_it(
     replayed = await built_harness.command("hidden scenario", {"text": code.group(1)})
     assert replayed.embeds[0]["title"] == first.embeds[0]["title"]
     assert _checks(replayed) == _checks(first)
+
+
+@pytest.mark.real_data
+@pytest.mark.parametrize(
+    ("command", "options", "kind"),
+    [
+        ("hidden play", {"card": "Teemo, Swift Scout"}, "a legend"),
+        ("hidden hide", {"card": "Black Rose Sanctum"}, "a battlefield"),
+        ("hidden targets", {"card": "Fury Rune"}, "a basic rune"),
+    ],
+)
+async def test_811_1_b_a_card_never_hidden_gets_a_plain_no(
+    real_harness: Any, command: str, options: dict[str, str], kind: str
+) -> None:
+    # Autocomplete offers every card: a legend, a battlefield or a rune asked about gets the rule in words, neither a
+    # field path of the position nor a position assumed for a card that is never there.
+    result = await real_harness.command(command, options)
+    name = options["card"]
+    assert result.embeds[0]["title"].startswith("No")
+    assert f"{name} is {kind}: it is never hidden or played from facedown" in result.text()
+    assert "811.1.b" in result.text()
+    assert "facedown[" not in result.text() and "Assumed" not in result.text()
+    full = await details(real_harness, result)
+    assert "(default)" not in full.text() and "(implied" not in full.text()
+    assert "```yaml" in full.text()  # the position is still there to replay and edit

@@ -17,7 +17,7 @@ from bot.cards.messages import replies_for
 from bot.harness import Result
 from bot.hidden.render import quick_embed, verdict_embeds
 from cardsdb.engine import ScenarioError, check
-from cardsdb.engine.scenario import build
+from cardsdb.engine.position.scenario import build
 from cardsdb.project.claims import load_claims
 from cardsdb.query import CardsDB
 from tests.support.bot_harness_fixtures import details

@@ -273,6 +273,7 @@ async def test_11_the_refresh_child_gets_only_the_environment_it_needs(
         "LC_ALL",
         "TMPDIR",
         "VIRTUAL_ENV",
+        "RIFTBOUND_MEANINGS_CACHE",
     } | {k for k in bot_environment if k.startswith(("LC_", "PYTHON", "SSL_", "HTTP", "NO_", "http", "no_"))}
     handle = DatabaseHandle(CardsDB.open(serving), path=serving)
     refresher = Refresher(

@@ -16,8 +16,8 @@ from bot.ui.notices import not_found_embed
 from bot.ui.render import pack
 from bot.ui.symbols import Symbols
 from cardsdb.engine import Answer, Check, CheckCode, Choice, Effect, EffectCode, Excluded, HiddenProfile
-from cardsdb.engine.naming import Target
 from cardsdb.engine.profile import ProfileChoice
+from cardsdb.engine.verdict.naming import Target
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     V13_RULES_VERSION,

@@ -112,6 +112,54 @@ def test_the_engine_knows_no_discord_no_sqlite_and_no_settings() -> None:
     }  # fmt: skip
 
 
+# The engine's folders from the bottom up (docs/architecture.md): what a folder may import is itself and what is below.
+ENGINE_LAYERS = ("verdict", "reading", "position", "board", "choices", "checks")
+# The modules of the reading a check may import: types and what they decide alone, never a reader of card text.
+READING_TYPES = {
+    "cardsdb.engine.reading",
+    "cardsdb.engine.reading.card_reading",
+    "cardsdb.engine.reading.effects",
+    "cardsdb.engine.reading.specs",
+    "cardsdb.engine.reading.constraints",
+    "cardsdb.engine.reading.keyword_choices",
+}
+
+
+def engine_layer(module: str) -> int:
+    """Its folder's rank among ENGINE_LAYERS; the engine's top modules (check, quick, profile, coverage) above."""
+    parts = module.split(".")
+    if len(parts) > 2 and parts[2] in ENGINE_LAYERS:
+        return ENGINE_LAYERS.index(parts[2])
+    return len(ENGINE_LAYERS)
+
+
+def test_the_engine_folders_import_down() -> None:
+    upward = [
+        f"{module} imports {target}"
+        for module, targets in graph().items()
+        if module.startswith("cardsdb.engine.")
+        for target in sorted(targets)
+        if target.startswith("cardsdb.engine.") and engine_layer(target) > engine_layer(module)
+    ]
+    assert upward == []
+
+
+def test_the_engine_reads_readings_never_card_text() -> None:
+    # At answer time the engine reads each card's reading (compiled once, stored by the build, handed over by the
+    # CardSource): outside the reading folder it imports the reading's types, never a reader of card text.
+    readers = [
+        f"{module} imports {target}"
+        for module, targets in graph().items()
+        if module.startswith("cardsdb.engine.") and not module.startswith("cardsdb.engine.reading")
+        for target in sorted(targets)
+        if target.startswith("cardsdb.engine.reading") and target not in READING_TYPES
+    ]
+    assert readers == []
+    # and the reading's types read no text themselves
+    types_import = {t for m in READING_TYPES if m in graph() for t in graph()[m]}
+    assert {t for t in types_import if t.startswith("cardsdb.engine.reading")} <= READING_TYPES
+
+
 def test_the_deck_check_knows_no_discord_no_sqlite_and_no_query() -> None:
     # like the engine, it reads cards through a protocol (DeckCards); the command line and the bot open the database
     banned = {"discord", "sqlite3", "sqlite_utils", "bot"}

@@ -18,7 +18,8 @@ import yaml
 
 from bot.harness import Harness, Result
 from bot.hidden.answers import MAX_SCENARIO_CHARS
-from cardsdb.engine import ScenarioError, bounds, check
+from cardsdb.engine import ScenarioError, check
+from cardsdb.engine.position import bounds
 from cardsdb.query import CardsDB
 from tests.support.cpu import cpu_ms_async
 from tools.bench.worst import OPTION_CHARS, copies_scenario, copies_yaml, largest_position, packed_code

@@ -160,8 +160,10 @@ def test_the_reproductions_through_python_m_bot_ask_cost_under_100_ms_of_cpu_mor
     long one costs under 100 ms of CPU more (the child's CPU, from the kernel's accounting). Its wall time, process
     start included, is `python -m bot bench`'s to measure (under 1.5 s on a quiet machine)."""
     short = line.split("\u00a0")[0].split("  ")[0]
-    plain, _ = _ask_cpu(real_db, short)
-    spent, done = _ask_cpu(real_db, line)
+    # the least of three runs each, taken in turn: a process start's CPU varies by tens of ms on a loaded machine
+    runs = [(_ask_cpu(real_db, short), _ask_cpu(real_db, line)) for _ in range(3)]
+    plain = min(base[0] for base, _ in runs)
+    spent, done = min((long for _, long in runs), key=lambda run: run[0])
     assert done.returncode in (0, 2) and "Traceback" not in done.stderr + done.stdout, done.stderr
     assert len(done.stdout.strip().splitlines()) <= 12, done.stdout  # an answer, or one line saying why not
     assert spent - plain < CPU_BUDGET_MS, (spent, plain)

@@ -34,7 +34,6 @@ from typing import Any
 import pytest
 
 from bot.harness import Harness
-from cardsdb.engine.cardtext import PerCard
 from cardsdb.query import CardsDB
 from tests.support.paths import ROOT
 from tests.support.regex_workload import run_workload
@@ -175,15 +174,12 @@ def compiles_watched() -> Iterator[dict[str, set[Key]]]:
 
 
 def _forget_memoized() -> None:
-    """Every reading memoized (a `functools` cache or a `PerCard` of a module of cardsdb or bot) forgotten: a test that
+    """Every reading memoized (a `functools` cache of a module of cardsdb or bot) forgotten: a test that
     ran earlier in the session may have read the workload's cards, and a reading served from a cache reaches none of
     the `re` calls behind it."""
     for name, module in list(sys.modules.items()):
         if name.split(".")[0] in PACKAGES:
             for value in list(vars(module).values()):
-                if isinstance(value, PerCard):
-                    value.by_id.clear()
-                    value.by_value.clear()
                 clear = getattr(value, "cache_clear", None)
                 if callable(clear):
                     clear()

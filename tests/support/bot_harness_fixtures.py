@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz, process
 
+from cardsdb.engine.reading.card_reading import CardReading
+from cardsdb.engine.reading.compile import compile_reading
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     V13_RULES_VERSION,
@@ -152,6 +154,9 @@ class FakeCards:
 
     def get_card(self, name: str) -> Card | None:
         return self.cards.get(name.casefold())
+
+    def reading(self, card: Card) -> CardReading:
+        return compile_reading(card)
 
     def suggest_cards(self, name: str, limit: int = 3) -> list[str]:
         names = [c.name for c in self.cards.values()]

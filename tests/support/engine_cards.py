@@ -5,6 +5,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 
+from cardsdb.engine.reading.card_reading import CardReading
+from cardsdb.engine.reading.compile import compile_reading
 from cardsdb.models import Card, KeywordValue
 from cardsdb.names import normalize, slug
 
@@ -338,6 +340,10 @@ class MemoryCards:
 
     def get_card(self, name: str) -> Card | None:
         return self.by_name.get(normalize(name))
+
+    def reading(self, card: Card) -> CardReading:
+        """The card's reading, compiled here (the build compiles and stores the real cards')."""
+        return compile_reading(card)
 
     def suggest_cards(self, name: str, limit: int = 3) -> list[str]:
         names = {normalize(c.name): c.name for c in self.by_name.values()}

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from cardsdb.engine.codes import CheckCode, UndecidedCode
+from cardsdb.engine.verdict.codes import CheckCode, UndecidedCode
 from tests.support.paths import ROOT
 
 ENGINE = ROOT / "cardsdb" / "engine"
@@ -39,7 +39,7 @@ def engine_codes() -> frozenset[str]:
     `UndecidedCode.COST_UNKNOWN` wherever the engine names one): the codes it emits, not every one the enums hold."""
     enums = {"CheckCode": CheckCode, "UndecidedCode": UndecidedCode}
     codes: set[str] = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         if path.name == "codes.py":
             continue
         for node in ast.walk(ast.parse(path.read_text())):

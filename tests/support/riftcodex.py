@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -18,7 +19,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from cardsdb.build.meanings import cache_path
+from cardsdb.build.meanings import CACHE_ENV, cache_path
 from cardsdb.build.pipeline import build_database
 from cardsdb.build.record import record_path
 from tests.support.paths import FIXTURE_DATA
@@ -112,7 +113,13 @@ def serving(tmp_path: Path, from_folder: tuple[Path, Path]) -> Path:
 def temporary_files(db: Path) -> list[str]:
     """What is beside the database `db` but its build record, last good copy and cache of meanings (kept for the next
     build, `cardsdb.build.meanings`): the temporary files of a build or refresh left behind (none, after any refresh)."""
-    kept = {db.name, f"{db.name}.record.json", f"{db.name}.last-good", cache_path(db).name}
+    kept = {
+        db.name,
+        f"{db.name}.record.json",
+        f"{db.name}.last-good",
+        cache_path(db).name,
+        cache_path(db, {}).name,
+    }
     return sorted(p.name for p in db.parent.iterdir() if p.name not in kept)
 
 
@@ -123,8 +130,10 @@ def digest(path: Path) -> str:
 def cardsdb_cli(
     *args: str, env: dict[str, str] | None = None, cwd: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """`python -m cardsdb ARGS` in a child process, with nothing in its environment but PATH and `env`."""
-    environment = {"PATH": "/usr/bin:/bin", **(env or {})}
+    """`python -m cardsdb ARGS` in a child process, with nothing in its environment but PATH, the tests' shared cache
+    of meanings (tests/conftest.py: a build encodes only what no earlier build encoded) and `env`."""
+    shared = {CACHE_ENV: os.environ[CACHE_ENV]} if CACHE_ENV in os.environ else {}
+    environment = {"PATH": "/usr/bin:/bin", **shared, **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "cardsdb", *args],
         capture_output=True,

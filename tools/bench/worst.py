@@ -54,7 +54,7 @@ class Input:
 
 def packed_code(text: str) -> str:
     """A v1 scenario code holding `text` as it is, checked by nothing: what a forger can send."""
-    from cardsdb.engine import scenario_code
+    from cardsdb.engine.position import scenario_code
 
     packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9, zlib.Z_DEFAULT_STRATEGY, scenario_code._V1_ZDICT)
     packed = packer.compress(text.encode()) + packer.flush()
@@ -80,10 +80,10 @@ def copies_yaml(copies: int) -> str:
 
 
 def largest_position(card: str = "Smoke and Mirrors") -> dict[str, Any]:
-    """A position at the limits (cardsdb/engine/bounds.py): every battlefield there may be, as many units as the
+    """A position at the limits (cardsdb/engine/position/bounds.py): every battlefield there may be, as many units as the
     board may hold spread over them, a facedown `card` on each (the play asks about every copy), a hand and a trash
     as long as a list may be."""
-    from cardsdb.engine import bounds
+    from cardsdb.engine.position import bounds
 
     units = bounds.MAX_BOARD // bounds.MAX_BATTLEFIELDS
     battlefields = {

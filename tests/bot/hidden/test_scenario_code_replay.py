@@ -17,7 +17,8 @@ from bot.harness import Harness, Result
 from bot.hidden import answers as hidden_answers
 from bot.settings import Settings
 from bot.store.sqlite import SqliteStore
-from cardsdb.engine import check, scenario_code
+from cardsdb.engine import check
+from cardsdb.engine.position import scenario_code
 from cardsdb.engine.quick import hide_scenario
 from cardsdb.project.claims import ClaimScenario, load_claims
 from tests.support.bot_harness_fixtures import FakeCards, assert_fits, details

@@ -17,7 +17,7 @@ from bot.hidden.builder import HIDE_TOGGLES, OPTION_LABELS, PLAY_TOGGLES, QuickO
 from bot.hidden.render import QUICK_LIMIT
 from bot.ui import limits
 from cardsdb.engine import check
-from cardsdb.engine.validate import zone_problem
+from cardsdb.engine.position.validate import zone_problem
 from cardsdb.query import CardsDB
 from tests.support.bot_harness_fixtures import details
 from tests.support.player_text import problems as text_problems

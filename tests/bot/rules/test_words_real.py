@@ -57,9 +57,9 @@ async def test_words_no_rule_clearly_answers_show_the_closest_three_alike(
 
 
 async def test_words_a_rule_clearly_answers_lead_with_it(real_harness: Harness, real_cards: CardsDB) -> None:
-    # 815.1, far ahead of the next and most of the asked questions nearest in meaning vote for it
-    words = "what does the tank keyword do"
+    # 811.1.c.2: the asked questions nearest in meaning vote for it, the words alone put it first, a ruling cites it
+    words = "does hiding a card open a chain"
     found = real_cards.match_rules(words)
-    assert found.confident and found.rules[0].number == "815.1"
+    assert found.confident and found.rules[0].number == "811.1.c.2"
     result = await real_harness.command("rule", {"query": words})
     assert result.embeds[0]["title"] == f"Rule {cite(found.rules[0].number, found.rules[0].version)}"

@@ -205,7 +205,9 @@ def test_14_cardsdb_card_and_rule_refuse_a_file_with_damaged_pages_even_when_the
     at = content.find(b"Hidden Blade") // 4096
     with serving.open("r+b") as file:
         page = (at + len(content) // 4096) // 2 if at < len(content) // 8192 else 5
-        file.seek(page * 4096 + 64)
+        # from the page's header on: past its cell pointers, a page with room to spare holds no data that a check
+        # could find damaged (a table added to the schema moves which page that is)
+        file.seek(page * 4096)
         file.write(b"\xff" * 512)
     with CardsDB.open(serving) as unchecked:  # the query alone misses the damage: it would have answered
         assert unchecked.get_card("Hidden Blade") is not None

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, check
-from cardsdb.engine.codes import EffectCode
+from cardsdb.engine.verdict.codes import EffectCode
 from tests.support.engine_cards import MemoryCards
 
 CARDS = MemoryCards()

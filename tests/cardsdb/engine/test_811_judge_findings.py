@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, ScenarioError, check
-from cardsdb.engine.codes import CheckCode
+from cardsdb.engine.verdict.codes import CheckCode
 from tests.support.engine_cards import CARDS, MISCHIEVOUS_MARAI, H, MemoryCards, _card
 
 UNTARGETABLE = "I can't be chosen by enemy spells and abilities."

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardsdb.engine import Answer, check
-from cardsdb.engine.codes import EffectCode
-from cardsdb.engine.costs import payable as _payable
+from cardsdb.engine.board.costs import payable as _payable
+from cardsdb.engine.verdict.codes import EffectCode
 from tests.support.engine_cards import ACTION, CARDS, MISCHIEVOUS_MARAI, H, MemoryCards, _card
 
 EXTRA = (

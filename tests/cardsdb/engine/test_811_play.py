@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardsdb.engine import Answer, check
-from cardsdb.engine.codes import EffectCode
+from cardsdb.engine.reading.compile import compile_reading
+from cardsdb.engine.verdict.codes import EffectCode
 from cardsdb.models import Card, KeywordValue
 from tests.support.engine_cards import BONE_SKEWER, MemoryCards
 
@@ -394,7 +395,7 @@ STRANGER = Card(
 def test_811_1_d_3_the_profile_says_the_battlefield_choice_is_not_settled() -> None:
     from cardsdb.engine import card_profile
 
-    profile = card_profile(STRANGER)
+    profile = card_profile(STRANGER, compile_reading(STRANGER))
     battlefield, enemy = profile.choices
     assert (
         battlefield.unsettled is not None

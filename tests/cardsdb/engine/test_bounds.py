@@ -1,4 +1,4 @@
-"""The limits every scenario is held to, on the decoded data (cardsdb/engine/bounds.py), and what the decoders refuse
+"""The limits every scenario is held to, on the decoded data (cardsdb/engine/position/bounds.py), and what the decoders refuse
 before they parse (issue 25, findings 1 and 6). docs/scenario-format.md lists them."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from cardsdb.engine import bounds
-from cardsdb.engine.scenario import load_text
-from cardsdb.engine.validate import ScenarioError
+from cardsdb.engine.position import bounds
+from cardsdb.engine.position.scenario import load_text
+from cardsdb.engine.position.validate import ScenarioError
 
 
 def test_a_scenario_at_every_limit_passes() -> None:

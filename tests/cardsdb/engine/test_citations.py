@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from cardsdb.engine import check, citations
-from cardsdb.engine.render_text import render
+from cardsdb.engine import check
+from cardsdb.engine.verdict import citations
+from cardsdb.engine.verdict.render_text import render
 from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION, V14_RULES_VERSION
 from cardsdb.project.overlay import load_overlay
 from tests.support.engine_cards import MemoryCards
@@ -58,6 +59,7 @@ V14_MEANINGS: dict[str, str] = {
     "355.4": "choose a valid Location as the Move Destination",
     "355.17": "they are made on resolution",
     "133.4.a.2": "Unit and Gear are permanent types",
+    "103.2": "A Main Deck of at least 40 cards",
 }
 # Numbers that older versions use in a meaning the current rules give another number (docs/scenario-format.md).
 TRAPS = ("421", "422", "459.1", "811.1.d.2", "811.1.d.2.a", "811.1.d.3", "811.5.a")
@@ -131,7 +133,7 @@ def test_rule_numbers_are_written_only_in_citations_py() -> None:
     literal = re.compile(r"[\"']\d{3}(?:\.\w+)+[\"']")
     offenders = [
         f"{path.name}: {match.group(0)}"
-        for path in ENGINE.glob("*.py")
+        for path in ENGINE.rglob("*.py")
         if path.name != "citations.py"
         for match in literal.finditer(path.read_text(encoding="utf-8"))
     ]

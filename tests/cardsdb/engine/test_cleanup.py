@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardsdb.engine import check
-from cardsdb.engine.codes import EffectCode
+from cardsdb.engine.verdict.codes import EffectCode
 from tests.support.engine_cards import MemoryCards
 
 CARDS = MemoryCards()

@@ -1,4 +1,4 @@
-"""Several facedown copies told apart (cardsdb/engine/copies.py): the same words as before, in linear time (issue 25:
+"""Several facedown copies told apart (cardsdb/engine/checks/copies.py): the same words as before, in linear time (issue 25:
 700 copies, each named against every other, took 9.9 s of CPU)."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from cardsdb.engine import copies
-from cardsdb.engine.position import FacedownCard
+from cardsdb.engine.checks import copies
+from cardsdb.engine.position.objects import FacedownCard
 from tests.support.engine_cards import CARDS
 
 BLADE = next(c for c in CARDS if c.name == "Hidden Blade")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardsdb.engine import check
-from cardsdb.engine.naming import Target, place_words
+from cardsdb.engine.verdict.naming import Target, place_words
 from tests.support.engine_cards import MemoryCards
 
 CARDS = MemoryCards()

@@ -8,7 +8,8 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 
-from cardsdb.engine import Answer, ScenarioError, check, citations
+from cardsdb.engine import Answer, ScenarioError, check
+from cardsdb.engine.verdict import citations
 from tests.support.engine_cards import MemoryCards
 
 CARDS = MemoryCards()

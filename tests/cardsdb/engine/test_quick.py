@@ -15,6 +15,7 @@ from cardsdb.engine.quick import (
     targets_position,
     targets_scenario,
 )
+from cardsdb.engine.reading.compile import compile_reading
 
 pytestmark = pytest.mark.real_data  # every test here reads ../shared
 
@@ -82,7 +83,7 @@ def test_811_1_d_4_targets_quick_position_plays_evelynn_where_her_choice_arises(
     # "When you play me from face down on your turn, you may move an enemy unit at a different location ...":
     # the quick position for /hidden targets is your turn, and says so; on the opponent's turn she chooses nothing.
     evelynn = real_cards.get_card("Evelynn, Entrancing")
-    quick = targets_position(evelynn)
+    quick = targets_position(evelynn, compile_reading(evelynn))
     assert quick.scenario["turn_player"] == "me" and quick.scenario["showdown"] is None
     assert any("on your turn" in note for note in quick.notes)
     answer = check(quick.scenario, real_cards)
@@ -94,7 +95,7 @@ def test_811_1_d_4_targets_quick_position_plays_evelynn_where_her_choice_arises(
 
 def test_targets_quick_position_of_other_cards_is_the_play_default(real_cards: Any) -> None:
     blade = real_cards.get_card("Hidden Blade")
-    quick = targets_position(blade)
+    quick = targets_position(blade, compile_reading(blade))
     assert quick.scenario["turn_player"] == "opp" and quick.notes
     assert check(quick.scenario, real_cards).legal is True
     # /hidden play keeps its defaults: the opponent's turn, a showdown at your battlefield.

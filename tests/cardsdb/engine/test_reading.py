@@ -3,7 +3,7 @@ fixture cards (their text as the sources print it) and on the real cards the iss
 
 Fixture cards stand for the three Radiance cards with Hidden (shared/riftbound-data/radiance-2026-10/
 card-catalog-excerpt.json; Elnuk Herd with its Radiance erratum), written with the catalog's own bracket tokens
-("[Universal]", "[Might]"), until an importer reads that file.
+("[Universal]", "[Might]") and read as its importer writes them (`catalog_text`: the data's symbol tokens).
 """
 
 from __future__ import annotations
@@ -13,17 +13,24 @@ from typing import Any
 
 import pytest
 
+from cardsdb.build.importers.card_catalog import catalog_text
 from cardsdb.engine import Answer, check
-from cardsdb.engine.codes import EffectCode
 from cardsdb.engine.coverage import coverage, render_text
-from cardsdb.engine.instructions import read_instruction
-from cardsdb.engine.overrides import choices_for
-from cardsdb.engine.sentences import card_sentences
-from cardsdb.engine.understanding import read_card
+from cardsdb.engine.reading.compile import compile_reading
+from cardsdb.engine.reading.instructions import read_instruction
+from cardsdb.engine.reading.overrides import choices_for
+from cardsdb.engine.reading.sentences import card_sentences
+from cardsdb.engine.verdict.codes import EffectCode
+from cardsdb.models import Card
 from tests.support.engine_cards import CARDS, MemoryCards, _card
 
+
+def _catalog_card(name: str, types: tuple[str, ...], text: str, **characteristics: Any) -> Card:
+    return _card(name, types, catalog_text(text), **characteristics)
+
+
 CATALOG_HIDDEN = "[Hidden] (Hide now for [Universal] to react with later for [0].)"
-BEDEVILING_STRANGER = _card(
+BEDEVILING_STRANGER = _catalog_card(
     "Bedeviling Stranger",
     ("Unit",),
     f"{CATALOG_HIDDEN}\nWhen you play me, choose a battlefield. If there are 4 or more units there, you may return an "
@@ -33,7 +40,7 @@ BEDEVILING_STRANGER = _card(
     keywords=("Hidden",),
     domains=("Chaos",),
 )
-MOMENTARY_COMPANION = _card(
+MOMENTARY_COMPANION = _catalog_card(
     "Momentary Companion",
     ("Unit",),
     f"{CATALOG_HIDDEN}\nWhen you play me, if it's not your turn, give me [Temporary]. (Kill me at the start of my "
@@ -44,7 +51,7 @@ MOMENTARY_COMPANION = _card(
     domains=("Chaos",),
 )
 # Its Radiance erratum (2026-10-09): "a friendly unit" where the catalog still prints "another friendly unit".
-ELNUK_HERD = _card(
+ELNUK_HERD = _catalog_card(
     "Elnuk Herd",
     ("Unit",),
     f"{CATALOG_HIDDEN}\nWhen you play me, give a friendly unit +3 [Might] this turn, then recycle me if I was played from "
@@ -54,7 +61,7 @@ ELNUK_HERD = _card(
     keywords=("Hidden",),
     domains=("Fury",),
 )
-ELNUK_HERD_AS_PRINTED = _card(
+ELNUK_HERD_AS_PRINTED = _catalog_card(
     "Elnuk Herd (as printed)",
     ("Unit",),
     f"{CATALOG_HIDDEN}\nWhen you play me, give another friendly unit +3 [Might] this turn, then recycle me if I was "
@@ -64,7 +71,7 @@ ELNUK_HERD_AS_PRINTED = _card(
     keywords=("Hidden",),
     domains=("Fury",),
 )
-DEPLOYED_BANNER = _card(
+DEPLOYED_BANNER = _catalog_card(
     "Deployed Banner",
     ("Gear",),
     "[Deploy] (Play this only to a battlefield. When an opponent holds here, kill this.)\nFriendly units here have "
@@ -241,7 +248,7 @@ def test_710_a_battlefield_gives_its_units_might() -> None:
 
 
 def test_the_coverage_report_lists_every_sentence_and_counts_what_is_read() -> None:
-    report = coverage(FIXTURES.by_name.values())
+    report = coverage((c, FIXTURES.reading(c)) for c in FIXTURES.by_name.values())
     totals = report.totals()
     assert totals["cards"] == len(FIXTURES.by_name)
     assert totals["sentences"] == totals["sentences_read"] + totals["sentences_not_understood"]
@@ -258,7 +265,7 @@ def test_the_coverage_report_lists_every_sentence_and_counts_what_is_read() -> N
 
 def test_every_sentence_is_read_or_says_why_not() -> None:
     for card in FIXTURES.by_name.values():
-        for reading in read_card(card):
+        for reading in compile_reading(card).sentences:
             assert reading.read_as if reading.read else (reading.unread and reading.pattern), (
                 card.name,
                 reading.text,

@@ -19,11 +19,10 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, ScenarioError, check
-from cardsdb.engine.boundary import _CHECKS, Unread, unread_for
-from cardsdb.engine.cardtext import has_hidden
-from cardsdb.engine.overrides import choices_for
+from cardsdb.engine.checks.boundary import _CHECKS, Unread, unread_for
 from cardsdb.engine.quick import play_scenario
-from cardsdb.engine.statics import Aspect
+from cardsdb.engine.reading.effects import Aspect
+from cardsdb.engine.reading.overrides import choices_for
 from cardsdb.models import Card
 from cardsdb.query import CardsDB
 
@@ -106,7 +105,7 @@ def _sweep(cards: list[Card], db: Any) -> Iterator[str]:
             ("from hand", _from_hand(card), card.is_type("Unit")),
             ("from hand, no runes", poor, False),
         ]
-        if has_hidden(card):
+        if db.reading(card).has("hidden"):
             positions.append(("from facedown", play_scenario(card), card.is_permanent))
         for where, scenario, placed in positions:
             try:
@@ -119,7 +118,7 @@ def _sweep(cards: list[Card], db: Any) -> Iterator[str]:
 
 
 def _position(scenario: dict[str, Any], db: Any) -> Any:
-    from cardsdb.engine.scenario import parse
+    from cardsdb.engine.position.scenario import parse
 
     return parse(scenario, db).position
 
@@ -135,13 +134,13 @@ def test_no_verdict_nor_choice_rests_on_a_sentence_the_engine_did_not_read(cards
 def test_the_sweep_sees_what_the_engine_does_not_read(cards: Any) -> None:
     # The sweep is not empty by construction: the real data holds sentences the engine does not read, each of which
     # it checks (a spell's, a play effect's, a card's own cost or timing).
-    real, _ = cards
+    real, db = cards
     unread = [c for c in real if choices_for(c).unread_spell or choices_for(c).unread_play_effect]
-    own = [c for c in real if any(u.own for u in unread_for(c, _empty()))]
+    own = [c for c in real if any(u.own for u in unread_for(c, _alone(c, db)))]
     assert unread and own
 
 
-def _empty() -> Any:
-    from cardsdb.engine.position import Position
+def _alone(card: Card, db: Any) -> Any:
+    from cardsdb.engine.position.objects import Position
 
-    return Position()
+    return Position(readings={card.name: db.reading(card)})

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import ScenarioError, check
+from cardsdb.engine.position import scenario_code
 from tests.support.scenario_expect import CHOICE_KEYS, EXPECT_KEYS, assert_expected
 from tests.support.scenario_files import ENTRIES, FIXTURES, decided_by, well_formed_number
 
@@ -45,3 +46,21 @@ def test_regression_scenario(entry: dict[str, Any], request: pytest.FixtureReque
         assert expect["error"] in str(caught.value) and "\n" not in str(caught.value)
         return
     assert_expected(check(entry["scenario"], cards), expect, f"{entry['id']} ({entry['question']})")
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        pytest.param(e, id=e["id"], marks=[pytest.mark.real_data] if e["cards"] == "real" else [])
+        for e in ENTRIES
+        if "error" not in e["expect"]
+    ],
+)
+def test_every_regression_position_answers_the_same_from_its_scenario_code(
+    entry: dict[str, Any], request: pytest.FixtureRequest
+) -> None:
+    # Every position judges wrote stays valid as a scenario code, the facts of the turn (issue 32) included: the code
+    # replays the same answer.
+    cards = request.getfixturevalue("real_cards") if entry["cards"] == "real" else FIXTURES
+    replayed = scenario_code.decode(scenario_code.encode(entry["scenario"]))
+    assert check(replayed, cards).to_dict() == check(entry["scenario"], cards).to_dict()

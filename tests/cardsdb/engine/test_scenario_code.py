@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardsdb.engine import scenario_code
-from cardsdb.engine.scenario_code import (
+from cardsdb.engine.position import scenario_code
+from cardsdb.engine.position.scenario_code import (
     CURRENT_VERSION,
     MAX_CODE_CHARS,
     MAX_DECOMPRESSED_BYTES,

@@ -55,12 +55,12 @@ def _kind_lists(path: Path) -> list[str]:
 
 
 def test_the_ask_kinds_are_listed_once() -> None:
-    # ASK_KINDS (cardsdb/engine/verdict.py) is the list; the two mappings keyed by kind are checked against it here,
+    # ASK_KINDS (cardsdb/engine/verdict/answer.py) is the list; the two mappings keyed by kind are checked against it here,
     # and everything else derives from it.
     assert set(HANDLERS) | {"cleanup"} == set(ASK_KINDS)
     assert set(ASK_WORDS) == set(ASK_KINDS)
     # the list itself, and HANDLERS and ASK_WORDS, checked above
-    allowed = {"cardsdb/engine/verdict.py", "cardsdb/engine/check.py", "bot/hidden/render.py"}
+    allowed = {"cardsdb/engine/verdict/answer.py", "cardsdb/engine/check.py", "bot/hidden/render.py"}
     offenders = [
         where
         for folder in ("cardsdb", "bot")
@@ -97,14 +97,14 @@ def test_no_sentence_is_read_back_as_data() -> None:
     )
     offenders = [
         f"{path.relative_to(ROOT)}: {match.group(0)}"
-        for path in [*ENGINE.glob("*.py"), *RENDERERS]
+        for path in [*ENGINE.rglob("*.py"), *RENDERERS]
         for match in suspicious.finditer(path.read_text(encoding="utf-8"))
     ]
     assert offenders == []
 
 
 def test_no_test_reads_an_engine_sentence_where_a_code_says_it() -> None:
-    # The engine's checks, undecided items and effects carry codes (cardsdb/engine/codes.py): its tests match those,
+    # The engine's checks, undecided items and effects carry codes (cardsdb/engine/verdict/codes.py): its tests match those,
     # and a sentence only for what is data in it (a card's name, a battlefield). The summary is the verdict's own
     # text, tested as such.
     sentence = re.compile(r"""["'][a-z ]+["'] in (?!card\.)\w+\.(?:text|because)\b|\.because\.replace\(""")

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from cardsdb.engine import Answer, card_profile, check
-from cardsdb.engine.codes import EffectCode
-from cardsdb.engine.overrides import OVERRIDES
+from cardsdb.engine.reading.compile import compile_reading
+from cardsdb.engine.reading.overrides import OVERRIDES
+from cardsdb.engine.verdict.codes import EffectCode
 from cardsdb.names import normalize
 from tests.support.engine_cards import CARDS, VENDETTA, MemoryCards
 
@@ -70,7 +71,7 @@ def play(card: str, ask: dict[str, Any] | None = None, **kwargs: Any) -> Answer:
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_811_1_d_each_vendetta_card_reads_its_choices_from_its_text(name: str) -> None:
-    profile = card_profile(BY_NAME[name])
+    profile = card_profile(BY_NAME[name], compile_reading(BY_NAME[name]))
     assert profile.has_hidden and profile.undecided is None
     assert [(c.choice, c.restricted, c.purpose) for c in profile.choices] == EXPECTED[name]
     for choice in profile.choices:
@@ -84,7 +85,7 @@ def test_811_1_d_each_vendetta_card_reads_its_choices_from_its_text(name: str) -
 @pytest.mark.parametrize("name", ["Disciple of Shen", "Spiderling"])
 def test_811_1_d_1_a_vendetta_unit_without_a_choice_is_played_to_its_battlefield(name: str) -> None:
     # "I have [Shield 3] while I'm at a battlefield ...": a condition, not a choice; nothing is restricted.
-    profile = card_profile(BY_NAME[name])
+    profile = card_profile(BY_NAME[name], compile_reading(BY_NAME[name]))
     assert profile.choices == () and profile.unrestricted == ()
     assert profile.restriction == "makes no choice when played; nothing is restricted"
     answer = play(name)
@@ -168,7 +169,9 @@ def test_811_1_d_3_kennen_stuns_only_at_its_battlefield_and_pays_for_it_as_norma
     assert f"poro@{BF}" in choice and f"away@{OTHER}" not in choice
     payments = [e for e in answer.effects if e.code is EffectCode.PAID_AS_IT_RESOLVES]
     assert payments and "811.2" in payments[0].rules
-    profile = card_profile(BY_NAME["Kennen, Keeper of Balance"])
+    profile = card_profile(
+        BY_NAME["Kennen, Keeper of Balance"], compile_reading(BY_NAME["Kennen, Keeper of Balance"])
+    )
     # The same ability triggers when Kennen attacks: that choice is not a play effect's, so it is not restricted.
     assert profile.unrestricted == ("a unit (when I attack)",)
     assert profile.payments == ("you may pay [2] to Stun a unit",)

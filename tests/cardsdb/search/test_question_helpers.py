@@ -8,7 +8,7 @@ import pytest
 
 from cardsdb.models import Ruling
 from cardsdb.search.question_cards import CardTexts
-from cardsdb.search.question_confidence import CLEAR_LEAD, SUPPORTED_LEAD, confident, lead
+from cardsdb.search.question_confidence import MEANING_VOTES, confident, lead
 from cardsdb.search.question_rank import HEADING_PRIOR, _prior, ruling_topics
 from cardsdb.search.text_rank import Analyzer
 
@@ -41,21 +41,21 @@ def test_a_one_word_name_that_is_a_rules_word_is_no_card_asked_about() -> None:
 
 
 @pytest.mark.parametrize(
-    ("scores", "supported", "sure"),
+    ("votes", "agrees", "supported", "sure"),
     [
-        ([1.0 * CLEAR_LEAD, 1.0], False, True),
-        ([3.0, 1.0], False, True),
-        ([1.5, 1.0], False, False),  # ahead, but not clearly, and no ruling cites it
-        ([1.0 * SUPPORTED_LEAD, 1.0], True, True),  # a ruling matching the words cites it
-        ([1.1, 1.0], True, False),
-        ([0.4], False, True),  # a lone rule
-        ([], True, False),
+        (MEANING_VOTES, True, True, True),  # meaning, the words alone and a ruling agree
+        (1.0, True, True, True),
+        (MEANING_VOTES - 0.01, True, True, False),  # too few of the votes by meaning
+        (1.0, False, True, False),  # the words alone put another rule first
+        (1.0, True, False, False),  # no ruling matching the words cites it
+        (None, True, True, False),  # words alone: never sure (no rule of theirs kept 95% right)
     ],
 )
-def test_an_answer_is_sure_when_the_best_rule_clearly_leads_or_leads_with_a_ruling_citing_it(
-    scores: list[float], supported: bool, sure: bool
+def test_an_answer_is_sure_only_when_meaning_the_words_and_a_ruling_agree(
+    votes: float | None, agrees: bool, supported: bool, sure: bool
 ) -> None:
-    assert confident(scores, supported=supported) is sure
+    assert confident([2.0, 1.0], supported=supported, votes=votes, agrees=agrees) is sure
+    assert not confident([], supported=supported, votes=votes, agrees=agrees)
 
 
 def test_the_lead_is_the_best_score_over_the_next() -> None:

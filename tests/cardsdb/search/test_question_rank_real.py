@@ -119,10 +119,20 @@ def test_words_alone_answer_until_the_warm_up_has_loaded_the_encoder(
 
     slot = EncoderSlot()
     monkeypatch.setattr(question_rank, "ENCODER", slot)
-    ranker = question_rank.QuestionRanker.load(real_cards._rows, meaning=question_rank.WHEN_READY)
+    ranker = question_rank.QuestionRanker.load(real_cards.reader.rows, meaning=question_rank.WHEN_READY)
     before = ranker.ranked_rules("how many points to win", limit=3)
     assert slot.ready() is None and all(r.agrees is None for r in before)
     assert slot.load() is not None  # the warm-up's work, done
     ranker.forget_asked()
     after = ranker.ranked_rules("how many points to win", limit=3)
     assert after[0].agrees is not None and after[0].votes > 0
+
+
+@pytest.mark.real_data
+def test_811_1_c_2_a_ruling_leads_when_it_cites_the_rule_that_answers(real_cards: CardsDB) -> None:
+    # "does hiding a card open a chain" shares more words with a ruling on playing Elnuk Herd from facedown (811.1.c.3,
+    # which does open one) than with the rulings on hiding; the rule /rule ranks first for the words (811.1.c.2:
+    # hiding opens no chain) lifts the rulings citing it ahead
+    assert real_cards.search_rules("does hiding a card open a chain")[0].number == "811.1.c.2"
+    first = real_cards.rulings("does hiding a card open a chain")[0]
+    assert "811.1.c.2" in first.rules and "Elnuk Herd" not in first.question
