@@ -6,7 +6,7 @@ Each value is made ready as the bot makes its options ready (spaces folded, noth
 its lines and their indentation) and held to the limit of its kind, the bot's: a name 200 characters, a question, a
 search or a rule number 500, a paste (a position or a deck list) 6,000, a deck code 1,000. The bot cuts an option at its limit;
 a program is told instead, in one line. The engine and the deck check hold what they read to their own limits as
-well (`cardsdb/engine/bounds.py`, `cardsdb/deck/deck_list.py`).
+well (`cardsdb/engine/position/bounds.py`, `cardsdb/deck/deck_list.py`).
 """
 
 from __future__ import annotations

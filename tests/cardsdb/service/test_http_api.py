@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from cardsdb.engine.scenario_code import encode
+from cardsdb.engine.position.scenario_code import encode
 from cardsdb.service import limits
 from cardsdb.service.http_api import Settings
 from tests.support.paths import ROOT
