@@ -37,10 +37,13 @@ class SyncError(CardsDBError):
 
 
 class NotFound(CardsDBError):
-    def __init__(self, message: str, suggestions: Sequence[str] = ()) -> None:
+    """Nothing answers the question; `suggestions` are what the user may have meant, named in the line too (card
+    names, which may hold commas, are separated by `separator` " · ")."""
+
+    def __init__(self, message: str, suggestions: Sequence[str] = (), *, separator: str = ", ") -> None:
         self.suggestions = tuple(suggestions)
         if self.suggestions:
-            message = f"{message} Did you mean: {', '.join(self.suggestions)}?"
+            message = f"{message} Did you mean: {separator.join(self.suggestions)}?"
         super().__init__(message)
 
 

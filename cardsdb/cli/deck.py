@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from cardsdb import paths
-from cardsdb.deck.check import check_code, check_list, encode_list
+from cardsdb.deck.check import encode_list
 from cardsdb.deck.deck_list import MAX_LIST_CHARS, DeckListError
 from cardsdb.deck.formats import parse_format
 from cardsdb.deck.render_text import render
@@ -57,6 +57,7 @@ def read_list(source: str) -> str:
 def main(args: argparse.Namespace) -> int:
     # The database is opened here, on the command line: the deck check itself knows nothing of SQLite.
     from cardsdb.query import CardsDB
+    from cardsdb.service.answers import deck_answer
 
     if args.deck_command == "encode":
         pasted = read_list(args.file)
@@ -71,8 +72,6 @@ def main(args: argparse.Namespace) -> int:
         raise DeckListError("give a deck list or --code, not both")
     text: str | None = read_list(args.file) if args.file is not None else None
     with CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True) as db:
-        verdict = (
-            check_code(args.code, db, format_name) if text is None else check_list(text, db, format_name)
-        )
+        verdict = deck_answer(db, list_text=text, code=args.code, format_name=format_name)
         print(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2) if args.json else render(verdict))
     return 0

@@ -1,4 +1,5 @@
-"""`python -m cardsdb check FILE|- [--json]`: ask the engine about a scenario. Bad input: one line, exit 2."""
+"""`python -m cardsdb check FILE|- [--json]`: ask the engine about a scenario (or a scenario code), as the HTTP API and
+the MCP server do (`cardsdb.service.answers.position_answer`). Bad input: one line, exit 2."""
 
 from __future__ import annotations
 
@@ -8,10 +9,8 @@ import sys
 from pathlib import Path
 
 from cardsdb import paths
-from cardsdb.engine.check import check
-from cardsdb.engine.position.bounds import MAX_CHARS
-from cardsdb.engine.position.validate import ScenarioError
-from cardsdb.engine.verdict.render_text import render
+from cardsdb.engine import MAX_SCENARIO_CHARS as MAX_CHARS
+from cardsdb.engine import ScenarioError, render_answer
 
 
 def read_scenario(source: str) -> str:
@@ -38,13 +37,14 @@ def main(args: argparse.Namespace) -> int:
     text = read_scenario(args.file)
     # The database is opened only here: the engine itself knows nothing of SQLite.
     from cardsdb.query import CardsDB
+    from cardsdb.service.answers import position_answer
 
     db = CardsDB.open(paths.db_path(override=getattr(args, "db", None)), check_pages=True)
-    answer = check(text, db)
+    answer = position_answer(db, text)
     if getattr(args, "json", False):
         print(json.dumps(answer.to_dict(), ensure_ascii=False, indent=2))
     else:
-        print(render(answer))
+        print(render_answer(answer))
     return 0
 
 

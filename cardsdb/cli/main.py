@@ -68,7 +68,28 @@ def _parser() -> argparse.ArgumentParser:
     from cardsdb.cli.deck import add_parser as add_deck_parser
 
     add_deck_parser(sub)
+    _add_service_parsers(sub)
     return parser
+
+
+def _add_service_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = sub.add_parser("serve", help="answer over HTTP: the same JSON as --json (see docs/api.md)")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8080, help="the port (default 8080)")
+    serve.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
+    serve.add_argument(
+        "--rate", help="questions per client address: 30/10 (default: RIFTBOUND_API_RATE or 30/10), off"
+    )
+    serve.add_argument(
+        "--cors", metavar="ORIGIN", help="let browsers of this origin call the API (default: none)"
+    )
+    serve.add_argument(
+        "--reuse-port", action="store_true", help="share the port with other workers started the same way"
+    )
+    mcp = sub.add_parser(
+        "mcp", help="answer as an MCP server over stdio, for AI assistants (pip install -e '.[mcp]')"
+    )
+    mcp.add_argument("--db", help="database file (default: RIFTBOUND_DB or data/riftbound.sqlite3)")
 
 
 def _add_refresh_parsers(sub: Any) -> None:
@@ -134,6 +155,10 @@ def _handler(command: str) -> Callable[[argparse.Namespace], int]:
         from cardsdb.cli.deck import main as deck_main
 
         return deck_main
+    if command in ("serve", "mcp"):
+        from cardsdb.cli.service import mcp_main, serve_main
+
+        return serve_main if command == "serve" else mcp_main
     if command in ("rule", "changes"):
         from cardsdb.cli import rules as cli_rules
 

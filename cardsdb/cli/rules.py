@@ -1,7 +1,9 @@
 """`python -m cardsdb rule` and `python -m cardsdb changes`: rules by version, and what changed between versions.
 
 Every number printed that is not of the current Core Rules is marked with its version (`312.2 (v1.4)`), by
-`cardsdb.rule_versions.cite`. Not found and bad input raise a CardsDBError: exit 2 with one line (cardsdb.cli).
+`cardsdb.rule_versions.cite`. The answers are `cardsdb.service.answers`' (the HTTP API's and the MCP server's too),
+printed as text or, with --json, as their JSON. Not found and bad input raise a CardsDBError: exit 2 with one line
+(cardsdb.cli).
 """
 
 from __future__ import annotations
@@ -9,12 +11,10 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from cardsdb import paths
 from cardsdb.build.rule_diff import render_diff, word_diff
 from cardsdb.cli.rule_words import notes_text
-from cardsdb.errors import NotFound
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     TOURNAMENT_DOC,
@@ -27,8 +27,10 @@ from cardsdb.models import (
 )
 from cardsdb.project.provenance import PARTIAL_CHANGES
 from cardsdb.query import CardsDB
-from cardsdb.rule_versions import DOC_TITLES, VERSION_DATES, cite, parse_doc, parse_version
+from cardsdb.rule_versions import DOC_TITLES, VERSION_DATES, cite
 from cardsdb.search.question_confidence import UNSURE_SHOWN
+from cardsdb.service.answers import ChangesAnswer, RuleAnswer, changes_answer, rule_answer
+from cardsdb.service.shapes import mark
 
 
 def _open(args: argparse.Namespace) -> CardsDB:
@@ -37,24 +39,6 @@ def _open(args: argparse.Namespace) -> CardsDB:
 
 def _print_json(data: object) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-def mark(rule: Rule) -> str:
-    """The rule's number as cited: `811.6`, `133.6 (v1.4)`, `TR 702.2`."""
-    return cite(rule.number, rule.version, rule.doc)
-
-
-def rule_dict(rule: Rule) -> dict[str, Any]:
-    return {
-        "number": rule.number,
-        "version": rule.version,
-        "doc": rule.doc,
-        "mark": mark(rule),
-        "kind": rule.kind,
-        "title": rule.title,
-        "text": rule.text,
-        "wording": rule.wording,
-    }
 
 
 def rule_line(rule: Rule) -> str:
@@ -69,58 +53,6 @@ def stamp(rule: Rule) -> str:
     if rule.version == CURRENT_RULES_VERSION:
         return f"current, {CURRENT_RULES_VERSION}"
     return f"{rule.version}, {VERSION_DATES.get(rule.version, rule.version)}"
-
-
-def patch_note_dict(note: PatchNote) -> dict[str, str]:
-    return {
-        "source": note.source,
-        "section": note.section,
-        "statement": note.statement,
-        "why": note.why,
-        "from_version": note.from_version,
-        "to_version": note.to_version,
-    }
-
-
-def view_dict(view: RuleView) -> dict[str, Any]:
-    rule = view.rule
-    changed = view.changed
-    return {
-        **rule_dict(rule),
-        "stamp": rule.stamp,
-        "seed_sentence": rule.seed_sentence,
-        "source": rule.source,
-        "counterpart": rule.counterpart,
-        "stands_in_for": view.stands_in_for,
-        "versions": [
-            {
-                "version": v.version,
-                "text": v.text,
-                "title": v.title,
-                "wording": v.wording,
-                "same_rule": v.same_rule,
-            }
-            for v in view.versions
-        ],
-        "lineage": [
-            {"version": r.version, "number": r.number, "mark": mark(r), "text": r.text} for r in view.lineage
-        ],
-        "now": list(view.now),
-        "changed": None
-        if changed is None
-        else {
-            "from_version": changed.from_version,
-            "from_number": changed.from_number,
-            "old": changed.old,
-            "new": changed.new,
-            "diff": render_diff(word_diff(changed.old, changed.new)),
-        },
-        "parents": [rule_dict(p) for p in view.parents],
-        "children": [rule_dict(c) for c in view.children],
-        "moved": list(notes_text(view.moved)),
-        "notes": list(notes_text(view.notes)),
-        "patch_notes": [patch_note_dict(n) for n in view.patch_notes],
-    }
 
 
 def _patch_note_line(note: PatchNote) -> str:
@@ -183,55 +115,27 @@ def _query(args: argparse.Namespace) -> str:
     return " ".join(words).strip()
 
 
-def _where(doc: str | None, version: str | None) -> str:
-    """ " in v1.3", " in the Tournament Rules", or nothing: where a number was looked for."""
-    chosen = parse_doc(doc)
-    if chosen == TOURNAMENT_DOC:
-        return " in the Tournament Rules"
-    asked = parse_version(version, chosen)
-    return f" in {asked}" if asked else ""
+def rule_text(answer: RuleAnswer) -> str:
+    """The rule, or the closest few when no rule clearly answers the words, then the others that match."""
+    found = answer.found
+    text = view_text(answer.view) if found.confident else unsure_text(found)
+    return text + "".join(f"\nAlso matching: {rule_line(r)}" for r in _also(found))
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
-    query = _query(args)
     doc, version = getattr(args, "doc", None), getattr(args, "version", None)
     with _open(args) as db:
-        lookup = db.look_up_rule(query, doc=doc, version=version)
-        found = lookup.found
-        if lookup.by_number:
-            view = lookup.view
-            if view is None:
-                raise NotFound(
-                    f'no rule numbered "{query}"{_where(doc, version)}.',
-                    db.suggest_rules(query, doc=doc, version=version),
-                )
-        else:
-            if not found.rules:
-                raise NotFound(f'no rule matches "{query}"{_where(doc, version)}.', [])
-            view = db.rule_view(found.rules[0])
+        answer = rule_answer(db, _query(args), doc=doc, version=version)
         if args.json:
-            _print_json(rule_json(view, found))
+            _print_json(answer.to_json())
         else:
-            print(view_text(view) if found.confident else unsure_text(found))
-            print("".join(f"Also matching: {rule_line(r)}\n" for r in _also(found)), end="")
+            print(rule_text(answer))
     return 0
 
 
 def _also(found: RuleMatches) -> tuple[Rule, ...]:
     """The rules listed after those shown: after the best match, or after the closest few when not sure."""
     return found.rules[1:] if found.confident else found.rules[UNSURE_SHOWN:]
-
-
-def rule_json(view: RuleView, found: RuleMatches) -> dict[str, Any]:
-    """A rule's JSON: the best match's view, whether it is clearly the answer (`confident`), and the rules weighed
-    (`candidates`, best first; for a number, that rule alone). `also` lists the candidates after the first."""
-    also = list(found.rules[1:])
-    return {
-        **view_dict(view),
-        "confident": found.confident,
-        "candidates": [rule_dict(r) for r in found.rules],
-        **({"also": [rule_dict(r) for r in also]} if also else {}),
-    }
 
 
 def unsure_text(found: RuleMatches) -> str:
@@ -246,28 +150,6 @@ def unsure_text(found: RuleMatches) -> str:
 
 
 # --- changes ---------------------------------------------------------------------------------------------
-def change_dict(change: RuleChange) -> dict[str, Any]:
-    diff = None
-    if change.old and change.new and change.wording == "official" and change.change in ("reworded", "moved"):
-        diff = render_diff(word_diff(change.old, change.new))
-    old_version = change.to_version if change.change in ("added", "reworded") else change.from_version
-    return {
-        "number": change.number,
-        "change": change.change,
-        "old": change.old,
-        "new": change.new,
-        "moved_to": change.moved_to,
-        "mark": cite(change.number, old_version),
-        "moved_to_mark": cite(change.moved_to, change.to_version) if change.moved_to else None,
-        "from_version": change.from_version,
-        "to_version": change.to_version,
-        "title": change.title,
-        "wording": change.wording,
-        "diff": diff,
-        "patch_notes": [patch_note_dict(n) for n in change.patch_notes],
-    }
-
-
 _SIGNS = {"added": "+", "removed": "-", "reworded": "~", "moved": ">"}
 
 
@@ -323,13 +205,18 @@ def changes_text(found: ChangeList) -> str:
     return "\n".join(lines)
 
 
+def changes_answer_text(answer: ChangesAnswer) -> str:
+    found = answer.found
+    return changes_text(found) if found.changes else changes_heading(found) + "\nNothing changed there."
+
+
 def cmd_changes(args: argparse.Namespace) -> int:
     with _open(args) as db:
-        found = db.changes(args.from_version, args.to_version, args.under, doc=getattr(args, "doc", None))
+        answer = changes_answer(
+            db, args.from_version, args.to_version, args.under, doc=getattr(args, "doc", None)
+        )
         if args.json:
-            _print_json([change_dict(c) for c in found.changes])
+            _print_json(answer.to_json())
         else:
-            print(
-                changes_text(found) if found.changes else changes_heading(found) + "\nNothing changed there."
-            )
+            print(changes_answer_text(answer))
     return 0

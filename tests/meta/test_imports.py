@@ -20,7 +20,8 @@ CARDSDB_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("search", ("cardsdb.search",)),
     ("build", ("cardsdb.build",)),
     ("query", ("cardsdb.query",)),
-    ("cli", ("cardsdb.cli", "cardsdb.__main__")),
+    # the command line and the service beside it (python -m cardsdb serve, mcp): the same answers, each door's own words
+    ("cli, service", ("cardsdb.cli", "cardsdb.service", "cardsdb.__main__")),
 )  # fmt: skip
 
 FEATURES = ("cards", "rules", "hidden", "deck", "help", "server_settings")

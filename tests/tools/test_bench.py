@@ -121,6 +121,17 @@ def test_bench_has_a_worst_case_section_with_every_slow_input(report: dict[str, 
     assert all(row["calls"] > 0 and row["unexpected"] == 0 for row in sweep.values()), sweep
 
 
+def test_bench_times_every_path_of_the_api_over_a_socket(report: dict[str, Any]) -> None:
+    from cardsdb.service.http_api import ROUTES
+
+    api = report["api"]
+    assert set(api["endpoints"]) == {path for _, path, _ in ROUTES}
+    assert all(_is_stat(stats) for stats in api["endpoints"].values())
+    assert all(cpu is None or cpu >= 0 for cpu in api["server_cpu_ms"].values())
+    assert all(rate > 0 for rate in api["requests_per_s_16_in_flight"].values())
+    assert report["api_check_ms"] == api["endpoints"]["/v1/check"]
+
+
 def test_bench_reports_every_budget_with_its_verdict(report: dict[str, Any]) -> None:
     budgets = report["budgets"]
     assert set(budgets) == {
@@ -130,6 +141,7 @@ def test_bench_reports_every_budget_with_its_verdict(report: dict[str, Any]) -> 
         "engine_check_ms",
         "deck_check_ms",
         "command_roundtrip_ms",
+        "api_check_ms",
         "cold_start_s",
         "rss_mb",
         "build_s",

@@ -40,7 +40,12 @@ NOT_RUN = {
     "python -m cardsdb sync": "fetches from the RiftCodex API (tests/cardsdb/build/test_sync.py serves it locally)",
     "python -m cardsdb refresh": "fetches from the RiftCodex API (tests/cardsdb/build/test_refresh.py)",
     "python -m bot bench": "runs for minutes (tests/tools/test_bench.py runs its parts)",
+    "python -m cardsdb serve": "serves until stopped (tests/cardsdb/service/test_http_api.py starts it on a free port)",
+    "python -m cardsdb mcp": "answers an MCP client over stdio (tests/cardsdb/service/test_mcp_server.py drives it)",
+    "curl ": "asks a running API (tests/cardsdb/service/test_http_api.py calls every path over a socket)",
+    "pip install": "installs from the package index: what CI's fresh venvs do (.ci/run)",
 }
+RUN_TIMEOUT_S = 300  # a command that does not end (a server) fails the test instead of hanging the suite
 
 
 # --- the blocks ---------------------------------------------------------------------------------------------------
@@ -168,6 +173,7 @@ def test_every_command_line_the_readme_shows_runs_as_written(real_db: Path, tmp_
                 input=stdin,
                 capture_output=True,
                 text=True,
+                timeout=RUN_TIMEOUT_S,
             )
             ran += 1
             if done.returncode != 0:

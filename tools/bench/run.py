@@ -29,6 +29,7 @@ from typing import Any
 
 from cardsdb.errors import CardsDBError
 from cardsdb.paths import DEFAULT_DB_PATH, rebuild_hint
+from tools.bench.api import format_api
 from tools.bench.growth import uncached_lookup
 from tools.bench.measure import (
     Stats,
@@ -49,6 +50,7 @@ BUDGETS: tuple[tuple[str, str, float], ...] = (
     ("engine_check_ms", "p99 <= 5 ms", 5.0),
     ("deck_check_ms", "p99 <= 5 ms for a 40-card list", 5.0),
     ("command_roundtrip_ms", "p99 <= 25 ms", 25.0),
+    ("api_check_ms", "p99 <= 2 ms over a socket (quiet two-core machine)", 2.0),
     ("cold_start_s", "<= 2 s", 2.0),
     ("rss_mb", "<= 200 MB", 200.0),
     ("build_s", "<= 10 s", 10.0),
@@ -545,6 +547,7 @@ def run(
             report: dict[str, Any] = {}
             _time_lookups(report, db, inputs, sizes, say)
             _time_engine(report, db, inputs, sizes, say)
+            _time_api(report, db, db_file, inputs, sizes, say)
             say("slash commands through the command tree")
             commands = _commands(inputs["names"], [t.query for t in typo_set])
             report.update(asyncio.run(_bot_parts(db_file, workdir, commands, sizes, source)))
@@ -608,6 +611,31 @@ def _time_engine(
     report["deck_check_ms"] = _deck_check(db, inputs["names"], sizes.calls)
     render_calls = _render_calls(db, scenarios, inputs["names"])
     report["render_ms"] = time_calls(lambda f: f(), cycle(render_calls, sizes.calls))
+
+
+def _time_api(
+    report: dict[str, Any],
+    db: Any,
+    db_file: Path,
+    inputs: dict[str, list[Any]],
+    sizes: Sizes,
+    say: Callable[[str], None],
+) -> None:
+    from tools.bench.api import api_endpoints, endpoint_inputs
+    from tools.bench.decks import bench_lists
+
+    say("the HTTP API over a socket (python -m cardsdb serve)")
+    numbers = [r for r in inputs["rules"] if r[:1].isdigit() or r.startswith("v1.")]
+    requests = endpoint_inputs(
+        inputs["exact"][:300],
+        numbers[:300],
+        list(QUESTION_WORDS),
+        list(RULING_WORDS),
+        _answerable(_scenarios(), db),
+        list(bench_lists(db, inputs["names"])),
+    )
+    report["api"] = asyncio.run(api_endpoints(db_file, requests, sizes.calls))
+    report["api_check_ms"] = report["api"]["endpoints"].get("/v1/check")
 
 
 def _growth(
@@ -686,6 +714,7 @@ _ROWS = (
     ("autocomplete_roundtrip_ms", "autocomplete round trip (harness)"),
     ("concurrent_200_ms", "200 interactions in flight (each)"),
     ("command_roundtrip_during_refresh_ms", "slash command round trip while a refresh builds"),
+    ("api_check_ms", "HTTP API: POST /v1/check over a socket"),
 )
 _BASELINE_ROWS = (
     ("sqlite_pk_lookup_ms", "baseline: raw sqlite3 primary-key lookup"),
@@ -753,6 +782,9 @@ def format_text(report: Mapping[str, Any]) -> str:
             f"{ratio['rounds'][0]['calls']}+ calls each): p99 {p99['median']}x ({p99['min']}-{p99['max']}), "
             f"p50 {p50['median']}x ({p50['min']}-{p50['max']})"
         )
+    if report.get("api"):
+        lines.append("")
+        lines.extend(format_api(report["api"]))
     if report.get("worst_case"):
         lines.append("")
         lines.extend(format_worst(report["worst_case"]))

@@ -196,7 +196,7 @@ async def test_rule_by_a_renumbered_current_number_shows_v1_4s_rule_standing_in_
 
 
 def test_the_rulings_json_names_the_v1_4_rule_shown_for_a_v1_5_number(real_cards: CardsDB) -> None:
-    from cardsdb.cli.query import ruling_dict
+    from cardsdb.service.shapes import ruling_dict
 
     anvil = next(
         r for r in real_cards.rulings_for_card("Runeblade Anvil") if r.rules_version == CURRENT_RULES_VERSION

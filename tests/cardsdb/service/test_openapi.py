@@ -1,0 +1,61 @@
+"""The OpenAPI document: every route the API answers is in it and nothing else, each schema a valid JSON Schema
+2020-12, every `$ref` found, every operation with its answers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from cardsdb.service.http_api import ROUTES
+from cardsdb.service.openapi import QUOTE_AS_GIVEN, document
+
+
+def _refs(value: Any) -> Iterator[str]:
+    if isinstance(value, dict):
+        if isinstance(value.get("$ref"), str):
+            yield value["$ref"]
+        for item in value.values():
+            yield from _refs(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _refs(item)
+
+
+def test_the_document_lists_exactly_the_routes_the_api_answers() -> None:
+    paths = document()["paths"]
+    served = {(path, method.lower()) for method, path, _ in ROUTES}
+    described = {(path, method) for path, operations in paths.items() for method in operations}
+    assert described == served
+
+
+def test_every_schema_is_valid_json_schema_and_every_ref_resolves() -> None:
+    doc = document()
+    for schema in doc["components"]["schemas"].values():
+        Draft202012Validator.check_schema(schema)
+    resolver = (
+        Registry().with_resource("urn:doc", Resource.from_contents(doc, DRAFT202012)).resolver("urn:doc")
+    )
+    refs = set(_refs(doc))
+    assert refs and all(ref.startswith("#/components/schemas/") for ref in refs)
+    for ref in refs:
+        assert resolver.lookup(ref).contents, ref
+
+
+def test_every_operation_answers_json_and_says_how_to_quote_rules() -> None:
+    doc = document()
+    assert doc["openapi"] == "3.1.0" and QUOTE_AS_GIVEN in doc["info"]["description"]
+    for path, operations in doc["paths"].items():
+        for method, operation in operations.items():
+            assert "200" in operation["responses"], (path, method)
+            for status, answer in operation["responses"].items():
+                assert "application/json" in answer["content"], (path, method, status)
+            if path.startswith("/v1/") and path != "/v1/health":
+                assert QUOTE_AS_GIVEN in operation["description"]
+                assert {"429", "503"} <= set(operation["responses"]), (path, method)
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "path":
+                    assert parameter["required"] and "{" + parameter["name"] + "}" in path
