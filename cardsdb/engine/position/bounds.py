@@ -53,6 +53,8 @@ def load_json(text: str) -> object:
     READ_DEPTH (Python's parser recurses) and a number of more than READ_DIGITS digits (Python refuses to convert
     past 4,300), and NaN or Infinity. What it reads is then held to the limits by `check_bounds`, naming the field.
     Raises ScenarioError, or ValueError for text that is not JSON."""
+    if text.count("[") + text.count("{") <= READ_DEPTH:  # too few openings to nest that deep: no scan needed
+        return _decode(text)
     depth = 0
     for token in _BRACKETS.finditer(text):
         mark = token.group()
@@ -62,6 +64,10 @@ def load_json(text: str) -> object:
                 raise ScenarioError(f"the scenario is nested more than {MAX_DEPTH} levels deep")
         elif mark in "]}":
             depth -= 1
+    return _decode(text)
+
+
+def _decode(text: str) -> object:
     return json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
 
 
