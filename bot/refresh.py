@@ -26,6 +26,7 @@ import json
 import logging
 import math
 import os
+import sqlite3
 import sys
 import threading
 import time
@@ -41,6 +42,7 @@ from cardsdb.build.meanings import CACHE_ENV
 from cardsdb.build.record import read_record
 from cardsdb.errors import CardsDBError
 from cardsdb.query import CardsDB
+from cardsdb.search.encoder import model_identity
 from cardsdb.search.question_rank import WHEN_READY
 
 log = logging.getLogger(__name__)
@@ -141,6 +143,16 @@ class Refresher:
         """The file is gone or found damaged: a rebuild (`cardsdb recover`), not a refresh."""
         return self.handle.damaged or not self.path.is_file()
 
+    def meanings_by_another_model(self) -> bool:
+        """The database's meanings were made by another model than this program's (the bot was upgraded): they are
+        not compared until a refresh makes them again, so the first refresh runs at once."""
+        identity = model_identity()
+        try:
+            made_by = self.handle.get().meta().get("meaning_model")
+        except (CardsDBError, sqlite3.Error):
+            return False
+        return bool(identity) and made_by != identity
+
     def first_delay(self) -> float:
         """Seconds until the first try: none when a rebuild is needed or the last refresh is older than the interval;
         the first retry's delay after one that failed (a bot that restarts in a loop does not fetch at every start)."""
@@ -148,6 +160,8 @@ class Refresher:
             return 0.0
         if self.interval_s <= 0:
             return math.inf
+        if self.meanings_by_another_model():
+            return 0.0
         record = read_record(self.path)
         ran = record.refreshed_epoch() if record is not None else None
         try:

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from cardsdb.search.encoder import MODEL_NAME, Encoder, model_present, shared_encoder
+from cardsdb.search.encoder import Encoder, model_identity, model_present, shared_encoder
 from cardsdb.search.meaning import ASKED, RULE, RULING, rule_meaning_text, ruling_meaning_text
 
 Row = dict[str, Any]
@@ -35,7 +35,7 @@ def cache_path(db_path: Path, env: Mapping[str, str] | None = None) -> Path:
 
 
 def _digest(text: str) -> bytes:
-    return hashlib.blake2b(f"{MODEL_NAME}\x00{text}".encode(), digest_size=_DIGEST_BYTES).digest()
+    return hashlib.blake2b(f"{model_identity()}\x00{text}".encode(), digest_size=_DIGEST_BYTES).digest()
 
 
 def read_cache(path: Path) -> dict[bytes, np.ndarray]:
@@ -106,4 +106,9 @@ def meaning_rows(
     ]
 
 
-__all__ = ["CACHE_ENV", "cache_path", "meaning_rows", "meaning_texts", "read_cache"]
+def meaning_meta(rows: Sequence[Row]) -> dict[str, str]:
+    """What the meta table records of the vectors: the model that made them (none where none were made)."""
+    return {"meaning_model": model_identity()} if rows else {}
+
+
+__all__ = ["CACHE_ENV", "cache_path", "meaning_meta", "meaning_rows", "meaning_texts", "read_cache"]

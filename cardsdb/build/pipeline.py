@@ -21,7 +21,7 @@ from cardsdb.build.asked import asked_of_two_rules, asked_rows, duplicates_warni
 from cardsdb.build.cards import CardTables, build_card_tables
 from cardsdb.build.inventory import BuiltFrom
 from cardsdb.build.keywords import keyword_rows
-from cardsdb.build.meanings import cache_path, meaning_rows, meaning_texts
+from cardsdb.build.meanings import cache_path, meaning_meta, meaning_rows, meaning_texts
 from cardsdb.build.readings import reading_meta, reading_rows
 from cardsdb.build.record import keep_good, remove_leftovers
 from cardsdb.build.ruling_links import link_rulings
@@ -209,6 +209,7 @@ def build_database(
     )
     from_riftcodex = riftcodex_url if card_items is not None else None
     meta = _meta(label, _built_from(source, from_riftcodex), card_tables, dates, counts, rulings, warnings)
+    meta.update(meaning_meta(meanings))
     say(f"writing {db_path}")
 
     def link(path: Path) -> None:
@@ -398,15 +399,17 @@ def _tables(
         "asked_questions": asked_questions,
         "card_readings": reading_rows(card_tables.cards),
     }
-    stamped = {**meta, **reading_meta(), "content_digest": content_digest(tables)}
+    digest = content_digest(tables, meta.get("meaning_model", ""))
+    stamped = {**meta, **reading_meta(), "content_digest": digest}
     tables["meta"] = [{"key": k, "value": v} for k, v in stamped.items()]
     return tables
 
 
-def content_digest(tables: Mapping[str, list[Row]]) -> str:
-    """A digest of every row but the meta table's: two builds of the same data have the same digest, whenever they
-    were made (a refresh that brings nothing new swaps nothing)."""
-    digest = hashlib.sha256()
+def content_digest(tables: Mapping[str, list[Row]], meaning_model: str = "") -> str:
+    """A digest of every row but the meta table's, and of the model that made the meanings: two builds of the same data
+    by the same program have the same digest, whenever they were made (a refresh that brings nothing new swaps
+    nothing; one whose meanings a new model made swaps)."""
+    digest = hashlib.sha256(meaning_model.encode())
     for name in sorted(tables):
         if name != "meta":
             digest.update(name.encode())

@@ -14,6 +14,7 @@ ranker the words asked (`cardsdb.search.meaning`).
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -194,10 +195,36 @@ def model_present(directory: Path = MODEL_DIR) -> bool:
     return (directory / WEIGHTS_FILE).is_file() and (directory / VOCABULARY_FILE).is_file()
 
 
+@functools.lru_cache(maxsize=4)
+def model_identity(directory: Path = MODEL_DIR) -> str:
+    """Which model encodes, as a digest of its weights and vocabulary: the build records it with the vectors it
+    stores (meta `meaning_model`) and keys its cache of vectors by it, and a ranker compares by meaning only vectors
+    the model of this program made (a database built by another compares words alone until it is built again).
+    Empty where the model is not installed."""
+    if not model_present(directory):
+        return ""
+    digest = hashlib.sha256()
+    for name in (WEIGHTS_FILE, VOCABULARY_FILE):
+        with open(directory / name, "rb") as stream:
+            digest.update(name.encode() + b"\x00")
+            while block := stream.read(1 << 20):
+                digest.update(block)
+    return digest.hexdigest()[:16]
+
+
 @functools.lru_cache(maxsize=1)
 def shared_encoder() -> Encoder:
     """The one encoder of this process, loaded at the first call (about a quarter of a second)."""
     return Encoder()
 
 
-__all__ = ["DIMENSION", "MODEL_DIR", "MODEL_NAME", "Encoder", "Vector", "model_present", "shared_encoder"]
+__all__ = [
+    "DIMENSION",
+    "MODEL_DIR",
+    "MODEL_NAME",
+    "Encoder",
+    "Vector",
+    "model_identity",
+    "model_present",
+    "shared_encoder",
+]

@@ -36,6 +36,7 @@ is found by its title alone.
 from __future__ import annotations
 
 import heapq
+import logging
 import math
 import re
 import sqlite3
@@ -56,7 +57,7 @@ from cardsdb.models import (
 from cardsdb.schema import rule_from_row, ruling_from_row
 from cardsdb.search import rule_reading
 from cardsdb.search.bounds import question_words
-from cardsdb.search.encoder import Vector
+from cardsdb.search.encoder import Vector, model_identity
 from cardsdb.search.language import Language, by_first, holds_phrase, load_language, question_stems
 from cardsdb.search.meaning import (
     ASKED,
@@ -152,6 +153,8 @@ _STATES_NUMBER = re.compile(
 )
 # A list item's number at the start of a rule's text ("1. If a player has points ...", 323.1): it counts nothing.
 _LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s")
+
+log = logging.getLogger(__name__)
 
 
 def states_number(text: str) -> bool:
@@ -301,7 +304,7 @@ class QuestionRanker:
         self._asked_ids, self._asked_questions = self._questions_asked()
         self._meanings = (
             Meanings.read(rows("SELECT kind, key, vector FROM meanings"))
-            if "meanings" in self._tables and meaning != OFF
+            if "meanings" in self._tables and meaning != OFF and self._made_by_this_model()
             else None
         )
         meanings = self._meanings
@@ -454,6 +457,19 @@ class QuestionRanker:
             if found is not None:
                 by_id.setdefault(str(r["ruling_id"]), []).append(found)
         return [list(dict.fromkeys(by_id.get(r.id, []))) for r in self.rulings_list]
+
+    def _made_by_this_model(self) -> bool:
+        """Whether the stored vectors were made by the model this program encodes questions with: vectors of two
+        models are not comparable, so a database built by another (or before the model was recorded) is read by words
+        alone until it is built again."""
+        made_by = None
+        if "meta" in self._tables:
+            found = list(self._rows("SELECT value FROM meta WHERE key = 'meaning_model'"))
+            made_by = str(found[0][0]) if found else None
+        if made_by == model_identity():
+            return True
+        log.warning("the database's meanings were made by another model: words alone until it is built again")
+        return False
 
     def _questions_asked(self) -> tuple[list[str], list[tuple[str, str]]]:
         """The ids of the questions players ask, and each question with the lineage of the rule answering it (none in

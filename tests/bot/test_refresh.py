@@ -285,6 +285,23 @@ def test_the_first_refresh_is_at_start_when_the_file_is_older_than_the_interval(
     assert refresher.first_delay() == 0.0
 
 
+def test_the_first_refresh_is_at_start_when_the_meanings_were_made_by_another_model(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the bot upgraded to a new model: the database's vectors are not compared (words alone) until a refresh makes
+    # them again, so it runs at once rather than a day later
+    from bot import refresh
+
+    handle = DatabaseHandle(None, path=path)
+    refresher = Refresher(
+        handle, path=path, interval_s=3600.0, riftcodex_url="http://unused", clock=lambda: 1e9
+    )
+    os.utime(path, (1e9 - 600, 1e9 - 600))
+    assert refresher.first_delay() == 3000.0 and not refresher.meanings_by_another_model()
+    monkeypatch.setattr(refresh, "model_identity", lambda: "another-model")
+    assert refresher.meanings_by_another_model() and refresher.first_delay() == 0.0
+
+
 async def test_after_a_failure_the_next_tries_back_off_and_the_log_says_when_they_really_are(
     path: Path, base: str, caplog: pytest.LogCaptureFixture
 ) -> None:

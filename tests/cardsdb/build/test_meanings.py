@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from cardsdb.build.meanings import CACHE_ENV, cache_path, meaning_rows, meaning_texts, read_cache
 from cardsdb.search.encoder import Encoder, Vector
@@ -69,3 +70,46 @@ def test_a_damaged_cache_is_only_a_slower_build(tmp_path: Path) -> None:
 def test_the_cache_lives_beside_the_database_unless_the_environment_names_one(tmp_path: Path) -> None:
     assert cache_path(tmp_path / "riftbound.sqlite3", {}) == tmp_path / "riftbound.meanings.npz"
     assert cache_path(tmp_path / "x.sqlite3", {CACHE_ENV: "/c/m.npz"}) == Path("/c/m.npz")
+
+
+def test_the_cache_is_keyed_by_the_model_so_another_model_encodes_every_text_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardsdb.build import meanings
+
+    cache = tmp_path / "riftbound.meanings.npz"
+    texts = [(ASKED, "1", "how do i hide a card")]
+    meaning_rows(texts, cache, _encoder())
+    monkeypatch.setattr(meanings, "model_identity", lambda: "another-model")
+    again = _encoder()
+    meaning_rows(texts, cache, again)
+    assert again.encoded == ["how do i hide a card"]
+
+
+def test_the_model_identity_is_a_digest_of_the_weights_and_vocabulary(tmp_path: Path) -> None:
+    import shutil
+
+    from cardsdb.search.encoder import MODEL_DIR, VOCABULARY_FILE, WEIGHTS_FILE, model_identity
+
+    assert len(model_identity()) == 16
+    copy = tmp_path / "model"
+    copy.mkdir()
+    shutil.copy(MODEL_DIR / WEIGHTS_FILE, copy / WEIGHTS_FILE)
+    shutil.copy(MODEL_DIR / VOCABULARY_FILE, copy / VOCABULARY_FILE)
+    assert model_identity(copy) == model_identity()
+    with open(copy / VOCABULARY_FILE, "a", encoding="utf-8") as vocabulary:
+        vocabulary.write("another\n")
+    model_identity.cache_clear()
+    assert model_identity(copy) != model_identity()
+    assert model_identity(tmp_path / "none") == ""
+
+
+def test_a_build_whose_meanings_another_model_made_differs_in_content_so_a_refresh_swaps_it() -> None:
+    from cardsdb.build.pipeline import content_digest
+
+    tables = {
+        "rules": [{"key": "core/2026/1", "text": "You may hide a card."}],
+        "meta": [{"key": "built_at"}],
+    }
+    assert content_digest(tables, "model-a") == content_digest({**tables, "meta": []}, "model-a")
+    assert content_digest(tables, "model-a") != content_digest(tables, "model-b")

@@ -136,3 +136,29 @@ def test_811_1_c_2_a_ruling_leads_when_it_cites_the_rule_that_answers(real_cards
     assert real_cards.search_rules("does hiding a card open a chain")[0].number == "811.1.c.2"
     first = real_cards.rulings("does hiding a card open a chain")[0]
     assert "811.1.c.2" in first.rules and "Elnuk Herd" not in first.question
+
+
+def test_the_database_records_the_model_that_made_its_meanings_and_a_ranker_reads_them(
+    real_cards: CardsDB,
+) -> None:
+    from cardsdb.search import question_rank
+    from cardsdb.search.encoder import model_identity
+
+    assert real_cards.meta()["meaning_model"] == model_identity() != ""
+    ranker = question_rank.QuestionRanker.load(real_cards.reader.rows)
+    assert ranker._asked_vectors is not None
+
+
+def test_meanings_made_by_another_model_are_not_compared_words_alone_answer(
+    real_cards: CardsDB, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # vectors of two models are not comparable: a database built before the model changed (a tuned model installed,
+    # the database not yet built again) answers by words alone, and says so in the log
+    from cardsdb.search import question_rank
+
+    monkeypatch.setattr(question_rank, "model_identity", lambda: "another-model")
+    ranker = question_rank.QuestionRanker.load(real_cards.reader.rows)
+    assert ranker._asked_vectors is None and ranker._ruling_vectors is None
+    assert "made by another model" in caplog.text
+    found = ranker.ranked_rules("how many points to win", limit=3)
+    assert found and all(r.agrees is None for r in found)
