@@ -34,8 +34,8 @@ def cache_path(db_path: Path, env: Mapping[str, str] | None = None) -> Path:
     return Path(named) if named else db_path.with_name(db_path.stem + ".meanings.npz")
 
 
-def _digest(text: str) -> bytes:
-    return hashlib.blake2b(f"{model_identity()}\x00{text}".encode(), digest_size=_DIGEST_BYTES).digest()
+def _digest(text: str, model: str) -> bytes:
+    return hashlib.blake2b(f"{model}\x00{text}".encode(), digest_size=_DIGEST_BYTES).digest()
 
 
 def read_cache(path: Path) -> dict[bytes, np.ndarray]:
@@ -88,7 +88,8 @@ def meaning_rows(
     if not texts or (encoder is None and not model_present()):
         return []
     cached = read_cache(cache) if cache is not None else {}
-    digests = [_digest(text) for _, _, text in texts]
+    model = encoder.identity if encoder is not None else model_identity()  # the cache is by model and text
+    digests = [_digest(text, model) for _, _, text in texts]
     missing = list(dict.fromkeys(d for d in digests if d not in cached))
     if missing:
         by_digest = {d: text for d, (_, _, text) in zip(digests, texts, strict=True)}

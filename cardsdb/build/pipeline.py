@@ -193,11 +193,8 @@ def build_database(
     rulings = build_rulings.read_rulings(source, claims, rules, card_tables, warnings, dates)
     say(f"rulings: {len(rulings.rows['rulings'])} ({len(claims)} seed claims)")
     asked_questions, asked_twice = _read_asked(asked, rules, warnings)
-    meanings = meaning_rows(
-        meaning_texts(rules.rows, rulings.rows["rulings"], asked_questions),
-        meanings_cache or cache_path(db_path),
-        say=say,
-    )
+    texts = meaning_texts(rules.rows, rulings.rows["rulings"], asked_questions)
+    meanings = meaning_rows(texts, meanings_cache or cache_path(db_path), say=say)
 
     counts = {
         **_counts(card_tables, rules, rulings, len(claims)),

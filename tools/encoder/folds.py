@@ -32,7 +32,7 @@ import yaml
 from cardsdb import rule_numbers
 from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, TOURNAMENT_DOC, TOURNAMENT_RULES_VERSION
 from cardsdb.search.meaning import ENCODER, MeaningWeights, Near, meaning_lifts, near_asked, near_rules, votes
-from cardsdb.search.question_rank import MEANING, QuestionRanker
+from cardsdb.search.question_rank import MEANING, OFF, QuestionRanker
 
 KEY = (None, None)  # both documents, the newest rules: words asked without doc: or version:
 CANDIDATES = 100
@@ -164,19 +164,33 @@ def _seen_split(
     return asked, frozenset(removed)
 
 
+def fold_assignment(lineages: Iterable[str], folds: int, seed: int) -> dict[str, int]:
+    """Each rule (by lineage) and its fold: the rules shuffled (seeded), then dealt in turn."""
+    shuffled = sorted(set(lineages))
+    random.Random(seed).shuffle(shuffled)
+    return {line: n % folds for n, line in enumerate(shuffled)}
+
+
+def asked_folds(db: Path, folds: int, seed: int) -> dict[str, int]:
+    """Each indexed question's text and the fold of its rule, as `fold_queries` deals them."""
+    connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    connection.row_factory = sqlite3.Row
+    ranker = QuestionRanker.load(_filtered_rows(connection, frozenset()), meaning=OFF)
+    fold_of = fold_assignment([line for _, line in ranker._asked_questions], folds, seed)
+    return {question: fold_of[line] for question, line in ranker._asked_questions}
+
+
 def fold_queries(
-    db: Path, folds: int, per_fold: int, seed: int, *, seen: bool = False
+    db: Path, folds: int, per_fold: int, seed: int, *, seen: bool = False, only: int | None = None
 ) -> tuple[list[list[Query]], QuestionRanker]:
     connection = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     connection.row_factory = sqlite3.Row
     full = QuestionRanker.load(_filtered_rows(connection, frozenset()))
     assert full._asked_vectors is not None
     vectors = dict(zip(full._asked_ids, full._asked_vectors, strict=True))
-    lineages = sorted({line for _, line in full._asked_questions})
-    random.Random(seed).shuffle(lineages)
-    fold_of = {line: n % folds for n, line in enumerate(lineages)}
+    fold_of = fold_assignment([line for _, line in full._asked_questions], folds, seed)
     out: list[list[Query]] = []
-    for f in range(folds):
+    for f in range(folds) if only is None else [only]:
         held = [
             (i, q, line)
             for i, (q, line) in zip(full._asked_ids, full._asked_questions, strict=True)
@@ -343,6 +357,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="folds of unseen phrasings of seen rules: half of each fold's rules' questions asked, the rest indexed",
     )
+    parser.add_argument(
+        "--only-fold",
+        type=int,
+        help="gather that fold alone (a model tuned without its questions is measured on it)",
+    )
     args = parser.parse_args(argv)
     global TABLE
     TABLE = args.table
@@ -356,11 +375,14 @@ def main(argv: list[str] | None = None) -> int:
             report(_kept(args.keep, path.stem, functools.partial(_one_fold, args.db, path)))
         return 0
     name = f"folds-{args.folds}-{args.per_fold}-{args.seed}-{'seen' if args.seen else 'unseen'}"
+    name += "" if args.only_fold is None else f"-only{args.only_fold}"
     report(
         _kept(
             args.keep,
             name,
-            lambda: fold_queries(args.db, args.folds, args.per_fold, args.seed, seen=args.seen)[0],
+            lambda: fold_queries(
+                args.db, args.folds, args.per_fold, args.seed, seen=args.seen, only=args.only_fold
+            )[0],
         )
     )
     return 0

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-import pytest
 
 from cardsdb.build.meanings import CACHE_ENV, cache_path, meaning_rows, meaning_texts, read_cache
 from cardsdb.search.encoder import Encoder, Vector
@@ -72,18 +71,17 @@ def test_the_cache_lives_beside_the_database_unless_the_environment_names_one(tm
     assert cache_path(tmp_path / "x.sqlite3", {CACHE_ENV: "/c/m.npz"}) == Path("/c/m.npz")
 
 
-def test_the_cache_is_keyed_by_the_model_so_another_model_encodes_every_text_again(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from cardsdb.build import meanings
-
+def test_the_cache_is_keyed_by_the_model_so_another_model_encodes_every_text_again(tmp_path: Path) -> None:
     cache = tmp_path / "riftbound.meanings.npz"
     texts = [(ASKED, "1", "how do i hide a card")]
     meaning_rows(texts, cache, _encoder())
-    monkeypatch.setattr(meanings, "model_identity", lambda: "another-model")
     again = _encoder()
+    again.identity = "another-model"
     meaning_rows(texts, cache, again)
     assert again.encoded == ["how do i hide a card"]
+    same = _encoder()
+    meaning_rows(texts, cache, same)
+    assert same.encoded == []
 
 
 def test_the_model_identity_is_a_digest_of_the_weights_and_vocabulary(tmp_path: Path) -> None:

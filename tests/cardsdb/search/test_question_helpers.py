@@ -41,21 +41,19 @@ def test_a_one_word_name_that_is_a_rules_word_is_no_card_asked_about() -> None:
 
 
 @pytest.mark.parametrize(
-    ("votes", "agrees", "supported", "sure"),
+    ("votes", "sure"),
     [
-        (MEANING_VOTES, True, True, True),  # meaning, the words alone and a ruling agree
-        (1.0, True, True, True),
-        (MEANING_VOTES - 0.01, True, True, False),  # too few of the votes by meaning
-        (1.0, False, True, False),  # the words alone put another rule first
-        (1.0, True, False, False),  # no ruling matching the words cites it
-        (None, True, True, False),  # words alone: never sure (no rule of theirs kept 95% right)
+        (MEANING_VOTES, True),  # half of the votes by meaning
+        (1.0, True),
+        (MEANING_VOTES - 0.01, False),  # too few of the votes by meaning
+        (None, False),  # words alone: never sure (no rule of theirs kept 95% right)
     ],
 )
-def test_an_answer_is_sure_only_when_meaning_the_words_and_a_ruling_agree(
-    votes: float | None, agrees: bool, supported: bool, sure: bool
+def test_an_answer_is_sure_only_when_half_the_votes_by_meaning_go_to_it(
+    votes: float | None, sure: bool
 ) -> None:
-    assert confident([2.0, 1.0], supported=supported, votes=votes, agrees=agrees) is sure
-    assert not confident([], supported=supported, votes=votes, agrees=agrees)
+    assert confident([2.0, 1.0], votes=votes) is sure
+    assert not confident([], votes=votes)
 
 
 def test_the_lead_is_the_best_score_over_the_next() -> None:
