@@ -177,3 +177,28 @@ def format_api(api: dict[str, Any]) -> list[str]:
         + ", ".join(f"{endpoint} {rate}" for endpoint, rate in busy.items())
     )
     return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m tools.bench.api [--db FILE] [--calls N]`: the engine's, a card's and the health endpoint's p50 / p99
+    over a socket, alone (the rest of `python -m bot bench` not run): what the /v1/check budget is measured by."""
+    import argparse
+
+    from cardsdb.query import CardsDB
+    from tools.bench.run import _answerable, _scenarios
+
+    parser = argparse.ArgumentParser(prog="python -m tools.bench.api", description=main.__doc__)
+    parser.add_argument("--db", type=Path, default=Path("data/riftbound.sqlite3"))
+    parser.add_argument("--calls", type=int, default=500)
+    args = parser.parse_args(argv)
+    db = CardsDB.open(args.db)
+    names = ["Jinx, Rebel", "Hidden Blade", "Teemo, Swift Scout", "hiden blade", "jinx"]
+    inputs = endpoint_inputs(names, [], [], [], _answerable(_scenarios(), db), [])
+    wanted = ("/v1/health", "/v1/cards/{name}", "/v1/check")
+    api = asyncio.run(api_endpoints(args.db, {k: v for k, v in inputs.items() if k in wanted}, args.calls))
+    print("\n".join(format_api(api)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
