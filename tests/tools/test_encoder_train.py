@@ -59,3 +59,14 @@ def test_the_bot_runs_the_tuned_model_and_the_guard_the_base_one_with_one_vocabu
     assert "python -m tools.encoder.train" in provenance and "No rule text" in provenance
     assert model_identity(BASE_MODEL_DIR) not in ("", model_identity())
     assert (BASE_MODEL_DIR / VOCABULARY_FILE).read_bytes() == (MODEL_DIR / VOCABULARY_FILE).read_bytes()
+
+
+def test_the_folds_deal_each_rule_to_one_fold_the_same_way_each_time() -> None:
+    # a model tuned without a fold's questions (--leave-out-fold) is measured on the very fold the folds tool deals
+    from tools.encoder.folds import fold_assignment
+
+    lineages = [f"rule-{n}" for n in range(23)] * 2  # a rule's questions each name it
+    dealt = fold_assignment(lineages, 5, 31)
+    assert set(dealt) == set(lineages) and set(dealt.values()) == set(range(5))
+    assert sorted(list(dealt.values()).count(f) for f in range(5)) == [4, 4, 5, 5, 5]
+    assert dealt == fold_assignment(reversed(lineages), 5, 31) != fold_assignment(lineages, 5, 32)
