@@ -185,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import argparse
 
     from cardsdb.query import CardsDB
-    from tools.bench.run import _answerable, _scenarios
+    from tools.bench.positions import answerable_positions
 
     parser = argparse.ArgumentParser(prog="python -m tools.bench.api", description=main.__doc__)
     parser.add_argument("--db", type=Path, default=Path("data/riftbound.sqlite3"))
@@ -193,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     db = CardsDB.open(args.db)
     names = ["Jinx, Rebel", "Hidden Blade", "Teemo, Swift Scout", "hiden blade", "jinx"]
-    inputs = endpoint_inputs(names, [], [], [], _answerable(_scenarios(), db), [])
+    inputs = endpoint_inputs(names, [], [], [], answerable_positions(db), [])
     wanted = ("/v1/health", "/v1/cards/{name}", "/v1/check")
     api = asyncio.run(api_endpoints(args.db, {k: v for k, v in inputs.items() if k in wanted}, args.calls))
     print("\n".join(format_api(api)))

@@ -40,6 +40,7 @@ from tools.bench.measure import (
     time_async_calls,
     time_calls,
 )
+from tools.bench.positions import answerable_positions
 from tools.bench.worst import format_worst, worst_case
 
 # Budgets of issue 5, on a 2-core machine: (key in the report, how to read it, the limit).
@@ -173,27 +174,6 @@ def _rulings_afresh(db: Any, question: str) -> None:
     """What /ruling works out for a question in words never asked before."""
     db.question_ranker.forget_asked()
     db.rulings(question)
-
-
-def _scenarios() -> list[dict[str, Any]]:
-    """The scenario examples: every scenario of cardsdb/project/data/claims.yaml."""
-    from cardsdb.project.claims import load_claims
-
-    return [dict(s.scenario) for claim in load_claims() for s in claim.scenarios]
-
-
-def _answerable(scenarios: list[dict[str, Any]], cards: Any) -> list[dict[str, Any]]:
-    """The scenarios this database can answer (a small test database lacks some of their cards)."""
-    from cardsdb.engine import ScenarioError, check
-
-    out = []
-    for scenario in scenarios:
-        try:
-            check(scenario, cards)
-        except ScenarioError:
-            continue
-        out.append(scenario)
-    return out
 
 
 def _commands(names: list[str], typo_queries: list[str]) -> list[tuple[str, dict[str, Any]]]:
@@ -604,7 +584,7 @@ def _time_engine(
     from cardsdb.engine import check
 
     say("engine and rendering")
-    scenarios = _answerable(_scenarios(), db)
+    scenarios = answerable_positions(db)
     report["engine_scenarios"] = len(scenarios)
     report["engine_check_ms"] = time_calls(lambda s: check(s, db), cycle(scenarios, sizes.calls))
     say("deck check")
@@ -631,7 +611,7 @@ def _time_api(
         numbers[:300],
         list(QUESTION_WORDS),
         list(RULING_WORDS),
-        _answerable(_scenarios(), db),
+        answerable_positions(db),
         list(bench_lists(db, inputs["names"])),
     )
     report["api"] = asyncio.run(api_endpoints(db_file, requests, sizes.calls))
