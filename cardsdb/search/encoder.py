@@ -19,6 +19,7 @@ import functools
 import hashlib
 import math
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -123,11 +124,21 @@ class Encoder:
     def tokens(self, text: str) -> list[int]:
         return self.vocabulary.encode(text, MAX_TOKENS)
 
-    def encode(self, texts: Sequence[str]) -> Vector:
-        """Each text's vector (rows, unit length), encoded in batches of texts of about the same length."""
+    def encode(self, texts: Sequence[str], workers: int = 1) -> Vector:
+        """Each text's vector (rows, unit length), encoded in batches of texts of about the same length; with
+        `workers` above one, that many batches at a time in threads (numpy's products leave the GIL, and its BLAS
+        runs one thread here: see `cardsdb/__init__.py`), for a build's thousands of texts."""
         ids = [self.tokens(t) for t in texts]
         out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
-        for batch in _batches(ids):
+        batches = list(_batches(ids))
+        if workers > 1 and len(batches) > 1:
+            with ThreadPoolExecutor(min(workers, len(batches)), thread_name_prefix="encoder") as threads:
+                encoded = threads.map(lambda batch: self._forward([ids[i] for i in batch]), batches)
+                for batch, vectors in zip(batches, encoded, strict=True):
+                    out[batch] = vectors
+                    pause()
+            return out
+        for batch in batches:
             out[batch] = self._forward([ids[i] for i in batch])
             pause()
         return out

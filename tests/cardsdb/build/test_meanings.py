@@ -20,9 +20,9 @@ class CountingEncoder(Encoder):
         self.__dict__.update(real.__dict__)
         self.encoded: list[str] = []
 
-    def encode(self, texts: Sequence[str]) -> Vector:
+    def encode(self, texts: Sequence[str], workers: int = 1) -> Vector:
         self.encoded += texts
-        return super().encode(texts)
+        return super().encode(texts, workers)
 
 
 def _encoder() -> CountingEncoder:

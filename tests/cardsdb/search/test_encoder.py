@@ -39,3 +39,11 @@ def test_a_text_means_the_same_alone_and_in_a_batch_of_longer_texts(encoder: Enc
 
 def test_a_long_text_is_cut_at_the_tokens_the_model_reads(encoder: Encoder) -> None:
     assert len(encoder.tokens("word " * 1000)) == MAX_TOKENS
+
+
+def test_texts_encoded_in_threads_are_the_texts_encoded_one_batch_after_another(encoder: Encoder) -> None:
+    # enough texts of different lengths for several batches, so the threads each take some
+    texts = [f"can i hide {'a card ' * (n % 60)}in battlefield {n}" for n in range(400)]
+    alone = encoder.encode(texts)
+    threaded = encoder.encode(texts, workers=2)
+    assert np.array_equal(alone, threaded)
