@@ -54,7 +54,10 @@ BUDGETS: tuple[tuple[str, str, float], ...] = (
     ("api_check_ms", "p99 <= 2 ms over a socket (quiet two-core machine)", 2.0),
     ("cold_start_s", "<= 2 s", 2.0),
     ("rss_mb", "<= 200 MB", 200.0),
-    ("build_s", "<= 10 s", 10.0),
+    ("build_s", "<= 10 s, a rebuild with the cache of vectors", 10.0),
+    ("build_from_scratch_s", "<= 60 s on two cores, every text encoded", 60.0),
+    ("word_question_ms", "p99 <= 15 ms", 15.0),
+    ("cold_first_answer_s", "<= 0.6 s from a fresh process", 0.6),
 )
 
 BENCH_USER_IDS = 800000000000000000  # first of the user ids the benchmark's interactions come from
@@ -472,6 +475,16 @@ def _time_build(source: Path, target: Path) -> float:
     return round(time.perf_counter() - start, 3)
 
 
+def _time_builds(source: Path, target: Path) -> dict[str, float]:
+    """A build from scratch (`target`'s cache of vectors, beside it, is new: every text is encoded), then the same
+    build again, as a refresh runs it (the cache holds every text)."""
+    from cardsdb.build.meanings import cache_path
+
+    cache_path(target).unlink(missing_ok=True)
+    scratch = _time_build(source, target)
+    return {"build_from_scratch_s": scratch, "build_s": _time_build(source, target)}
+
+
 def machine() -> dict[str, Any]:
     cpu = platform.processor() or platform.machine()
     try:
@@ -506,22 +519,22 @@ def run(
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="riftbound-bench-") as tmp:
         workdir = Path(tmp)
-        build_s: float | None = None
+        builds: dict[str, float] = {}
         if db_file is None or not db_file.is_file():
             if source is None:
                 missing = db_file or DEFAULT_DB_PATH
                 raise CardsDBError(f"the card database was not found at {missing}: {rebuild_hint(missing)}")
-            say(f"building the database from {source}")
+            say(f"building the database from {source}, from scratch and again")
             db_file = workdir / "riftbound.sqlite3"
-            build_s = _time_build(source, db_file)
+            builds = _time_builds(source, db_file)
         db = CardsDB.open(db_file)
         connection = sqlite3.connect(f"file:{db_file.resolve()}?mode=ro", uri=True)
         try:
-            if build_s is None:
+            if not builds:
                 source = source or _source_from_meta(db)
                 if source is not None:
-                    say(f"timing a build from {source}")
-                    build_s = _time_build(source, workdir / "timed-build.sqlite3")
+                    say(f"timing a build from {source}, from scratch and again")
+                    builds = _time_builds(source, workdir / "timed-build.sqlite3")
             typo_set = generate(db.names.names)[:: sizes.typo_stride]
             inputs = _inputs(db, connection, typo_set)
             report: dict[str, Any] = {}
@@ -542,8 +555,10 @@ def run(
             cold = cold_start(db_file, runs=sizes.cold_runs)
             report["cold_start_s"] = cold["cold_start_s"]
             report["cold_first_answer_s"] = cold["first_answer_s"]
+            report["cold_by_meaning_s"] = cold["by_meaning_s"]
             report["rss_mb"] = cold["rss_mb"]
-            report["build_s"] = build_s
+            report["build_s"] = builds.get("build_s")
+            report["build_from_scratch_s"] = builds.get("build_from_scratch_s")
             if growth:
                 report["growth"] = _growth(db, db_file, workdir, typo_set, sizes, say)
             report["rss_mb_benchmark_process"] = peak_rss_mb()
@@ -724,9 +739,10 @@ def format_text(report: Mapping[str, Any]) -> str:
         f"{accuracy.get('rapidfuzz_extractOne')}, difflib {accuracy.get('difflib')}"
     )
     lines.append(
-        f"cold start {report.get('cold_start_s')} s (first answer {report.get('cold_first_answer_s')} s), "
+        f"cold start {report.get('cold_start_s')} s (first answer {report.get('cold_first_answer_s')} s, "
+        f"a question answered by meaning {report.get('cold_by_meaning_s')} s), "
         f"peak RSS {report.get('rss_mb')} MB (bot-like process; this process {report.get('rss_mb_benchmark_process')} MB), "
-        f"build {report.get('build_s')} s"
+        f"build {report.get('build_from_scratch_s')} s from scratch, {report.get('build_s')} s with the cache"
     )
     growth = report.get("growth")
     if growth:
