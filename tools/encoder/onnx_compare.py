@@ -47,90 +47,108 @@ def _onnx() -> tuple[Any, Any]:
     return onnx, onnxruntime
 
 
+class _Graph:
+    """An ONNX graph being written: its nodes and its weights, each output named."""
+
+    def __init__(self) -> None:
+        self.onnx, _ = _onnx()
+        self.nodes: list[Any] = []
+        self.weights: list[Any] = []
+
+    def const(self, name: str, value: Any) -> str:
+        self.weights.append(self.onnx.numpy_helper.from_array(np.asarray(value), name))
+        return name
+
+    def node(self, op: str, inputs: Sequence[str], name: str, **attributes: Any) -> str:
+        self.nodes.append(self.onnx.helper.make_node(op, list(inputs), [name], **attributes))
+        return name
+
+    def layer_norm(self, x: str, norm: tuple[Vector, Vector], name: str) -> str:
+        scale, bias = self.const(f"{name}.w", norm[0]), self.const(f"{name}.b", norm[1])
+        return self.node("LayerNormalization", [x, scale, bias], name, axis=-1, epsilon=LAYER_NORM_EPS)
+
+    def dense(self, x: str, matrix: Vector, bias: Vector, name: str) -> str:
+        product = self.node("MatMul", [x, self.const(f"{name}.w", matrix)], f"{name}.mm")
+        return self.node("Add", [product, self.const(f"{name}.b", bias)], name)
+
+    def model(self, output: str) -> Any:
+        helper, tensor = self.onnx.helper, self.onnx.TensorProto
+        graph = helper.make_graph(
+            self.nodes,
+            "minilm",
+            [
+                helper.make_tensor_value_info("ids", tensor.INT64, ["texts", "tokens"]),
+                helper.make_tensor_value_info("mask", tensor.FLOAT, ["texts", "tokens"]),
+            ],
+            [helper.make_tensor_value_info(output, tensor.FLOAT, ["texts", DIMENSION])],
+            self.weights,
+        )
+        return helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)])
+
+
+def _embedded(g: _Graph, encoder: Encoder) -> str:
+    """Each token's word, position and type embeddings, summed and normalized (texts x tokens x 384)."""
+    words = (encoder._words.astype(np.float32) * encoder._word_scale[:, None]).astype(np.float32)
+    length = g.node("Shape", ["ids"], "length", start=1, end=2)
+    zero = g.const("zero", np.array([0]))
+    positions = g.node("Slice", [g.const("positions", encoder._positions), zero, length], "positions.used")
+    x = g.node("Gather", [g.const("words", words), "ids"], "embedded")
+    x = g.node("Add", [x, positions], "embedded.positions")
+    x = g.node("Add", [x, g.const("token_type", encoder._token_type)], "embedded.type")
+    return g.layer_norm(x, encoder._norm, "embedded.norm")
+
+
+def _blocked(g: _Graph) -> str:
+    """(1 - mask) x -1e9 over texts x 1 x 1 x tokens, added to the scores: padding is never attended to."""
+    padding = g.node("Sub", [g.const("one", np.float32(1.0)), "mask"], "padding")
+    padding = g.node("Mul", [padding, g.const("minus", np.float32(-1e9))], "padding.scaled")
+    return g.node("Unsqueeze", [padding, g.const("head.axes", np.array([1, 2]))], "blocked")
+
+
+def _layer(g: _Graph, x: str, layer: Any, p: str, blocked: str) -> str:
+    """One transformer layer, as `cardsdb.search.encoder._block` computes it."""
+    width = DIMENSION // HEADS
+    qkv = g.dense(x, layer.qkv, layer.qkv_bias, p + "qkv")
+    thirds = g.const(p + "thirds", np.array([DIMENSION] * 3))
+    g.nodes.append(g.onnx.helper.make_node("Split", [qkv, thirds], [p + "q", p + "k", p + "v"], axis=-1))
+    split = g.const(p + "split.heads", np.array([0, 0, HEADS, width]))
+    q, k, v = (g.node("Reshape", [p + n, split], p + n + ".heads") for n in "qkv")
+    q = g.node("Transpose", [q], p + "q.t", perm=[0, 2, 1, 3])
+    k = g.node("Transpose", [k], p + "k.t", perm=[0, 2, 3, 1])
+    v = g.node("Transpose", [v], p + "v.t", perm=[0, 2, 1, 3])
+    scores = g.node("MatMul", [q, k], p + "scores")
+    scale = g.const(p + "scale", np.float32(1 / math.sqrt(width)))
+    scores = g.node(
+        "Add", [g.node("Mul", [scores, scale], p + "scores.scaled"), blocked], p + "scores.blocked"
+    )
+    attended = g.node("MatMul", [g.node("Softmax", [scores], p + "softmax", axis=-1), v], p + "attended")
+    attended = g.node("Transpose", [attended], p + "attended.t", perm=[0, 2, 1, 3])
+    joined = g.const(p + "joined.heads", np.array([0, 0, DIMENSION]))
+    attended = g.node("Reshape", [attended, joined], p + "attended.joined")
+    out = g.dense(attended, layer.out, layer.out_bias, p + "out")
+    x = g.layer_norm(g.node("Add", [x, out], p + "res1"), layer.norm1, p + "norm1")
+    hidden = g.node("Gelu", [g.dense(x, layer.up, layer.up_bias, p + "up")], p + "gelu", approximate="tanh")
+    down = g.dense(hidden, layer.down, layer.down_bias, p + "down")
+    return g.layer_norm(g.node("Add", [x, down], p + "res2"), layer.norm2, p + "norm2")
+
+
+def _pooled(g: _Graph, x: str) -> str:
+    """The tokens' mean (padding left out), at unit length."""
+    tokens = g.const("token.axis", np.array([1]))
+    column = g.node("Unsqueeze", ["mask", g.const("last.axis", np.array([-1]))], "mask.column")
+    summed = g.node("ReduceSum", [g.node("Mul", [x, column], "kept"), tokens], "summed", keepdims=0)
+    counted = g.node("ReduceSum", ["mask", tokens], "counted", keepdims=1)
+    return g.node("LpNormalization", [g.node("Div", [summed, counted], "pooled")], "vectors", axis=1, p=2)
+
+
 def graph_of(encoder: Encoder) -> Any:
     """The encoder's model as an ONNX model: inputs `ids` (int64, texts x tokens) and `mask` (float32, 1 for a token,
     0 for padding); output `vectors` (float32, texts x 384, unit length)."""
-    onnx, _ = _onnx()
-    helper, numpy_helper = onnx.helper, onnx.numpy_helper
-    nodes: list[Any] = []
-    weights: list[Any] = []
-
-    def const(name: str, value: Any) -> str:
-        weights.append(numpy_helper.from_array(np.asarray(value), name))
-        return name
-
-    def node(op: str, inputs: Sequence[str], name: str, **attributes: Any) -> str:
-        nodes.append(helper.make_node(op, list(inputs), [name], **attributes))
-        return name
-
-    def layer_norm(x: str, norm: tuple[Vector, Vector], name: str) -> str:
-        scale, bias = const(f"{name}.w", norm[0]), const(f"{name}.b", norm[1])
-        return node("LayerNormalization", [x, scale, bias], name, axis=-1, epsilon=LAYER_NORM_EPS)
-
-    def dense(x: str, matrix: Vector, bias: Vector, name: str) -> str:
-        product = node("MatMul", [x, const(f"{name}.w", matrix)], f"{name}.mm")
-        return node("Add", [product, const(f"{name}.b", bias)], name)
-
-    words = (encoder._words.astype(np.float32) * encoder._word_scale[:, None]).astype(np.float32)
-    length = node("Shape", ["ids"], "length", start=1, end=2)
-    positions = node(
-        "Slice",
-        [const("positions", encoder._positions), const("zero", np.array([0])), length],
-        "positions.used",
-    )
-    x = node("Gather", [const("words", words), "ids"], "embedded")
-    x = node("Add", [x, positions], "embedded.positions")
-    x = node("Add", [x, const("token_type", encoder._token_type)], "embedded.type")
-    x = layer_norm(x, encoder._norm, "embedded.norm")
-    # padding is never attended to: (1 - mask) x -1e9 added to the scores, over texts x 1 x 1 x tokens
-    padding = node("Sub", [const("one", np.float32(1.0)), "mask"], "padding")
-    padding = node("Mul", [padding, const("minus", np.float32(-1e9))], "padding.scaled")
-    blocked = node("Unsqueeze", [padding, const("head.axes", np.array([1, 2]))], "blocked")
-    width = DIMENSION // HEADS
-    split_heads = const("split.heads", np.array([0, 0, HEADS, width]))
-    joined_heads = const("joined.heads", np.array([0, 0, DIMENSION]))
-    thirds = const("thirds", np.array([DIMENSION] * 3))
+    g = _Graph()
+    x, blocked = _embedded(g, encoder), _blocked(g)
     for i, layer in enumerate(encoder._layers):
-        p = f"layer{i}."
-        qkv = dense(x, layer.qkv, layer.qkv_bias, p + "qkv")
-        nodes.append(helper.make_node("Split", [qkv, thirds], [p + "q", p + "k", p + "v"], axis=-1))
-        q, k, v = (node("Reshape", [p + n, split_heads], p + n + ".heads") for n in "qkv")
-        q = node("Transpose", [q], p + "q.t", perm=[0, 2, 1, 3])
-        k = node("Transpose", [k], p + "k.t", perm=[0, 2, 3, 1])
-        v = node("Transpose", [v], p + "v.t", perm=[0, 2, 1, 3])
-        scores = node("MatMul", [q, k], p + "scores")
-        scores = node(
-            "Mul", [scores, const(p + "scale", np.float32(1 / math.sqrt(width)))], p + "scores.scaled"
-        )
-        scores = node("Add", [scores, blocked], p + "scores.blocked")
-        attention = node("Softmax", [scores], p + "softmax", axis=-1)
-        attended = node("MatMul", [attention, v], p + "attended")
-        attended = node("Transpose", [attended], p + "attended.t", perm=[0, 2, 1, 3])
-        attended = node("Reshape", [attended, joined_heads], p + "attended.joined")
-        out = dense(attended, layer.out, layer.out_bias, p + "out")
-        x = layer_norm(node("Add", [x, out], p + "res1"), layer.norm1, p + "norm1")
-        hidden = node("Gelu", [dense(x, layer.up, layer.up_bias, p + "up")], p + "gelu", approximate="tanh")
-        down = dense(hidden, layer.down, layer.down_bias, p + "down")
-        x = layer_norm(node("Add", [x, down], p + "res2"), layer.norm2, p + "norm2")
-    token_axis = const("token.axis", np.array([1]))
-    kept = node(
-        "Mul", [x, node("Unsqueeze", ["mask", const("last.axis", np.array([-1]))], "mask.column")], "kept"
-    )
-    summed = node("ReduceSum", [kept, token_axis], "summed", keepdims=0)
-    counted = node("ReduceSum", ["mask", token_axis], "counted", keepdims=1)
-    pooled = node("Div", [summed, counted], "pooled")
-    node("LpNormalization", [pooled], "vectors", axis=1, p=2)
-    graph = helper.make_graph(
-        nodes,
-        "minilm",
-        [
-            helper.make_tensor_value_info("ids", onnx.TensorProto.INT64, ["texts", "tokens"]),
-            helper.make_tensor_value_info("mask", onnx.TensorProto.FLOAT, ["texts", "tokens"]),
-        ],
-        [helper.make_tensor_value_info("vectors", onnx.TensorProto.FLOAT, ["texts", DIMENSION])],
-        weights,
-    )
-    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)])
+        x = _layer(g, x, layer, f"layer{i}.", blocked)
+    return g.model(_pooled(g, x))
 
 
 class OnnxEncoder:
