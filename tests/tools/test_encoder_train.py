@@ -70,3 +70,33 @@ def test_the_folds_deal_each_rule_to_one_fold_the_same_way_each_time() -> None:
     assert set(dealt) == set(lineages) and set(dealt.values()) == set(range(5))
     assert sorted(list(dealt.values()).count(f) for f in range(5)) == [4, 4, 5, 5, 5]
     assert dealt == fold_assignment(reversed(lineages), 5, 31) != fold_assignment(lineages, 5, 32)
+
+
+def test_batches_of_neighbours_hold_rules_that_stand_together_in_the_rules() -> None:
+    # six chapters of four rules, each rule with two questions: a batch of four filled in the rules' order holds
+    # one chapter's rules (or two chapters' meeting), never rules drawn from everywhere
+    chapters = [
+        _rule(f"{100 * c}.{n}", f"question {c} {n} a", f"question {c} {n} b")
+        for c in range(1, 7)
+        for n in range(1, 5)
+    ]
+    pairs = question_pairs(chapters, random.Random(1))
+    rule_of = {pair: cited for cited, pair in pairs}
+    found = list(batches(pairs, 4, random.Random(3), neighbours=True))
+    assert sorted(p for b in found for p in b) == sorted(rule_of)  # every pair once
+    for batch in found:
+        rules = [rule_of[p] for p in batch]
+        assert len(set(rules)) == len(rules)
+        assert len({r.split(".")[0] for r in rules}) <= 2, rules
+
+
+def test_tournament_rules_stand_after_the_core_rules_in_their_own_order() -> None:
+    from tools.encoder.train import rulebook_order
+
+    pairs = [
+        (cited, (cited + " a", cited + " b"))
+        for cited in ("TR 702.12", "811.1.b", "TR 103.1", "107.3 (v1.4)")
+    ]
+    ordered = [cited for cited, _ in rulebook_order(pairs, random.Random(5))]
+    start = ordered.index("107.3 (v1.4)")
+    assert ordered[start:] + ordered[:start] == ["107.3 (v1.4)", "811.1.b", "TR 103.1", "TR 702.12"]

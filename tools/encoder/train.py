@@ -8,6 +8,9 @@ similarities both ways (sentence-transformers' MultipleNegativesRankingLoss). On
 rule text or other data of Riot's goes into the weights. The result is written as `convert` writes the base (int8,
 the vocabulary, the licence) with where it came from and how it was trained, into `cardsdb/search/model/`.
 
+`--neighbours` fills each batch with neighbouring rules instead (each other's hardest negatives): measured on a
+fold left out, worse than rules drawn at random (docs/questions.md), and not used for the shipped model.
+
 Torch is no dependency of the project (the bot runs the model in numpy): install it in an environment of its own to
 run this. Texts are split with this project's WordPiece, as the encoder splits them at run time.
 """
@@ -28,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from cardsdb.project.asked import AskedRule, asked_files, load_asked
+from cardsdb.rule_numbers import sort_key
 from cardsdb.search.encoder import (
     DIMENSION,
     HEADS,
@@ -183,10 +187,39 @@ def question_pairs(rules: Sequence[AskedRule], rng: random.Random) -> list[tuple
     return pairs
 
 
-def batches(pairs: list[tuple[str, Pair]], size: int, rng: random.Random) -> Iterator[list[Pair]]:
-    """The pairs shuffled into batches of `size` in which no rule comes twice (its other pairs wait for the next)."""
-    waiting = pairs[:]
-    rng.shuffle(waiting)
+def _place(cited: str) -> tuple[bool, tuple[tuple[int, int | str], ...]]:
+    """Where a rule stands in its rules: the Tournament Rules after the Core Rules, then by number."""
+    number = cited.removeprefix("TR ").split(" ")[0]
+    return cited.startswith("TR "), sort_key(number)
+
+
+def rulebook_order(pairs: list[tuple[str, Pair]], rng: random.Random) -> list[tuple[str, Pair]]:
+    """The pairs in the order of their rules (a rule's own pairs shuffled), from a random point on: batches filled in
+    this order hold neighbouring rules, each other's hardest negatives."""
+    shuffled = pairs[:]
+    rng.shuffle(shuffled)
+    ordered = sorted(shuffled, key=lambda item: _place(item[0]))  # stable: the shuffle stays within a rule
+    start = rng.randrange(len(ordered)) if ordered else 0
+    return ordered[start:] + ordered[:start]
+
+
+def batches(
+    pairs: list[tuple[str, Pair]], size: int, rng: random.Random, *, neighbours: bool = False
+) -> Iterator[list[Pair]]:
+    """The pairs shuffled into batches of `size` in which no rule comes twice (its other pairs wait for the next);
+    with `neighbours`, each batch of neighbouring rules (`rulebook_order`), the batches then shuffled."""
+    if not neighbours:
+        waiting = pairs[:]
+        rng.shuffle(waiting)
+        yield from _filled(waiting, size)
+        return
+    made = list(_filled(rulebook_order(pairs, rng), size))
+    rng.shuffle(made)
+    yield from made
+
+
+def _filled(waiting: list[tuple[str, Pair]], size: int) -> Iterator[list[Pair]]:
+    """Batches taken in the pairs' order: each the first `size` pairs of rules not yet in it."""
     while waiting:
         batch: list[Pair] = []
         rules: set[str] = set()
@@ -218,7 +251,10 @@ def train(model: Any, words: WordPiece, rules: Sequence[AskedRule], args: argpar
     torch = _torch()
     torch.manual_seed(args.seed)
     rng = random.Random(args.seed)
-    epochs = [list(batches(question_pairs(rules, rng), args.batch, rng)) for _ in range(args.epochs)]
+    epochs = [
+        list(batches(question_pairs(rules, rng), args.batch, rng, neighbours=args.neighbours))
+        for _ in range(args.epochs)
+    ]
     steps = sum(len(e) for e in epochs)
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     warmup = max(1, int(steps * 0.1))
@@ -283,6 +319,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--threads", type=int, default=0, help="torch's threads (0: its default)")
+    parser.add_argument(
+        "--neighbours",
+        action="store_true",
+        help="batches of neighbouring rules (each other's hardest negatives) instead of rules drawn at random",
+    )
     parser.add_argument(
         "--leave-out-fold",
         type=int,
