@@ -4,10 +4,13 @@ what a user can type, so no text costs more than a pass over it.
 Python's `re` backtracks: `[\\s,]*\\(?\\s*` over a word and 800 no-break spaces cost 5 s (a search tries every start,
 and each start every split of the run between the quantifiers), and a lone `\\s+(?=...)` split over 6,000 spaces 0.9 s.
 The check, for each pattern: search and fullmatch over each pathological text (`tools.bench.worst.pathological_texts`:
-runs of every kind of space between two words, `1.`, `(`, `[`, `a `, `, `, `;` repeated...) at 300 characters, where
-a cubic pattern already costs tens of milliseconds, then at 1,500 and 6,000. A pattern is superlinear when 6,000
-characters cost over `SLOW_MS` and four times the text costs over `SUPERLINEAR` times as much (linear: 4; quadratic:
-16): a linear pattern with a long alternation (every card name) may be slow per character, never growing faster.
+runs of every kind of space between two words, `1.`, `(`, `[`, `a `, `, `, `;` repeated...) at 300 characters, then
+600, 1,500 and 3,000 (`LADDER`: each at most two and a half times the one before, so that a cubic pattern is caught
+by `PROBE_MS` before one text costs more than about half a second, however fast the machine), then 6,000. A pattern
+is superlinear when a step of the ladder costs over `PROBE_MS` (a linear pattern takes about a millisecond at 6,000),
+or when 6,000 characters cost over `SLOW_MS` and four times the text costs over `SUPERLINEAR` times as much (linear:
+4; quadratic: 16): a linear pattern with a long alternation (every card name) may be slow per character, never
+growing faster.
 
 Which patterns: every `re.Pattern` the modules hold (module globals, class attributes, and the tables and tuples
 they keep), every pattern written as a literal in a call (`re.sub(r"...", ...)`), and every pattern compiled while the
@@ -21,6 +24,7 @@ from __future__ import annotations
 import ast
 import gc
 import importlib
+import math
 import pkgutil
 import re
 import sys
@@ -39,8 +43,14 @@ from tests.support.paths import ROOT
 from tests.support.regex_workload import run_workload
 from tools.bench.worst import pathological_texts
 
-PROBE_CHARS = 300
-PROBE_MS = 30.0  # at 300 characters a linear pattern takes well under 1 ms; a cubic one tens
+LADDER = (
+    300,
+    600,
+    1500,
+    3000,
+)  # then FULL_CHARS; a step at most 2.5 times the one before (a cubic pattern: 16x)
+FULL_CHARS = 6000
+PROBE_MS = 30.0  # up to 3,000 characters a linear pattern takes well under 1 ms; a cubic one soon tens
 SLOW_MS = 15.0  # at 6,000 characters: a linear pattern takes about 1 ms
 SUPERLINEAR = 9.0  # t(6,000) / t(1,500): 4 for linear, 16 for quadratic
 RE_CALLS = frozenset(
@@ -191,27 +201,32 @@ def _cpu_ms(call: Callable[[], object]) -> float:
     return (time.process_time() - start) * 1000
 
 
-def _worst_ms(pattern: re.Pattern[str], chars: int) -> tuple[float, str]:
+def _worst_ms(pattern: re.Pattern[str], chars: int, enough: float = math.inf) -> tuple[float, str]:
+    """The slowest pathological text of that length (search and fullmatch), stopping at the first over `enough`."""
     worst, label = 0.0, ""
     for what, text in pathological_texts(chars):
         spent = _cpu_ms(lambda t=text: (pattern.search(t), pattern.fullmatch(t)))  # type: ignore[misc]
         if spent > worst:
             worst, label = spent, what
+        if worst > enough:
+            break
     return worst, label
 
 
 def superlinear(pattern: re.Pattern[str]) -> str | None:
     """Why the pattern is not linear on the pathological texts, or None."""
-    probe, label = _worst_ms(pattern, PROBE_CHARS)
-    if probe > PROBE_MS:
-        return f"{probe:.0f} ms at {PROBE_CHARS} characters of {label}"
-    full, label = _worst_ms(pattern, 6000)
+    on_the_ladder = {}
+    for chars in LADDER:
+        spent, label = _worst_ms(pattern, chars, enough=PROBE_MS)
+        if spent > PROBE_MS:
+            return f"{spent:.0f} ms at {chars:,} characters of {label}"
+        on_the_ladder[chars] = spent
+    full, label = _worst_ms(pattern, FULL_CHARS)
     if full <= SLOW_MS:
         return None
-    quarter, _ = _worst_ms(pattern, 1500)
-    growth = full / max(quarter, 0.05)
+    growth = full / max(on_the_ladder[1500], 0.05)
     if growth > SUPERLINEAR:
-        return f"{full:.0f} ms at 6,000 characters of {label}, {growth:.0f} times 1,500 characters"
+        return f"{full:.0f} ms at {FULL_CHARS:,} characters of {label}, {growth:.0f} times 1,500 characters"
     return None
 
 
