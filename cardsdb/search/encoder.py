@@ -131,25 +131,28 @@ class Encoder:
         ids = [self.tokens(t) for t in texts]
         out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
         batches = list(_batches(ids))
-        if workers > 1 and len(batches) > 1:
-            with ThreadPoolExecutor(min(workers, len(batches)), thread_name_prefix="encoder") as threads:
-                encoded = threads.map(lambda batch: self._forward([ids[i] for i in batch]), batches)
-                for batch, vectors in zip(batches, encoded, strict=True):
-                    out[batch] = vectors
-                    pause()
-            return out
-        for batch in batches:
-            out[batch] = self._forward([ids[i] for i in batch])
-            pause()
+
+        def forward(batch: list[int]) -> Vector:
+            return self._forward([ids[i] for i in batch])
+
+        threads = (
+            ThreadPoolExecutor(min(workers, len(batches)), thread_name_prefix="encoder")
+            if workers > 1 and len(batches) > 1
+            else None
+        )
+        try:
+            encoded = threads.map(forward, batches) if threads is not None else map(forward, batches)
+            for batch, vectors in zip(batches, encoded, strict=True):
+                out[batch] = vectors
+                pause()
+        finally:
+            if threads is not None:
+                threads.shutdown()
         return out
 
     def _forward(self, batch: Sequence[Sequence[int]]) -> Vector:
-        length = max(len(ids) for ids in batch)
-        padded = np.zeros((len(batch), length), dtype=np.int64)
-        mask = np.zeros((len(batch), length), dtype=np.float32)
-        for row, ids in enumerate(batch):
-            padded[row, : len(ids)] = ids
-            mask[row, : len(ids)] = 1.0
+        padded, mask = padded_batch(batch)
+        length = padded.shape[1]
         x = self._words[padded].astype(np.float32) * self._word_scale[padded][..., None]
         x = _layer_norm(x + self._positions[:length] + self._token_type, self._norm)
         x = x.reshape(len(batch) * length, DIMENSION)
@@ -161,6 +164,17 @@ class Encoder:
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         result: Vector = (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
         return result
+
+
+def padded_batch(batch: Sequence[Sequence[int]]) -> tuple[npt.NDArray[np.int64], Vector]:
+    """The texts' token ids padded to the longest (texts x tokens), and the mask: 1 for a token, 0 for padding."""
+    length = max(len(ids) for ids in batch)
+    padded = np.zeros((len(batch), length), dtype=np.int64)
+    mask = np.zeros((len(batch), length), dtype=np.float32)
+    for row, ids in enumerate(batch):
+        padded[row, : len(ids)] = ids
+        mask[row, : len(ids)] = 1.0
+    return padded, mask
 
 
 def _block(x: Vector, layer: _Layer, blocked: Vector) -> Vector:
@@ -240,5 +254,6 @@ __all__ = [
     "Vector",
     "model_identity",
     "model_present",
+    "padded_batch",
     "shared_encoder",
 ]

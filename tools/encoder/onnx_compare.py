@@ -31,7 +31,15 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # as the bot runs numpy (car
 import numpy as np
 
 from cardsdb.project.asked import load_asked
-from cardsdb.search.encoder import DIMENSION, HEADS, LAYER_NORM_EPS, Encoder, Vector, _batches
+from cardsdb.search.encoder import (
+    DIMENSION,
+    HEADS,
+    LAYER_NORM_EPS,
+    Encoder,
+    Vector,
+    _batches,
+    padded_batch,
+)
 
 OPSET = 20  # Gelu with approximate="tanh"
 
@@ -166,12 +174,7 @@ class OnnxEncoder:
         ids = [self.tokens(t) for t in texts]
         out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
         for batch in _batches(ids):
-            length = max(len(ids[i]) for i in batch)
-            padded = np.zeros((len(batch), length), dtype=np.int64)
-            mask = np.zeros((len(batch), length), dtype=np.float32)
-            for row, i in enumerate(batch):
-                padded[row, : len(ids[i])] = ids[i]
-                mask[row, : len(ids[i])] = 1.0
+            padded, mask = padded_batch([ids[i] for i in batch])
             out[batch] = self.session.run(["vectors"], {"ids": padded, "mask": mask})[0]
         return out
 

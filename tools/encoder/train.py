@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from cardsdb.project.asked import AskedRule, asked_files, load_asked
-from cardsdb.rule_numbers import sort_key
+from cardsdb.rule_numbers import parse_rule_ref, sort_key
 from cardsdb.search.encoder import (
     DIMENSION,
     HEADS,
@@ -189,8 +189,9 @@ def question_pairs(rules: Sequence[AskedRule], rng: random.Random) -> list[tuple
 
 def _place(cited: str) -> tuple[bool, tuple[tuple[int, int | str], ...]]:
     """Where a rule stands in its rules: the Tournament Rules after the Core Rules, then by number."""
-    number = cited.removeprefix("TR ").split(" ")[0]
-    return cited.startswith("TR "), sort_key(number)
+    ref = parse_rule_ref(cited)
+    assert ref is not None, cited  # load_asked checks every rule is written as the bot cites it
+    return ref.doc is not None, sort_key(ref.number)
 
 
 def rulebook_order(pairs: list[tuple[str, Pair]], rng: random.Random) -> list[tuple[str, Pair]]:
