@@ -186,6 +186,11 @@ MEANING = MeaningWeights(vote=1.0, rule=0.6, floor=0.4, voters=10, spread=0.1)
 RULING_MEANING = 0.1
 RULING_MEANING_FLOOR = 0.3
 RULING_NEIGHBOURS = 10  # the rulings nearest in meaning that are lifted
+# Where no word of a question is in any rule, ruling or asked question, meaning alone answers only if some asked
+# question is at least this near: gibberish and small talk ("asdkjh qwe zzz", "hello", "lol") were 0.28 to 0.49
+# from every asked question, the development sets' questions (all of them with words the index holds) 0.535 and
+# nearer. Farther, the nearest questions' votes are noise, and "No rule matches" is the honest answer.
+MEANING_ALONE_NEAREST = 0.5
 
 
 @dataclass(frozen=True)
@@ -604,12 +609,15 @@ class QuestionRanker:
         shown = self.rule_set(*key)
         words = self.word_evidence(asked, key)
         final = dict(words)
-        for i, lift in self._meaning_evidence(asked, key).items():
+        lifts = self._meaning_evidence(asked, key)
+        meaning = asked.meaning.get(key)
+        if not words and (meaning is None or meaning.nearest < MEANING_ALONE_NEAREST):
+            return []
+        for i, lift in lifts.items():
             final[i] = final.get(i, 0.0) + lift
         pool = [i for i, _ in heapq.nlargest(PRIOR_POOL, final.items(), key=itemgetter(1))]
         fit = _Fit(asked, both=key[0] is None)
         factors = {i: shown.prior[i] * fit.factor(shown, i) for i in pool}
-        meaning = asked.meaning.get(key)
         if meaning is not None:  # which rule the words alone put first: meaning agreeing with them is surer
             said = [i for i in pool if words.get(i, 0.0) > 0]
             alone = max(said, key=lambda i: (words[i] * factors[i], -i), default=None)

@@ -109,6 +109,18 @@ def test_what_is_a_term_leads_with_the_rule_defining_it(real_cards: CardsDB) -> 
     assert first.text.startswith("A Showdown is ")
 
 
+@pytest.mark.parametrize("words", ["asdkjh qwe zzz", "hello", "lol", "banana pancake recipe", "???"])
+def test_words_no_rule_ruling_or_asked_question_holds_match_no_rule_however_near_some_meaning_is(
+    real_cards: CardsDB, words: str
+) -> None:
+    # meaning always has a nearest question; with none of the words known and that nearest far, its votes are noise
+    assert real_cards.match_rules(words).rules == ()
+
+
+def test_words_the_index_holds_still_answer_beside_a_typo_and_shorthand(real_cards: CardsDB) -> None:
+    assert "194.3" in [r.number for r in real_cards.match_rules("hw mny pts 2 win").rules[:3]]
+
+
 def test_words_alone_answer_until_the_warm_up_has_loaded_the_encoder(
     real_cards: CardsDB, monkeypatch: pytest.MonkeyPatch
 ) -> None:
