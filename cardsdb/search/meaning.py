@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,48 +88,48 @@ class EncoderSlot:
 ENCODER = EncoderSlot()
 
 
+MEANING_PAGE = 1024  # stored vectors read at a time (see `Meanings.read`)
+StoredRows = Callable[[str, Sequence[object]], Sequence[Any]]  # runs one SQL statement with parameters
+
+
 @dataclass(frozen=True)
 class Meanings:
-    """The stored vectors, each kind a matrix (one unit row per text) with the row of each key."""
+    """One kind's stored vectors: a matrix (one unit row per text, float16 as stored) and the row of each key."""
 
-    matrices: Mapping[str, npt.NDArray[np.float16]]
-    rows: Mapping[str, Mapping[str, int]]
+    matrix: npt.NDArray[np.float16]
+    rows: Mapping[str, int]
 
     @classmethod
-    def read(cls, rows: Iterable[Any]) -> Meanings:
-        """From the table's rows (kind, key, vector as float16 bytes)."""
-        keys: dict[str, list[str]] = {}
-        blobs: dict[str, list[bytes]] = {}
-        for r in paced(rows):
-            keys.setdefault(str(r["kind"]), []).append(str(r["key"]))
-            blobs.setdefault(str(r["kind"]), []).append(bytes(r["vector"]))
-        matrices = {  # float16 as stored: a ranker keeps float32 copies of the rows it compares (`aligned`)
-            kind: np.frombuffer(b"".join(found), dtype=np.float16).reshape(-1, DIMENSION)
-            for kind, found in blobs.items()
-        }
-        return cls(matrices, {kind: {k: i for i, k in enumerate(found)} for kind, found in keys.items()})
+    def read(cls, rows: StoredRows, kind: str, page: int = MEANING_PAGE) -> Meanings | None:
+        """The vectors of one kind (table `meanings`), None where no text of that kind has one (a database built
+        without the encoder). Read a page at a time in key order, each page let go before the next: the whole table
+        held as rows at once (17,000 small byte strings) would leave its memory to the heap for good."""
+        keys: list[str] = []
+        stored = bytearray()
+        after = ""
+        while True:
+            found = rows(
+                "SELECT key, vector FROM meanings WHERE kind = ? AND key > ? ORDER BY key LIMIT ?",
+                (kind, after, page),
+            )
+            if not found:
+                break
+            for r in paced(found):
+                keys.append(str(r["key"]))
+                stored += r["vector"]
+            after = keys[-1]
+        if not keys:
+            return None
+        matrix = np.frombuffer(stored, dtype=np.float16).reshape(-1, DIMENSION)
+        return cls(matrix, {k: i for i, k in enumerate(keys)})
 
-    def only(self, kind: str) -> Meanings:
-        """The vectors of one kind, the others let go."""
-        return Meanings(
-            {k: m for k, m in self.matrices.items() if k == kind},
-            {k: r for k, r in self.rows.items() if k == kind},
-        )
-
-    def has(self, kind: str) -> bool:
-        """Whether any text of that kind has a vector (a database built without the encoder has none)."""
-        return kind in self.matrices
-
-    def aligned(self, kind: str, keys: Sequence[str]) -> Vector:
-        """The vectors of `keys` in that order (a zero row for a key without one: it matches nothing)."""
-        matrix = self.matrices.get(kind)
-        found = self.rows.get(kind, {})
+    def aligned(self, keys: Sequence[str]) -> Vector:
+        """The vectors of `keys` in that order, as float32 (a zero row for a key without one: it matches nothing)."""
         out = np.zeros((len(keys), DIMENSION), dtype=np.float32)
-        if matrix is not None:
-            at = [(i, found[k]) for i, k in enumerate(keys) if k in found]
-            if at:
-                mine, theirs = zip(*at, strict=True)
-                out[list(mine)] = matrix[list(theirs)]
+        at = [(i, self.rows[k]) for i, k in enumerate(keys) if k in self.rows]
+        if at:
+            mine, theirs = zip(*at, strict=True)
+            out[list(mine)] = self.matrix[list(theirs)]
         return out
 
 

@@ -307,22 +307,16 @@ class QuestionRanker:
         self._topics = [ruling_topics(r, analyzer) for r in paced(self.rulings_list)]
         self._linked_lineages = self._links()
         self._asked_ids, self._asked_questions = self._questions_asked()
-        self._meanings = (
-            Meanings.read(rows("SELECT kind, key, vector FROM meanings"))
-            if "meanings" in self._tables and meaning != OFF and self._made_by_this_model()
-            else None
-        )
-        meanings = self._meanings
-        self._asked_vectors = (
-            meanings.aligned(ASKED, self._asked_ids) if meanings and meanings.has(ASKED) else None
-        )
+        compared = "meanings" in self._tables and meaning != OFF and self._made_by_this_model()
+        asked_meanings = Meanings.read(rows, ASKED) if compared else None
+        self._asked_vectors = asked_meanings.aligned(self._asked_ids) if asked_meanings else None
+        del asked_meanings  # float32 copies of the rows compared are kept, not the stored float16
+        ruling_meanings = Meanings.read(rows, RULING) if compared else None
         self._ruling_vectors = (
-            meanings.aligned(RULING, [r.id for r in self.rulings_list])
-            if meanings and meanings.has(RULING)
-            else None
+            ruling_meanings.aligned([r.id for r in self.rulings_list]) if ruling_meanings else None
         )
-        if meanings is not None:  # only the rules' are read again (for each set of rules): the rest is memory
-            self._meanings = meanings.only(RULE)
+        # the rules' are kept as stored: each set of rules takes its own rows of them (`_make_set`)
+        self._meanings = Meanings.read(rows, RULE) if compared else None
         self._asked_index = TextIndex((FieldSpec(1.0, 0.5),), analyzer).build(
             (q,) for q, _ in paced(self._asked_questions)
         )
@@ -394,8 +388,8 @@ class QuestionRanker:
             if version
             else [_positions((line,), by_lineage) for _, line in self._asked_questions],
             lineages=[_lineage(r) for r in shown],
-            vectors=self._meanings.aligned(RULE, [str(r["key"]) for r in shown])
-            if self._meanings and self._meanings.has(RULE) and not version
+            vectors=self._meanings.aligned([str(r["key"]) for r in shown])
+            if self._meanings and not version
             else None,
         )
 

@@ -50,14 +50,13 @@ class Query:
 
 
 def _filtered_rows(connection: sqlite3.Connection, removed: frozenset[str]) -> Callable[..., list[Any]]:
-    """A row reader that hides the asked questions whose ids are in `removed`, and their meanings."""
+    """A row reader that hides the asked questions whose ids are in `removed` (their meanings are then never compared:
+    a ranker keeps the vectors of the asked questions it reads)."""
 
     def rows(sql: str, params: Sequence[object] = ()) -> list[Any]:
         found = connection.execute(sql, params).fetchall()
         if "FROM asked_questions" in sql:
             return [r for r in found if str(r["id"]) not in removed]
-        if "FROM meanings" in sql:
-            return [r for r in found if not (r["kind"] == "asked" and str(r["key"]) in removed)]
         return found
 
     return rows
