@@ -24,6 +24,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.admin.status import format_status
+from bot.admin.status import status as serving_status
 from bot.cards.messages import replies_for
 from bot.controls.buttons import suggestion_view
 from bot.database import DatabaseHandle, open_cardsdb
@@ -373,9 +375,7 @@ def _commands_main(args: argparse.Namespace) -> int:
 def _status_main(args: argparse.Namespace, env: Mapping[str, str]) -> int:
     """`python -m bot status [--json]`: what is serving (no token needed); exit 0 when the database can be used, 1
     when it cannot."""
-    from bot.admin.status import format_status, status
-
-    found = status(Settings.from_env(env, need_token=False), env, program_version())
+    found = serving_status(Settings.from_env(env, need_token=False), env, program_version())
     print(json.dumps(found, ensure_ascii=False, indent=2) if args.json else format_status(found))
     return 0 if found["database"]["usable"] else 1
 

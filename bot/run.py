@@ -9,11 +9,17 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+import aiohttp
+import discord
+
 from bot.admin.logs import configure_logging
 from bot.admin.status import database_status, serving_line, settings_store
 from bot.database import DatabaseHandle, open_cardsdb
+from bot.factory import create_bot
 from bot.refresh import Refresher, in_words, refresher_for
 from bot.settings import Settings
+from bot.store import open_store
+from bot.store.guild_settings import settings_path
 from cardsdb.build.record import recorded_folder, remove_leftovers
 from cardsdb.errors import CardsDBError, DatabaseUnavailable
 from cardsdb.paths import rebuild_hint
@@ -96,7 +102,7 @@ def run(env: Mapping[str, str], *, sync: bool = False, sleep: Callable[[float], 
         return 2
     url = settings.database_url.reveal() if settings.database_url is not None else None
     if url:
-        from bot.store.postgres import preflight
+        from bot.store.postgres import preflight  # asyncpg (60 ms of imports) only where PostgreSQL is used
 
         fatal = asyncio.run(preflight(url))
         if fatal is not None:
@@ -125,13 +131,6 @@ def _run_once(
     """One start of the bot, until it stops: its exit status, or the line saying why Discord could not be reached
     at start (5xx, no gateway), which a retry may mend. A new bot, store and refresher each time: a stopped client
     and its event loop are not reused."""
-    import aiohttp
-    import discord
-
-    from bot.factory import create_bot
-    from bot.store import open_store
-    from bot.store.guild_settings import settings_path
-
     # PostgreSQL when DATABASE_URL is set; else the SQLite file, created when missing (a corrupt one is kept aside)
     url = settings.database_url.reveal() if settings.database_url is not None else None
     store = open_store(url, settings_path(env), state_days=settings.state_days)
