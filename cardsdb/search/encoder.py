@@ -66,18 +66,16 @@ def _dequantized(arrays: np.lib.npyio.NpzFile, name: str) -> Vector:
     return weights
 
 
-_LOCAL_HEADER = struct.Struct(
-    "<4s5H3L2H"
-)  # a zip member's local header: its name's and extra field's lengths last
+# a zip member's local header, before its data: the lengths of its name and its extra field come last
+_LOCAL_HEADER = struct.Struct("<4s5H3L2H")
 
 
-def _mapped(path: Path, name: str) -> npt.NDArray[np.int8] | None:
-    """An array of an uncompressed .npz mapped from the file, read only where touched; None where it is compressed
-    (then it is read whole)."""
-    with zipfile.ZipFile(path) as archive:
-        info = archive.getinfo(f"{name}.npy")
-        if info.compress_type != zipfile.ZIP_STORED:
-            return None
+def _mapped(arrays: np.lib.npyio.NpzFile, path: Path, name: str) -> npt.NDArray[np.int8] | None:
+    """An int8 array of an uncompressed .npz (`arrays`, read from `path`) mapped from the file, read only where
+    touched; None where it is compressed or of another type (then it is read whole)."""
+    info = arrays.zip.getinfo(f"{name}.npy") if arrays.zip is not None else None
+    if info is None or info.compress_type != zipfile.ZIP_STORED:
+        return None
     with open(path, "rb") as stream:
         stream.seek(info.header_offset)
         *_, name_length, extra_length = _LOCAL_HEADER.unpack(stream.read(_LOCAL_HEADER.size))
@@ -130,7 +128,7 @@ class Encoder:
         self.vocabulary = WordPiece.load(directory / VOCABULARY_FILE)
         with np.load(directory / WEIGHTS_FILE) as arrays:
             # int8, turned to float32 a row at a time
-            mapped = _mapped(directory / WEIGHTS_FILE, "words.q")
+            mapped = _mapped(arrays, directory / WEIGHTS_FILE, "words.q")
             self._words = np.asarray(arrays["words.q"]) if mapped is None else mapped
             self._word_scale = _f32(arrays, "words.scale")
             self._positions = _f32(arrays, "positions")

@@ -67,7 +67,8 @@ def test_an_array_of_a_npz_is_mapped_where_stored_and_read_whole_where_compresse
     words = np.arange(-60, 60, dtype=np.int8).reshape(8, 15)
     path = tmp_path / "weights.npz"
     save(path, other=np.ones(3, dtype=np.float32), words=words)
-    mapped = _mapped(path, "words")
+    with np.load(path) as arrays:
+        mapped = _mapped(arrays, path, "words")
     if save is np.savez:
         assert mapped is not None and np.array_equal(mapped, words)
     else:
