@@ -7,7 +7,7 @@ measured and left out (`tools.encoder.folds`). This measures the other: a linear
 already has, re-ordering its first `CANDIDATES` rules, fitted (softmax over the candidates, L2) on one source of
 questions and scored on the others:
 
-- the folds of `tools.encoder.folds` (`--seen`: unseen phrasings of rules the index holds; otherwise whole rules
+- the folds of `tools.encoder.folds`, of both kinds (unseen phrasings of rules the index holds, and whole rules
   left out), over the questions players ask;
 - the development sets (the tuning half and the written sets). The held-out sets are never read here.
 
@@ -19,7 +19,8 @@ With `--tokens`, one more: each word of the question matched to the nearest word
 encoder's token vectors (late interaction, as ColBERT scores; the rule's tokens encoded here, not stored).
 
 The result (docs/questions.md, "Tried and left out"): within three questions of the ranker on every development
-set, and worse on the kind of folds it was not fitted on; not used.
+set it was not fitted on, and every fit but the one on whole rules left out loses there (that one loses the
+development sets); not used.
 """
 
 from __future__ import annotations
