@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from bot.store.base import DEFAULT_STATE_DAYS, Gone, SavedState, Store, StoreUnavailable
+from bot.store.sqlite import SqliteStore
 
 __all__ = ["DEFAULT_STATE_DAYS", "Gone", "SavedState", "Store", "StoreUnavailable", "open_store"]
 
@@ -20,9 +21,8 @@ def open_store(
     """The store the running bot uses; call `await store.start()` (the bot's setup does) before the first use."""
     ttl = timedelta(days=state_days)
     if database_url:
+        # deferred, as in bot.run: asyncpg (about 50 ms of imports) only where PostgreSQL is used
         from bot.store.postgres import PostgresStore
 
         return PostgresStore(database_url, state_ttl=ttl)
-    from bot.store.sqlite import SqliteStore
-
     return SqliteStore(settings_file, state_ttl=ttl)

@@ -182,7 +182,9 @@ class Encoder:
                 threads.shutdown()
         return out
 
-    def _forward(self, batch: Sequence[Sequence[int]]) -> Vector:
+    def token_states(self, batch: Sequence[Sequence[int]]) -> tuple[Vector, Vector]:
+        """The last layer's vector of each token of each text (texts x tokens x 384, padded) and the mask (1 for a
+        token, 0 for padding)."""
         padded, mask = padded_batch(batch)
         length = padded.shape[1]
         x = self._words[padded].astype(np.float32) * self._word_scale[padded][..., None]
@@ -191,7 +193,10 @@ class Encoder:
         blocked = (1.0 - mask)[:, None, None, :] * np.float32(-1e9)  # padding is never attended to
         for layer in self._layers:
             x = _block(x, layer, blocked)
-        tokens = x.reshape(len(batch), length, DIMENSION)
+        return x.reshape(len(batch), length, DIMENSION), mask
+
+    def _forward(self, batch: Sequence[Sequence[int]]) -> Vector:
+        tokens, mask = self.token_states(batch)
         pooled = (tokens * mask[..., None]).sum(axis=1) / mask.sum(axis=1, keepdims=True)
         norms = np.linalg.norm(pooled, axis=1, keepdims=True)
         result: Vector = (pooled / np.maximum(norms, 1e-12)).astype(np.float32)

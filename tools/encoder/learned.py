@@ -36,7 +36,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from cardsdb.search.encoder import DIMENSION, MODEL_DIR, Encoder, padded_batch
+from cardsdb.search.encoder import MODEL_DIR, Encoder
 from cardsdb.search.meaning import ENCODER, rule_meaning_text, votes
 from cardsdb.search.question_rank import MEANING, OFF, QuestionRanker
 from tools.encoder.folds import KEY, SETS, Query, _filtered_rows, _kept, _one_fold, fold_queries, ranked
@@ -133,8 +133,7 @@ def fit(examples: Sequence[Example | None], l2: float, steps: int = STEPS, rate:
     usable = [e for e in examples if e is not None and e[1].any()]
     if not usable:
         raise ValueError("no example with an answering candidate to fit on")
-    weights = np.zeros(usable[0][0].shape[1])
-    weights[0] = 1.0
+    weights = ranker_order(usable[0][0].shape[1])
     for _ in range(steps):
         gradient = np.zeros_like(weights)
         for matrix, answers in usable:
@@ -189,17 +188,8 @@ class TokenVectors:
         return self._known[text]
 
     def _vectors(self, text: str) -> npt.NDArray[np.float32]:
-        from cardsdb.search.encoder import _block, _layer_norm
-
-        e = self._encoder
-        padded, mask = padded_batch([e.tokens(text)])
-        length = padded.shape[1]
-        x = e._words[padded].astype(np.float32) * e._word_scale[padded][..., None]
-        x = _layer_norm(x + e._positions[:length] + e._token_type, e._norm).reshape(length, DIMENSION)
-        blocked = (1.0 - mask)[:, None, None, :] * np.float32(-1e9)
-        for layer in e._layers:
-            x = _block(x, layer, blocked)
-        inner = x[1:-1] if length > 2 else x
+        states, _ = self._encoder.token_states([self._encoder.tokens(text)])
+        inner = states[0][1:-1] if states.shape[1] > 2 else states[0]
         out: npt.NDArray[np.float32] = (inner / np.linalg.norm(inner, axis=1, keepdims=True)).astype(
             np.float32
         )
