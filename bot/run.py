@@ -102,7 +102,8 @@ def run(env: Mapping[str, str], *, sync: bool = False, sleep: Callable[[float], 
         return 2
     url = settings.database_url.reveal() if settings.database_url is not None else None
     if url:
-        from bot.store.postgres import preflight  # asyncpg (about 50 ms of imports) only where PostgreSQL is used
+        # deferred: asyncpg (about 50 ms of imports) only where PostgreSQL is used
+        from bot.store.postgres import preflight
 
         fatal = asyncio.run(preflight(url))
         if fatal is not None:
