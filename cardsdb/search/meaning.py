@@ -7,6 +7,9 @@ asked are encoded once (`cardsdb.search.encoder`, a few milliseconds) and compar
 
 - the asked questions nearest in meaning vote for the rules answering them (`VOTERS` of them, each by how close it is
   to the nearest, `VOTE_SPREAD`): a question worded unlike any indexed one, but meaning the same, finds its rule;
+- each rule's asked questions are also taken together: their mean meaning (the rule's centroid) is compared, and the
+  nearest centroids share a lift as the voters share theirs. One near question can outvote a rule whose questions
+  all lie a little farther; the centroid weighs every way players have asked about the rule;
 - each rule's own text is compared too, for a rule no asked question words as the player does.
 
 How these lift a rule beside the words' evidence (`MEANING_VOTE`, `MEANING_RULE` in `cardsdb.search.question_rank`)
@@ -36,6 +39,7 @@ VOTE_SPREAD = 0.05  # a voter this much less close than the nearest counts 1/e a
 CACHED_VECTORS = 64  # the words last encoded, with their vectors
 RULE_NEIGHBOURS = 20  # the rules nearest in meaning by their own text that are lifted
 MAX_VOTERS = 30  # the most voters a weighting may ask for
+CENTROID_NEIGHBOURS = 20  # the nearest centroids that share the centroids' lift
 
 
 def rule_meaning_text(row: Mapping[str, Any]) -> str:
@@ -171,6 +175,12 @@ def votes(asked: Near, voters: int = VOTERS, spread: float = VOTE_SPREAD) -> dic
     return {p: v / total for p, v in found.items()} if total > 0 else {}
 
 
+def centroid_shares(centroids: Near, spread: float) -> dict[int, float]:
+    """Each rule's share of the nearest centroids: shared as the voters share their votes, every centroid given
+    counting (`Centroids.near` gives the nearest `CENTROID_NEIGHBOURS`)."""
+    return votes(centroids, len(centroids), spread)
+
+
 @dataclass(frozen=True)
 class MeaningWeights:
     """How much meaning lifts a rule beside the words' evidence (chosen on the folds, `tools/encoder/folds.py`)."""
@@ -180,11 +190,51 @@ class MeaningWeights:
     floor: float
     voters: int = VOTERS
     spread: float = VOTE_SPREAD
+    centroid: float = 0.0  # times the rule's share of the nearest centroids (shared as votes are)
+    centroid_spread: float = VOTE_SPREAD
 
 
-def meaning_lifts(asked: Near, rules: Near, weights: MeaningWeights) -> dict[int, float]:
-    """Each rule's lift by meaning: its share of the votes, and how near its own text is."""
+@dataclass(frozen=True)
+class Centroids:
+    """The mean meaning of each rule's asked questions (unit rows), for the rules some asked question answers."""
+
+    matrix: Vector
+    positions: npt.NDArray[np.int64]  # the rule each row is of
+
+    @classmethod
+    def of(cls, asked: Vector, answering: Sequence[Sequence[int]]) -> Centroids | None:
+        """Each rule's centroid from the asked questions' vectors (`asked`, rows in the order of `answering`, which
+        holds the rules each question answers); None where no question answers any rule."""
+        rows: dict[int, int] = {}
+        owners: list[int] = []
+        questions: list[int] = []
+        for question, positions in enumerate(answering):
+            for position in positions:
+                owners.append(rows.setdefault(position, len(rows)))
+                questions.append(question)
+        if not rows:
+            return None
+        sums = np.zeros((len(rows), asked.shape[1]), dtype=np.float32)
+        np.add.at(sums, owners, asked[questions])
+        lengths = np.linalg.norm(sums, axis=1, keepdims=True)
+        sums /= np.where(lengths > 0, lengths, 1.0)
+        return cls(sums, np.fromiter(rows, dtype=np.int64, count=len(rows)))
+
+    def near(self, vector: Vector, count: int = CENTROID_NEIGHBOURS) -> Near:
+        """The rules whose centroid is nearest the words' meaning, nearest first."""
+        similarity = self.matrix @ vector
+        return [(float(similarity[i]), (int(self.positions[i]),)) for i in nearest(similarity, count)]
+
+
+def meaning_lifts(
+    asked: Near, rules: Near, weights: MeaningWeights, centroids: Near = ()
+) -> dict[int, float]:
+    """Each rule's lift by meaning: its share of the votes, its share of the nearest centroids, and how near its own
+    text is."""
     lifts = {p: weights.vote * share for p, share in votes(asked, weights.voters, weights.spread).items()}
+    if weights.centroid > 0:
+        for p, share in centroid_shares(centroids, weights.centroid_spread).items():
+            lifts[p] = lifts.get(p, 0.0) + weights.centroid * share
     if not rules or weights.rule <= 0 or rules[0][0] <= weights.floor:
         return lifts
     best = rules[0][0]
@@ -197,12 +247,15 @@ def meaning_lifts(asked: Near, rules: Near, weights: MeaningWeights) -> dict[int
 
 __all__ = [
     "ASKED",
+    "CENTROID_NEIGHBOURS",
     "ENCODER",
     "RULE",
     "RULING",
+    "Centroids",
     "EncoderSlot",
     "MeaningWeights",
     "Meanings",
+    "centroid_shares",
     "meaning_lifts",
     "near_asked",
     "near_rules",

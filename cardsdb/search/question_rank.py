@@ -64,8 +64,10 @@ from cardsdb.search.meaning import (
     ENCODER,
     RULE,
     RULING,
+    Centroids,
     Meanings,
     MeaningWeights,
+    centroid_shares,
     meaning_lifts,
     near_asked,
     near_rules,
@@ -129,6 +131,11 @@ DEFINES_ASKED = (
     1.7  # the same, for a question asking what a term is or does (1.5 until meaning was compared: the
 )
 # questions nearest in meaning to "what does X do" may ask what kind of keyword X is; 1.7 changes no set's figures)
+# A rule saying what kind of keyword a keyword is, for a question asking what it is or does but not its kind: "what
+# does tank do" is not answered by "Tank is a Passive Ability keyword." (asked questions of that rule, "what kind of
+# keyword is tank", are near such questions in meaning: their votes and centroid lift it past the rule that says what
+# the keyword does unless this lowers it).
+KIND_UNASKED = 0.4
 PERMISSION_PRIOR = 1.2  # a rule saying what may or must be done, for a question asking whether it may
 NAMED_HEADING = 1.1  # a rule under a heading whose title's words the question holds ("heal": 418 Heal)
 NAMED_SECTION = 1.3  # a rule under the heading a question's words name ("what is a showdown": Showdowns)
@@ -177,9 +184,13 @@ WAIT, WHEN_READY, OFF = (
 )  # when a ranker compares meanings (QuestionRanker.meaning)
 # Meaning's lift beside the words' evidence (cardsdb.search.meaning), chosen on folds over the rules
 # (tools/encoder/folds.py, docs/questions.md): among the weightings within 10 of the best on the folds asking unseen
-# phrasings of rules the index holds (464 of 1,500 against 471; words alone 400), and no worse than words alone on
-# the folds leaving whole rules out (245 of 1,500), the one the development sets preferred.
-MEANING = MeaningWeights(vote=1.0, rule=0.6, floor=0.4, voters=10, spread=0.1)
+# phrasings of rules the index holds, and no worse than words alone on the folds leaving whole rules out, the one the
+# development sets preferred. First with the base model on five folds (votes 1.0, rule text 0.6); the centroids and
+# the rule text's 1.0 on fold 1 with a model tuned as shipped but without that fold's questions (unseen phrasings 106
+# of 300, best 116, before 103; whole rules out 63, words alone 61, before 65).
+MEANING = MeaningWeights(
+    vote=1.0, rule=1.0, floor=0.4, voters=10, spread=0.1, centroid=0.5, centroid_spread=0.03
+)
 # The ruling nearest in meaning to the words is lifted RULING_MEANING, one less near less, down to nothing at
 # RULING_MEANING_FLOOR. Set on the tuning half and the written sets (rulings are not in the folds): /ruling top-1
 # 33 -> 37 of 77 and 29 -> 29 of 190 at 0.1; at 0.2, 39 and 26.
@@ -200,6 +211,7 @@ class MeaningSignal:
     nearest: float
     votes: dict[int, float]
     words_first: int | None = None  # the rule the words alone put first (position)
+    centroids: dict[int, float] = field(default_factory=dict)  # each rule's share of the nearest centroids
 
 
 @dataclass(frozen=True)
@@ -218,6 +230,7 @@ class RankedRule:
         None  # meaning compared: the words alone put it first too (None: words alone ranked)
     )
     votes: float = 0.0  # its share of the votes of the asked questions nearest in meaning
+    centroid: float = 0.0  # its share of the nearest centroids of the rules' asked questions
     titled: bool = False  # a heading the words name by its title ("hide": 422 Hide): what they look up
 
 
@@ -229,7 +242,7 @@ class _RuleSet:
     index: TextIndex
     prior: list[float]  # each rule's prior: version, heading, superseded
     numbered: list[bool]  # the rule's text (without its examples) states a number
-    reading: list[str]  # rule_reading.DEFINES, BOILERPLATE or ""
+    reading: list[str]  # rule_reading.DEFINES, BOILERPLATE, KIND_OF_KEYWORD or ""
     terms: list[frozenset[str]]  # the stems of the term a rule defines before a colon, if it does
     permits: list[bool]  # the rule says what may, can, must or can't be done
     special: list[rule_reading.SpecialCase | None]  # the special case the rule is part of
@@ -246,6 +259,7 @@ class _RuleSet:
     ]  # for each asked question, the positions of the rule answering it (none for a version)
     lineages: list[str]  # each rule's lineage (the same rule in every version)
     vectors: Vector | None  # each rule's meaning (cardsdb.search.meaning), where the database has them
+    centroids: Centroids | None  # the mean meaning of each rule's asked questions, where they were compared
 
 
 @dataclass
@@ -364,6 +378,8 @@ class QuestionRanker:
             if r["doc"] == CORE_DOC:
                 by_number.setdefault(str(r["number"]), []).append(i)
             by_lineage.setdefault(_lineage(r), []).append(i)
+        # a version asked for is ranked on its own words (the questions players ask lift the newest rules only)
+        answering = [] if version else [_positions((line,), by_lineage) for _, line in self._asked_questions]
         return _RuleSet(
             rules=[rule_from_row(r) for r in paced(shown)],
             index=TextIndex(RULE_FIELDS, self.analyzer).build(
@@ -383,13 +399,13 @@ class QuestionRanker:
             by_number=by_number,
             cited=[_positions(lineages, by_lineage) for lineages in self._cited_lineages],
             linked=[_positions(lineages, by_lineage) for lineages in self._linked_lineages],
-            # a version asked for is ranked on its own words (the questions players ask lift the newest rules only)
-            answering=[]
-            if version
-            else [_positions((line,), by_lineage) for _, line in self._asked_questions],
+            answering=answering,
             lineages=[_lineage(r) for r in shown],
             vectors=self._meanings.aligned([str(r["key"]) for r in shown])
             if self._meanings and not version
+            else None,
+            centroids=Centroids.of(self._asked_vectors, answering)
+            if self._asked_vectors is not None and not version
             else None,
         )
 
@@ -595,6 +611,7 @@ class QuestionRanker:
                 i in supported,
                 None if meaning is None else meaning.words_first == i,
                 0.0 if meaning is None else meaning.votes.get(i, 0.0),
+                0.0 if meaning is None else meaning.centroids.get(i, 0.0),
             )
             for i, score in ranked[:limit]
         ]
@@ -692,10 +709,13 @@ class QuestionRanker:
             return {}
         near = near_asked(self._asked_vectors @ vector, shown.answering, MEANING.voters)
         rules = near_rules(shown.vectors @ vector) if shown.vectors is not None else []
+        centroids = shown.centroids.near(vector) if shown.centroids is not None else []
         asked.meaning[key] = MeaningSignal(
-            near[0][0] if near else 0.0, votes(near, MEANING.voters, MEANING.spread)
+            near[0][0] if near else 0.0,
+            votes(near, MEANING.voters, MEANING.spread),
+            centroids=centroid_shares(centroids, MEANING.centroid_spread),
         )
-        return meaning_lifts(near, rules, MEANING)
+        return meaning_lifts(near, rules, MEANING, centroids)
 
     def _ruling_meaning(self, asked: _Asked) -> dict[int, float]:
         """How much the meaning of the words lifts each ruling: the rulings whose question and answer are nearest,
@@ -798,7 +818,9 @@ class _Fit:
         self._boilerplate_asked = rule_reading.asks_boilerplate(asked.concepts)
         self._quantity = bool(_HOW_MANY.search(asked.words))
         self._permission = rule_reading.asks_permission(asked.words)
-        self._defines = DEFINES_ASKED if rule_reading.asks_definition(asked.words) else DEFINES_PRIOR
+        asks_definition = rule_reading.asks_definition(asked.words)
+        self._defines = DEFINES_ASKED if asks_definition else DEFINES_PRIOR
+        self._kind_unasked = asks_definition and not rule_reading.asks_kind(asked.words)
         self._tournament = asked.tournament
         self._both = both
         named = asked_about(asked.words)
@@ -820,6 +842,8 @@ class _Fit:
                 factor *= self._defines
         elif reading == rule_reading.BOILERPLATE and not self._boilerplate_asked:
             factor *= BOILERPLATE_PRIOR
+        elif reading == rule_reading.KIND_OF_KEYWORD and self._kind_unasked:
+            factor *= KIND_UNASKED
         if self._section and self._section in shown.sections[i]:
             factor *= NAMED_SECTION
         if not self._named_headings(shown).isdisjoint(shown.headings[i]):

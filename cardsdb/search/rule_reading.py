@@ -26,6 +26,7 @@ from cardsdb.search.text_rank import STOP_WORDS, Concept, stem, words
 
 DEFINES = "defines"
 BOILERPLATE = "boilerplate"
+KIND_OF_KEYWORD = "kind of keyword"  # "Tank is a Passive Ability keyword.": what kind it is, not what it does
 
 # Read in lower case.
 _DEFINES = re.compile(
@@ -74,7 +75,7 @@ def reading(text: str, labels: frozenset[str] = frozenset()) -> str:
     if _BOILERPLATE.search(low):
         return BOILERPLATE
     if _KIND_OF_KEYWORD.search(low):
-        return ""
+        return KIND_OF_KEYWORD
     term = _TERM.match(text)
     if _DEFINES.search(low) or (term and term.group(1) not in labels):
         return DEFINES
@@ -130,6 +131,16 @@ def states_permission(text: str) -> bool:
 def asks_permission(question: str) -> bool:
     """Whether a question asks if something may or must be done ("can I ...", "do I have to ...")."""
     return bool(_ASKS_PERMISSION.search(question))
+
+
+# Words of a question that ask what kind of thing a term is ("what kind of keyword is tank", "is deathknell a
+# triggered ability"), not what it does. Read in lower case.
+_ASKS_KIND = re.compile(r"\b(?:kind|kinds|type|types|sort|categor\w*|passive|triggered|static|activated)\b")
+
+
+def asks_kind(question: str) -> bool:
+    """Whether a question asks what kind of thing a term is."""
+    return bool(_ASKS_KIND.search(question.lower()))
 
 
 def asks_definition(question: str) -> bool:
@@ -230,10 +241,12 @@ def typed_stems(concepts: Iterable[Concept]) -> frozenset[str]:
 __all__ = [
     "BOILERPLATE",
     "DEFINES",
+    "KIND_OF_KEYWORD",
     "SpecialCase",
     "asked_stems",
     "asks_boilerplate",
     "asks_definition",
+    "asks_kind",
     "asks_permission",
     "defined_term",
     "reading",

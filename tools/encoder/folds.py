@@ -10,7 +10,9 @@ fusion of the two rankings, for comparison. Then the calibration of "sure": for 
 answers it is sure of (coverage) and how many of those are right (precision).
 
 `--sets` scores the development sets (tests/fixtures/questions.yaml, questions_written.yaml) the same way, over the
-whole index. The held-out sets are never read here.
+whole index (`--table` then writes one table per set). `--centroids` weighs the centroids of the rules' asked
+questions too (`CENTROID_GRID`: their weight and spread, beside every other weight of the grid). The held-out sets are
+never read here.
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class Query:
     asked: Near  # the asked questions nearest in meaning (the fold's index)
     rules: Near  # the rules nearest in meaning by their own text
     supported: frozenset[int]
+    centroids: Near = ()  # the rules whose asked questions' centroid is nearest in meaning (the fold's index)
 
 
 def _filtered_rows(connection: sqlite3.Connection, removed: frozenset[str]) -> Callable[..., list[Any]]:
@@ -70,12 +73,13 @@ def gather(ranker: QuestionRanker, words: str, vector: np.ndarray, answers: froz
     assert ranker._asked_vectors is not None and shown.vectors is not None
     near = near_asked(ranker._asked_vectors @ vector, shown.answering)
     rules = near_rules(shown.vectors @ vector)
+    centroids = shown.centroids.near(vector) if shown.centroids is not None else []
     candidates = {i for i, _ in sorted(evidence.items(), key=lambda p: -p[1])[:CANDIDATES]}
-    for _, positions in [*near, *rules]:
+    for _, positions in [*near, *rules, *centroids]:
         candidates.update(positions)
     factors = ranker.fit_factors(asked, KEY, candidates)
     supported = asked.supported.get(KEY, frozenset())
-    return Query(words, answers, evidence, factors, near, rules, supported)
+    return Query(words, answers, evidence, factors, near, rules, supported, centroids)
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,7 @@ class Outcome:
 
 
 def ranked(query: Query, weights: MeaningWeights | None) -> list[tuple[int, float]]:
-    lifts = meaning_lifts(query.asked, query.rules, weights) if weights else {}
+    lifts = meaning_lifts(query.asked, query.rules, weights, query.centroids) if weights else {}
     scores = {
         i: (query.evidence.get(i, 0.0) + lifts.get(i, 0.0)) * query.factors.get(i, 0.0) for i in query.factors
     }
@@ -98,7 +102,7 @@ def ranked(query: Query, weights: MeaningWeights | None) -> list[tuple[int, floa
 
 def first(query: Query, weights: MeaningWeights | None) -> int | None:
     """The rule ranked first (the ranker's order: the best score, then the lowest position)."""
-    lifts = meaning_lifts(query.asked, query.rules, weights) if weights else {}
+    lifts = meaning_lifts(query.asked, query.rules, weights, query.centroids) if weights else {}
     best, found = 0.0, None
     for i, factor in query.factors.items():
         score = (query.evidence.get(i, 0.0) + lifts.get(i, 0.0)) * factor
@@ -129,7 +133,7 @@ def outcome(query: Query, weights: MeaningWeights | None) -> Outcome:
 def rrf(query: Query, k: float, weight: float) -> bool:
     """Reciprocal rank fusion of the words' ranking (after the priors) and meaning's (votes and the rule's text)."""
     words = [i for i, _ in ranked(query, None)]
-    lifts = meaning_lifts(query.asked, query.rules, MEANING)
+    lifts = meaning_lifts(query.asked, query.rules, MEANING, query.centroids)
     meaning = sorted(lifts, key=lambda i: -lifts[i] * query.factors.get(i, 1.0))
     fused: dict[int, float] = {}
     for w, order in ((1.0, words), (weight, meaning)):
@@ -211,11 +215,21 @@ def fold_queries(
     return out, full
 
 
+NO_CENTROIDS = ((0.0, 0.05),)
+CENTROID_GRID = (*NO_CENTROIDS, *itertools.product((0.5, 1.0, 1.5, 2.0), (0.02, 0.03, 0.05, 0.1)))
+CENTROIDS: Sequence[tuple[float, float]] = NO_CENTROIDS  # (weight, spread) weighed; `--centroids` the grid
+
+
 def _grid() -> Iterable[MeaningWeights]:
-    for vote, rule, floor, voters, spread in itertools.product(
-        (0.0, 0.3, 0.6, 1.0, 1.5), (0.0, 0.15, 0.3, 0.6, 1.0, 1.5), (0.3, 0.4), (5, 10), (0.03, 0.1)
+    for vote, rule, floor, voters, spread, (centroid, centroid_spread) in itertools.product(
+        (0.0, 0.3, 0.6, 1.0, 1.5),
+        (0.0, 0.15, 0.3, 0.6, 1.0, 1.5),
+        (0.3, 0.4),
+        (5, 10),
+        (0.03, 0.1),
+        CENTROIDS,
     ):
-        yield MeaningWeights(vote, rule, floor, voters, spread)
+        yield MeaningWeights(vote, rule, floor, voters, spread, centroid, centroid_spread)
 
 
 EXTRA: list[MeaningWeights] = []
@@ -347,9 +361,17 @@ def main(argv: list[str] | None = None) -> int:
         "--keep", type=Path, help="a folder to keep the gathered queries in, and read them from"
     )
     parser.add_argument(
-        "--weights", action="append", default=[], help="vote,rule,floor,voters,spread to score too"
+        "--weights",
+        action="append",
+        default=[],
+        help="vote,rule,floor,voters,spread[,centroid,centroid spread] to score too",
     )
     parser.add_argument("--table", type=Path, help="write each weighting's total here")
+    parser.add_argument(
+        "--centroids",
+        action="store_true",
+        help="weigh the rules' centroids too (their weight and spread, `CENTROID_GRID`)",
+    )
     parser.add_argument("--sets", action="store_true", help="the development sets too, at the weights in use")
     parser.add_argument(
         "--seen",
@@ -364,13 +386,27 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     global TABLE
     TABLE = args.table
+    global CENTROIDS
+    CENTROIDS = CENTROID_GRID if args.centroids else NO_CENTROIDS
     for written in args.weights:
-        vote, rule, floor, voters, spread = written.split(",")
-        EXTRA.append(MeaningWeights(float(vote), float(rule), float(floor), int(voters), float(spread)))
+        vote, rule, floor, voters, spread, *centroid = written.split(",")
+        centroid_weight, centroid_spread = (float(c) for c in centroid) if centroid else NO_CENTROIDS[0]
+        EXTRA.append(
+            MeaningWeights(
+                float(vote),
+                float(rule),
+                float(floor),
+                int(voters),
+                float(spread),
+                centroid_weight,
+                centroid_spread,
+            )
+        )
     ENCODER.load()
     if args.sets:
         for path in SETS:
             print(path.name)
+            TABLE = None if args.table is None else args.table.with_name(f"{path.stem}-{args.table.name}")
             report(_kept(args.keep, path.stem, functools.partial(_one_fold, args.db, path)))
         return 0
     name = f"folds-{args.folds}-{args.per_fold}-{args.seed}-{'seen' if args.seen else 'unseen'}"

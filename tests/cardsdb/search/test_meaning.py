@@ -1,5 +1,5 @@
-"""Retrieval by meaning, on small vectors written here: votes of the nearest asked questions, the rules' own texts,
-the stored vectors read back."""
+"""Retrieval by meaning, on small vectors written here: votes of the nearest asked questions, the centroids of each
+rule's asked questions, the rules' own texts, the stored vectors read back."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ from cardsdb.search.meaning import (
     ASKED,
     RULE,
     RULING,
+    Centroids,
     Meanings,
     MeaningWeights,
+    centroid_shares,
     meaning_lifts,
     near_asked,
     near_rules,
@@ -43,6 +45,47 @@ def test_a_rule_whose_own_text_is_near_is_lifted_from_the_floor_to_the_nearest()
     weights = MeaningWeights(vote=0.0, rule=0.5, floor=0.3)
     lifts = meaning_lifts([], near_rules(np.array([0.75, 0.25, 0.5], dtype=np.float32)), weights)
     assert lifts == pytest.approx({0: 0.5, 2: 0.5 * 0.2 / 0.45})  # 0.25 is under the floor: no lift
+
+
+def _unit(*rows: Sequence[float]) -> np.ndarray:
+    vectors = np.array(rows, dtype=np.float32)
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def test_a_rule_s_centroid_is_the_mean_meaning_of_its_asked_questions() -> None:
+    asked = _unit([1, 0, 0], [0, 1, 0], [0, 0, 1])
+    centroids = Centroids.of(asked, [[4], [4], [9]])
+    assert centroids is not None
+    assert list(centroids.positions) == [4, 9]
+    assert centroids.matrix[0] == pytest.approx(_unit([1, 1, 0])[0])
+    assert centroids.matrix[1] == pytest.approx([0, 0, 1])
+    assert Centroids.of(asked, [[], [], []]) is None  # a version asked for: no question answers a rule
+
+
+def test_the_centroids_find_the_rule_every_way_of_asking_leans_to_where_one_near_question_outvotes_it() -> (
+    None
+):
+    # rule 1 is asked one way, near the words; rule 2 four ways, each a little farther, around the words
+    asked = _unit([1, 0.35, 0], [0.9, 0.45, 0], [0.9, -0.45, 0], [0.9, 0, 0.45], [0.9, 0, -0.45])
+    answering = [[1], [2], [2], [2], [2]]
+    words = _unit([1, 0, 0])[0]
+    by_votes = votes(near_asked(asked @ words, answering), voters=5, spread=0.02)
+    assert max(by_votes, key=by_votes.__getitem__) == 1  # the nearest question outvotes the others
+    centroids = Centroids.of(asked, answering)
+    assert centroids is not None
+    near = centroids.near(words)
+    assert [positions for _, positions in near] == [(2,), (1,)]
+    shares = centroid_shares(near, spread=0.05)
+    assert shares[2] > shares[1] and sum(shares.values()) == pytest.approx(1.0)
+
+
+def test_the_centroids_lift_their_rules_by_their_share_times_the_weight() -> None:
+    near = [(0.8, (2,)), (0.8, (1,))]
+    lifts = meaning_lifts([], [], MeaningWeights(vote=0.0, rule=0.0, floor=0.4, centroid=1.5), near)
+    assert lifts == pytest.approx({2: 0.75, 1: 0.75})
+    assert (
+        meaning_lifts([], [], MeaningWeights(vote=0.0, rule=0.0, floor=0.4), near) == {}
+    )  # no weight, no lift
 
 
 def _stored(rows: list[tuple[str, str, bytes]]) -> sqlite3.Connection:

@@ -50,6 +50,25 @@ def test_a_keyword_question_leads_with_what_the_keyword_does_not_its_boilerplate
     )
 
 
+@pytest.mark.parametrize(
+    ("keyword", "what_it_does"),
+    [
+        ("deflect", "809.1.c (v1.4)"),
+        ("ganking", "810.1.b (v1.4)"),
+        ("tank", "815.1.b (v1.4)"),
+        ("hunt", "823.1.c.1 (v1.4)"),
+    ],
+)
+def test_what_a_keyword_does_comes_before_what_kind_of_keyword_it_is(
+    real_cards: CardsDB, keyword: str, what_it_does: str
+) -> None:
+    # "Deflect is a Static Ability keyword." answers "what kind of keyword is deflect", not what it does; the asked
+    # questions of that kind are near "what does deflect do" in meaning
+    assert _marks(real_cards.search_rules(f"what does {keyword} do", limit=1)) == [what_it_does]
+    kind = real_cards.search_rules(f"what kind of keyword is {keyword}", limit=3)
+    assert any(r.text.rstrip(".").endswith("keyword") for r in kind)
+
+
 def test_a_special_case_does_not_outrank_the_general_rule_unless_the_words_name_it(
     real_cards: CardsDB,
 ) -> None:

@@ -7,9 +7,11 @@ import pytest
 from cardsdb.search.rule_reading import (
     BOILERPLATE,
     DEFINES,
+    KIND_OF_KEYWORD,
     asked_stems,
     asks_boilerplate,
     asks_definition,
+    asks_kind,
     asks_permission,
     defined_term,
     labels,
@@ -43,6 +45,9 @@ def thesaurus_of(words: tuple[str, ...], means: tuple[str, ...]) -> tuple[Thesau
             BOILERPLATE,
         ),
         ("Multiple instances of Tank are redundant.", BOILERPLATE),
+        # what kind of keyword a keyword is, said of every keyword: not what it does
+        ("Tank is a Passive Ability keyword.", KIND_OF_KEYWORD),
+        ("Deathknell is a Triggered Ability keyword.", KIND_OF_KEYWORD),
         ("It is present on Units.", BOILERPLATE),
         ("It is normally present on Permanents.", BOILERPLATE),
         ("Equip is present on Gear with the tag Equipment.", BOILERPLATE),
@@ -70,6 +75,20 @@ def thesaurus_of(words: tuple[str, ...], means: tuple[str, ...]) -> tuple[Thesau
 )
 def test_a_rule_reads_as_a_definition_boilerplate_or_neither(text: str, expected: str) -> None:
     assert reading(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("what kind of keyword is tank", True),
+        ("is deathknell a triggered ability", True),
+        ("what type of ability is hunt", True),
+        ("what does tank do", False),
+        ("what is the tank keyword", False),
+    ],
+)
+def test_a_question_asks_what_kind_a_term_is_only_in_words_of_kind(question: str, kind: bool) -> None:
+    assert asks_kind(question) is kind
 
 
 def test_boilerplate_is_asked_about_only_by_its_own_words() -> None:
