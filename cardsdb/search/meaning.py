@@ -7,9 +7,10 @@ asked are encoded once (`cardsdb.search.encoder`, a few milliseconds) and compar
 
 - the asked questions nearest in meaning vote for the rules answering them (`VOTERS` of them, each by how close it is
   to the nearest, `VOTE_SPREAD`): a question worded unlike any indexed one, but meaning the same, finds its rule;
-- each rule's asked questions are also taken together: their mean meaning (the rule's centroid) is compared, and the
-  nearest centroids share a lift as the voters share theirs. One near question can outvote a rule whose questions
-  all lie a little farther; the centroid weighs every way players have asked about the rule;
+- each rule's asked questions are also taken together: their mean meaning (the rule's centroid; for a rule no
+  question asks, its own text's meaning) is compared, and the nearest centroids share a lift as the voters share
+  theirs. One near question can outvote a rule whose questions all lie a little farther; the centroid weighs every
+  way players have asked about the rule;
 - each rule's own text is compared too, for a rule no asked question words as the player does.
 
 How these lift a rule beside the words' evidence (`MEANING_VOTE`, `MEANING_RULE` in `cardsdb.search.question_rank`)
@@ -196,15 +197,19 @@ class MeaningWeights:
 
 @dataclass(frozen=True)
 class Centroids:
-    """The mean meaning of each rule's asked questions (unit rows), for the rules some asked question answers."""
+    """The mean meaning of each rule's asked questions (unit rows); for a rule no question asks, its text's."""
 
     matrix: Vector
     positions: npt.NDArray[np.int64]  # the rule each row is of
 
     @classmethod
-    def of(cls, asked: Vector, answering: Sequence[Sequence[int]]) -> Centroids | None:
+    def of(
+        cls, asked: Vector, answering: Sequence[Sequence[int]], texts: Vector | None = None
+    ) -> Centroids | None:
         """Each rule's centroid from the asked questions' vectors (`asked`, rows in the order of `answering`, which
-        holds the rules each question answers); None where no question answers any rule."""
+        holds the rules each question answers). A rule no question asks takes its own text's vector (`texts`, a row
+        per rule, zero where it has none): without one, the nearest centroids would lift only its neighbours, whose
+        questions are asked. None where there is no centroid at all."""
         rows: dict[int, int] = {}
         owners: list[int] = []
         questions: list[int] = []
@@ -212,10 +217,17 @@ class Centroids:
             for position in positions:
                 owners.append(rows.setdefault(position, len(rows)))
                 questions.append(question)
+        unasked = (
+            [] if texts is None else [p for p in np.flatnonzero(texts.any(axis=1)).tolist() if p not in rows]
+        )
+        for position in unasked:
+            rows[position] = len(rows)
         if not rows:
             return None
         sums = np.zeros((len(rows), asked.shape[1]), dtype=np.float32)
         np.add.at(sums, owners, asked[questions])
+        if texts is not None and unasked:
+            sums[len(rows) - len(unasked) :] = texts[unasked]
         lengths = np.linalg.norm(sums, axis=1, keepdims=True)
         sums /= np.where(lengths > 0, lengths, 1.0)
         return cls(sums, np.fromiter(rows, dtype=np.int64, count=len(rows)))

@@ -187,7 +187,7 @@ WAIT, WHEN_READY, OFF = (
 # phrasings of rules the index holds, and no worse than words alone on the folds leaving whole rules out, the one the
 # development sets preferred. First with the base model on five folds (votes 1.0, rule text 0.6); the centroids and
 # the rule text's 1.0 on fold 1 with a model tuned as shipped but without that fold's questions (unseen phrasings 106
-# of 300, best 116, before 103; whole rules out 63, words alone 61, before 65).
+# of 300, best 116, before 103; whole rules out 71, words alone 61, before 65).
 MEANING = MeaningWeights(
     vote=1.0, rule=1.0, floor=0.4, voters=10, spread=0.1, centroid=0.5, centroid_spread=0.03
 )
@@ -380,6 +380,9 @@ class QuestionRanker:
             by_lineage.setdefault(_lineage(r), []).append(i)
         # a version asked for is ranked on its own words (the questions players ask lift the newest rules only)
         answering = [] if version else [_positions((line,), by_lineage) for _, line in self._asked_questions]
+        vectors = (
+            self._meanings.aligned([str(r["key"]) for r in shown]) if self._meanings and not version else None
+        )
         return _RuleSet(
             rules=[rule_from_row(r) for r in paced(shown)],
             index=TextIndex(RULE_FIELDS, self.analyzer).build(
@@ -401,10 +404,8 @@ class QuestionRanker:
             linked=[_positions(lineages, by_lineage) for lineages in self._linked_lineages],
             answering=answering,
             lineages=[_lineage(r) for r in shown],
-            vectors=self._meanings.aligned([str(r["key"]) for r in shown])
-            if self._meanings and not version
-            else None,
-            centroids=Centroids.of(self._asked_vectors, answering)
+            vectors=vectors,
+            centroids=Centroids.of(self._asked_vectors, answering, vectors)
             if self._asked_vectors is not None and not version
             else None,
         )

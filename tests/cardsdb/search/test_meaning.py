@@ -62,6 +62,19 @@ def test_a_rule_s_centroid_is_the_mean_meaning_of_its_asked_questions() -> None:
     assert Centroids.of(asked, [[], [], []]) is None  # a version asked for: no question answers a rule
 
 
+def test_a_rule_no_question_asks_is_compared_by_its_own_text() -> None:
+    asked = _unit([1, 0, 0], [0, 1, 0])
+    texts = _unit([0, 0, 1], [0, 1, 1], [1, 1, 0])  # rule 0 has asked questions, rule 1 none, rule 2 none
+    texts[2] = 0.0  # and no text compared either
+    centroids = Centroids.of(asked, [[0], [0]], texts)
+    assert centroids is not None
+    assert list(centroids.positions) == [0, 1]  # rule 0 by its questions, not its text; rule 2 has nothing
+    assert centroids.matrix[0] == pytest.approx(_unit([1, 1, 0])[0])
+    assert centroids.matrix[1] == pytest.approx(_unit([0, 1, 1])[0])
+    words = _unit([0, 0.5, 1])[0]  # nearest the unasked rule's text
+    assert centroids.near(words, 1)[0][1] == (1,)
+
+
 def test_the_centroids_find_the_rule_every_way_of_asking_leans_to_where_one_near_question_outvotes_it() -> (
     None
 ):
