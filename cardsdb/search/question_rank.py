@@ -143,6 +143,7 @@ BOILERPLATE_PRIOR = (
     0.55  # a keyword's formatting, stacking, characteristic: unless the question asks about it
 )
 SPECIAL_CASE_PRIOR = 0.5  # a keyword's section or a special mode of play the question does not name
+NAMED_MODE = 1.3  # a rule for the mode of play the question's own words name ("a 2v2 game": 489 2v2)
 TOURNAMENT_ASKED = 1.6  # a Tournament Rule, for a question naming tournament procedure
 TOURNAMENT_UNASKED = 0.45  # a Tournament Rule, for any other question
 ASKED_EXACTLY = 3.0  # a ruling whose question is the words typed
@@ -854,6 +855,8 @@ class _Fit:
         special = shown.special[i]
         if special is not None and not special.named_by(self._asked_stems):
             factor *= SPECIAL_CASE_PRIOR
+        elif special is not None and special.mode and special.named_by(self._typed_stems):
+            factor *= NAMED_MODE
         if self._both and shown.rules[i].doc == TOURNAMENT_DOC:
             factor *= TOURNAMENT_ASKED if self._tournament else TOURNAMENT_UNASKED
         return factor

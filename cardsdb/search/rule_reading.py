@@ -7,7 +7,8 @@
 - Boilerplate repeated under every keyword (how it is formatted, that several instances stack or are redundant, that
   having it is a characteristic, where it is present) comes after, unless the question asks about that.
 - A special case (a keyword's section, a mode of play other than the duel the rules are written for: 2v2, free for
-  all) does not outrank the general rule unless the question names it.
+  all) does not outrank the general rule unless the question names it; a mode of play the question's own words name
+  comes first.
 
 Nothing here reads the database: the ranker (`cardsdb.search.question_rank`) gives each rule's text and headings.
 """
@@ -159,6 +160,7 @@ class SpecialCase:
 
     title: str
     names: tuple[frozenset[str], ...]
+    mode: bool = False  # a mode of play (2v2, FFA3 ...), not a keyword's section or a token
 
     def named_by(self, asked: frozenset[str]) -> bool:
         return any(name <= asked for name in self.names)
@@ -173,7 +175,7 @@ def special_case(title: str | None, *, keyword_chapter: bool) -> SpecialCase | N
         return None
     parts = [_PARENTHESIS.sub(" ", title), *_PARENTHESIS.findall(title)]
     names = tuple(frozenset(stem(w) for w in words(p)) for p in parts if words(p))
-    return SpecialCase(title, names) if names else None
+    return SpecialCase(title, names, mode=not keyword_chapter) if names else None
 
 
 # A rule for a mode of play other than the duel, said in its own words ("In Modes of Play with teammates, ...").
@@ -196,7 +198,7 @@ def mode_in_text(text: str) -> SpecialCase | None:
     any other rule."""
     if not _MODE_IN_TEXT.search(" ".join(text.split())):
         return None
-    return SpecialCase("modes of play with teams or more players", _MODE_NAMES)
+    return SpecialCase("modes of play with teams or more players", _MODE_NAMES, mode=True)
 
 
 # A rule defining one kind of token some cards create ("A 0 [M] Shadow Clone token is a domainless unit token ...").

@@ -254,10 +254,11 @@ def held_out_by_the_draw(tuning: Sequence[Question], held_out: Sequence[Question
 # and those citing the rule /rule is sure of first: 33, 46 -> 37, 49 and 29, 43 -> 33, 44; with the tuned model 61,
 # 73, 38, 50 and 134, 169, 34, 48; with the centroids of the rules' asked questions compared, these: the weights chosen
 # on a fold the model never saw, by the rule that chose the others, cost each development set one top-3 rule for one
-# and nine first rules there); a ranking change may raise these, never lower them unless the folds and both
-# development sets together say it gains more than it loses.
+# and nine first rules there; a mode of play the words name ("2v2", "3 player") lifted above the others, written
+# 143 -> 145); a ranking change may raise these, never lower them unless the folds and both development sets together
+# say it gains more than it loses.
 PINNED = {"rule_top1": 62, "rule_top3": 72, "ruling_top1": 38, "ruling_top3": 50}
-WRITTEN_PINNED = {"rule_top1": 143, "rule_top3": 168, "ruling_top1": 34, "ruling_top3": 48}
+WRITTEN_PINNED = {"rule_top1": 145, "rule_top3": 168, "ruling_top1": 34, "ruling_top3": 48}
 
 
 def test_each_half_holds_at_least_60_questions_of_every_kind_and_none_twice() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cardsdb.search.language import load_language
 from cardsdb.search.rule_reading import (
     BOILERPLATE,
     DEFINES,
@@ -111,6 +112,21 @@ def test_a_keyword_section_or_a_mode_other_than_the_duel_is_a_special_case_named
     assert magma.named_by(asked_stems(analyzer.concepts("can my teammate and I play the same legend in 2v2")))
     assert magma.named_by(asked_stems(analyzer.concepts("what is the magma chamber")))
     assert not magma.named_by(asked_stems(analyzer.concepts("can I score the same battlefield twice")))
+    assert magma.mode and not hunt.mode
+
+
+def test_a_mode_of_play_is_named_by_how_many_players_it_is_for() -> None:
+    # with the project's thesaurus, "3 player" is FFA3, not FFA4: the words typed name one mode; "ffa" names both
+    skirmish = special_case("FFA3 (Skirmish)", keyword_chapter=False)
+    war = special_case("FFA4 (War)", keyword_chapter=False)
+    assert skirmish is not None and war is not None and skirmish.mode and war.mode
+    analyzer = Analyzer(load_language().entries)
+    three = typed_stems(analyzer.concepts("who goes first in a three player game"))
+    assert skirmish.named_by(three) and not war.named_by(three)
+    four = typed_stems(analyzer.concepts("4 players, how many battlefields"))
+    assert war.named_by(four) and not skirmish.named_by(four)
+    either = asked_stems(analyzer.concepts("how does ffa work"))
+    assert skirmish.named_by(either) and war.named_by(either)
 
 
 @pytest.mark.parametrize(
@@ -162,6 +178,7 @@ def test_a_keyword_defined_by_the_rules_under_it() -> None:
 def test_a_rule_for_a_mode_with_teammates_is_a_special_case_unless_the_words_name_it() -> None:
     case = mode_in_text("In Modes of Play with teammates, Battlefields under the Control of a teammate ...")
     assert case is not None
+    assert case.mode
     assert case.named_by(frozenset({"teammat", "score"})) and not case.named_by(
         frozenset({"score", "battlefield"})
     )
@@ -178,6 +195,7 @@ def test_a_rule_defining_one_kind_of_token_is_a_special_case_named_by_the_token(
         frozenset({"might"})
     )
     assert gold.named_by(frozenset({"gold", "kill"}))
+    assert not clone.mode
     assert token_in_text("Tokens are Created on the board or the Chain and cannot exist elsewhere.") is None
 
 
