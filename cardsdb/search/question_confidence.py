@@ -2,18 +2,21 @@
 
 The ranker's scores (`cardsdb.search.question_rank`) are compared, not read as probabilities. The best rule is a sure
 answer when the asked questions nearest in meaning give it at least `MEANING_VOTES` of their votes (the encoder tuned
-on the asked questions, `tools/encoder/train.py`, makes the votes the signal that tells right from wrong). Otherwise
-the answer says it is not sure and shows the closest three alike.
+on the asked questions, `tools/encoder/train.py`, makes the votes the signal that tells right from wrong) and it leads
+the next rule by `MEANING_LEAD`. Otherwise the answer says it is not sure and shows the closest three alike.
 
 Calibrated on the development sets (the tuning half and the written sets, 267 questions; the rules of confidence
 weighed: a share of the votes from 0 to 0.9, a lead from 1 to 3 times the next, with and without the words alone
-agreeing, with and without a ruling's support, and since the rules' centroids were compared a share of the
-nearest centroids from 0 to 0.9). The widest rule keeping 95% of its sure answers right there (0.4 of the votes:
-sure of 103, 98 right) sits at the edge: a hundred answers cannot tell 95% from 90%. The rule kept is the widest at
-98% or more, a margin for that: half of the votes, sure of 65, 64 right (the words agreeing, a ruling citing it or
-the centroids agreeing narrowed it without making it surer). Words alone (the encoder not loaded yet, a
-version asked for, a database without meanings) are never sure: no rule of the words' scores kept 95% on the
-development sets. A wrong sure answer costs a judge more than three candidates shown alike.
+agreeing, with and without a ruling's support, a share of the nearest centroids from 0 to 0.9). The widest rule
+keeping 95% of its sure answers right there (0.3 of the votes and a lead of 1.5: sure of 103, 98 right) sits at the
+edge: a hundred answers cannot tell 95% from 90%. The rule kept is the widest at 98% or more, a margin for that: half
+of the votes and a lead of 1.2, sure of 64, 63 right (the words agreeing, a ruling citing it or the centroids
+agreeing narrowed it without making it surer). Before the weights of meaning changed on a second fold (votes of the
+5 nearest at spread 0.03 rank the rules now), the same search kept half of the votes alone (sure of 65, 64 right);
+the votes that decide stayed the 10 nearest at spread 0.1 (`SURE_VOTERS`): counted the ranking's way, the widest
+rule at 98% was sure of 46. Words alone (the encoder not loaded yet, a version asked for, a database without
+meanings) are never sure: no rule of the words' scores kept 95% on the development sets. A wrong sure answer costs a
+judge more than three candidates shown alike.
 `PYTHONPATH=. python tests/cardsdb/search/test_question_set.py DB --sureness` reproduces it.
 """
 
@@ -22,6 +25,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 MEANING_VOTES = 0.5  # the first rule's share of the votes by meaning: at least this, sure
+MEANING_LEAD = 1.2  # and its score at least this many times the next rule's
+# The votes that decide: the SURE_VOTERS asked questions nearest in meaning, one SURE_SPREAD less near than the nearest
+# counting 1/e as much. The signal calibrated, whatever weighting of the votes ranks the rules
+# (`question_rank.MEANING`): a ranking's few close voters are no measure of how many ways of asking agree.
+SURE_VOTERS = 10
+SURE_SPREAD = 0.1
 RULE_CANDIDATES = 6  # the rules /rule weighs for words: the best, then "also matching"
 UNSURE_SHOWN = 3  # the rules shown alike when not sure
 
@@ -37,13 +46,17 @@ def lead(scores: Sequence[float]) -> float:
 
 def confident(scores: Sequence[float], *, votes: float | None = None) -> bool:
     """Whether the first of these scores (best first) is sure to answer: `votes` (its share of the votes of the asked
-    questions nearest in meaning; None with words alone: never sure) at least `MEANING_VOTES`."""
-    return bool(scores) and votes is not None and votes >= MEANING_VOTES
+    questions nearest in meaning; None with words alone: never sure) at least `MEANING_VOTES`, and a lead over the
+    next of at least `MEANING_LEAD`."""
+    return bool(scores) and votes is not None and votes >= MEANING_VOTES and lead(scores) >= MEANING_LEAD
 
 
 __all__ = [
+    "MEANING_LEAD",
     "MEANING_VOTES",
     "RULE_CANDIDATES",
+    "SURE_SPREAD",
+    "SURE_VOTERS",
     "UNSURE_SHOWN",
     "confident",
     "lead",

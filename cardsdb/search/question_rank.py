@@ -75,7 +75,7 @@ from cardsdb.search.meaning import (
 )
 from cardsdb.search.pacing import paced
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
-from cardsdb.search.question_confidence import RULE_CANDIDATES, confident
+from cardsdb.search.question_confidence import RULE_CANDIDATES, SURE_SPREAD, SURE_VOTERS, confident
 from cardsdb.search.rule_context import RuleContext, split_examples
 from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, asked_about, stem, words
 
@@ -186,11 +186,12 @@ WAIT, WHEN_READY, OFF = (
 # Meaning's lift beside the words' evidence (cardsdb.search.meaning), chosen on folds over the rules
 # (tools/encoder/folds.py, docs/questions.md): among the weightings within 10 of the best on the folds asking unseen
 # phrasings of rules the index holds, and no worse than words alone on the folds leaving whole rules out, the one the
-# development sets preferred. First with the base model on five folds (votes 1.0, rule text 0.6); the centroids and
-# the rule text's 1.0 on fold 1 with a model tuned as shipped but without that fold's questions (unseen phrasings 106
-# of 300, best 116, before 103; whole rules out 71, words alone 61, before 65).
+# development sets preferred (within 2 of 267 of their best, the folds deciding). First with the base model on five
+# folds (votes 1.0, rule text 0.6); then the centroids on folds 1 and 2, each asked of a model tuned as shipped but
+# without that fold's questions: unseen phrasings 109 and 138 of 300 (best 114 and 142; the weights before, 106 and
+# 124), whole rules out 66 and 72 (words alone 61 and 63; before, 71 and 81).
 MEANING = MeaningWeights(
-    vote=1.0, rule=1.0, floor=0.4, voters=10, spread=0.1, centroid=0.5, centroid_spread=0.03
+    vote=0.6, rule=0.6, floor=0.4, voters=5, spread=0.03, centroid=2.0, centroid_spread=0.1
 )
 # The ruling nearest in meaning to the words is lifted RULING_MEANING, one less near less, down to nothing at
 # RULING_MEANING_FLOOR. Set on the tuning half and the written sets (rulings are not in the folds): /ruling top-1
@@ -207,7 +208,8 @@ MEANING_ALONE_NEAREST = 0.5
 
 @dataclass(frozen=True)
 class MeaningSignal:
-    """What meaning said of words: how near the nearest asked question is, and each rule's share of the votes."""
+    """What meaning said of words: how near the nearest asked question is, and each rule's share of the votes that
+    decide "sure" (`question_confidence.SURE_VOTERS`)."""
 
     nearest: float
     votes: dict[int, float]
@@ -709,12 +711,12 @@ class QuestionRanker:
         shown = self.rule_set(*key)
         if key[1] is not None or self._asked_vectors is None or (vector := self._vector(asked)) is None:
             return {}
-        near = near_asked(self._asked_vectors @ vector, shown.answering, MEANING.voters)
+        near = near_asked(self._asked_vectors @ vector, shown.answering, max(MEANING.voters, SURE_VOTERS))
         rules = near_rules(shown.vectors @ vector) if shown.vectors is not None else []
         centroids = shown.centroids.near(vector) if shown.centroids is not None else []
         asked.meaning[key] = MeaningSignal(
             near[0][0] if near else 0.0,
-            votes(near, MEANING.voters, MEANING.spread),
+            votes(near, SURE_VOTERS, SURE_SPREAD),
             centroids=centroid_shares(centroids, MEANING.centroid_spread),
         )
         return meaning_lifts(near, rules, MEANING, centroids)
