@@ -855,7 +855,7 @@ class _Fit:
         if self._permission and shown.permits[i]:
             factor *= PERMISSION_PRIOR
         special = shown.special[i]
-        if special is not None and not special.named_by(self._asked_stems):
+        if special is not None and not special.general and not special.named_by(self._asked_stems):
             factor *= SPECIAL_CASE_PRIOR
         elif special is not None and special.mode and special.named_by(self._typed_stems):
             factor *= NAMED_MODE

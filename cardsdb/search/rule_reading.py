@@ -161,6 +161,9 @@ class SpecialCase:
     title: str
     names: tuple[frozenset[str], ...]
     mode: bool = False  # a mode of play (2v2, FFA3 ...), not a keyword's section or a token
+    general: bool = (
+        False  # the duel's modes, which the rules are written for: first when named, never lowered
+    )
 
     def named_by(self, asked: frozenset[str]) -> bool:
         return any(name <= asked for name in self.names)
@@ -168,14 +171,17 @@ class SpecialCase:
 
 def special_case(title: str | None, *, keyword_chapter: bool) -> SpecialCase | None:
     """The special case a heading opens: a keyword's section (`keyword_chapter`: the heading is in the Keywords
-    chapter), or a mode of play other than the duel. None for a general heading."""
+    chapter), or a mode of play (the duel's are `general`: the rules are written for them). None for a general
+    heading."""
     if not title:
         return None
-    if not keyword_chapter and not (_MODE.search(title) and not _DUEL.search(title)):
+    if not keyword_chapter and not _MODE.search(title):
         return None
-    parts = [_PARENTHESIS.sub(" ", title), *_PARENTHESIS.findall(title)]
+    general = not keyword_chapter and bool(_DUEL.search(title))
+    # a duel's mode is named by "1v1" alone: its other name ("Match") is a word of every tournament question
+    parts = [_PARENTHESIS.sub(" ", title), *([] if general else _PARENTHESIS.findall(title))]
     names = tuple(frozenset(stem(w) for w in words(p)) for p in parts if words(p))
-    return SpecialCase(title, names, mode=not keyword_chapter) if names else None
+    return SpecialCase(title, names, mode=not keyword_chapter, general=general) if names else None
 
 
 # A rule for a mode of play other than the duel, said in its own words ("In Modes of Play with teammates, ...").

@@ -82,13 +82,20 @@ def test_a_special_case_does_not_outrank_the_general_rule_unless_the_words_name_
 def test_a_mode_of_play_the_words_name_comes_before_the_other_modes_and_the_duel(real_cards: CardsDB) -> None:
     # each mode of play has its own First Turn Process (485.7 to 489.7) and Victory Score (485.3 to 489.3)
     three = _marks(
-        real_cards.search_rules("does the first player draw on turn one in a 3 player game", limit=1)
+        real_cards.search_rules("3 player ffa, does the first player skip the first draw", limit=1)
     )
     assert three == [
         "487.7 (v1.4)"
     ]  # FFA3 (Skirmish), not FFA4 or 2v2, whose First Turn Process says the same
     team = _marks(real_cards.search_rules("in 2v2 how many points does a team need to win", limit=1))
     assert team[0].startswith("489."), team  # 2v2 (Magma Chamber), not the duel's 194.3
+    # the duel is what the rules are written for, yet "1v1" names its modes (1v1 Duel 485, 1v1 Match 486) too
+    duel = _marks(
+        real_cards.search_rules(
+            "in 1v1 the player going first doesnt draw on their first turn right", limit=1
+        )
+    )
+    assert duel[0].split(".")[0] in ("485", "486"), duel  # not 2v2's 489.7, whose words are the question's
 
 
 def test_everyday_words_do_not_lead_to_the_rules_that_use_them_literally(real_cards: CardsDB) -> None:

@@ -104,7 +104,8 @@ def test_a_keyword_section_or_a_mode_other_than_the_duel_is_a_special_case_named
     hunt = special_case("Hunt", keyword_chapter=True)
     magma = special_case("2v2 (Magma Chamber)", keyword_chapter=False)
     assert hunt is not None and magma is not None
-    assert special_case("1v1 (Duel)", keyword_chapter=False) is None  # the rules are written for the duel
+    duel = special_case("1v1 (Match)", keyword_chapter=False)  # the rules are written for the duel: general
+    assert duel is not None and duel.mode and duel.general and not magma.general and not hunt.general
     assert special_case("Scoring", keyword_chapter=False) is None
     analyzer = Analyzer()
     assert not hunt.named_by(asked_stems(analyzer.concepts("difference between conquering and holding")))
@@ -113,6 +114,9 @@ def test_a_keyword_section_or_a_mode_other_than_the_duel_is_a_special_case_named
     assert magma.named_by(asked_stems(analyzer.concepts("what is the magma chamber")))
     assert not magma.named_by(asked_stems(analyzer.concepts("can I score the same battlefield twice")))
     assert magma.mode and not hunt.mode
+    assert duel.named_by(asked_stems(analyzer.concepts("in 1v1 who goes first")))
+    # "Match" is a word of every tournament question: a duel's mode is named by "1v1" alone
+    assert not duel.named_by(asked_stems(analyzer.concepts("how many games in a match")))
 
 
 def test_a_mode_of_play_is_named_by_how_many_players_it_is_for() -> None:
