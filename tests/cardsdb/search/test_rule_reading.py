@@ -119,6 +119,14 @@ def test_a_keyword_section_or_a_mode_other_than_the_duel_is_a_special_case_named
     assert not duel.named_by(asked_stems(analyzer.concepts("how many games in a match")))
 
 
+def test_players_shortened_words_ask_for_the_rules_words() -> None:
+    analyzer = Analyzer(load_language().entries)
+    asked = asked_stems(
+        analyzer.concepts("can my opp see my facedown card at the bf, how much dmg, is it in the gy")
+    )
+    assert {"opponent", "battlefield", "damag", "trash"} <= asked, sorted(asked)
+
+
 def test_a_mode_of_play_is_named_by_how_many_players_it_is_for() -> None:
     # with the project's thesaurus, "3 player" is FFA3, not FFA4: the words typed name one mode; "ffa" names both
     skirmish = special_case("FFA3 (Skirmish)", keyword_chapter=False)
