@@ -188,7 +188,7 @@ WAIT, WHEN_READY, OFF = (
 # phrasings of rules the index holds, and no worse than words alone on the folds leaving whole rules out, the one the
 # development sets preferred (within 2 of 267 of their best, the folds deciding). First with the base model on five
 # folds (votes 1.0, rule text 0.6); then the centroids on folds 1 and 2, each asked of a model tuned as shipped but
-# without that fold's questions: unseen phrasings 109 and 138 of 300 (best 114 and 142; the weights before, 106 and
+# without that fold's questions: unseen phrasings 109 and 138 of 300 (best 115 and 142; the weights before, 106 and
 # 124), whole rules out 66 and 72 (words alone 61 and 63; before, 71 and 81).
 MEANING = MeaningWeights(
     vote=0.6, rule=0.6, floor=0.4, voters=5, spread=0.03, centroid=2.0, centroid_spread=0.1

@@ -34,6 +34,7 @@ import yaml
 from cardsdb import rule_numbers
 from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, TOURNAMENT_DOC, TOURNAMENT_RULES_VERSION
 from cardsdb.search.meaning import ENCODER, MeaningWeights, Near, meaning_lifts, near_asked, near_rules, votes
+from cardsdb.search.question_confidence import SURE_SPREAD, SURE_VOTERS
 from cardsdb.search.question_rank import MEANING, OFF, QuestionRanker
 
 KEY = (None, None)  # both documents, the newest rules: words asked without doc: or version:
@@ -118,7 +119,7 @@ def outcome(query: Query, weights: MeaningWeights | None) -> Outcome:
         return Outcome(False, 0.0, False, 0.0, 0.0, False)
     first = order[0][0]
     lead = order[0][1] / order[1][1] if len(order) > 1 and order[1][1] > 0 else float("inf")
-    share = votes(query.asked, MEANING.voters, MEANING.spread).get(first, 0.0)
+    share = votes(query.asked, SURE_VOTERS, SURE_SPREAD).get(first, 0.0)  # the votes that decide "sure"
     near = query.asked[0][0] if query.asked else 0.0
     return Outcome(
         first in query.answers,
