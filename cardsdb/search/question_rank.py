@@ -919,11 +919,18 @@ def _prior(row: sqlite3.Row) -> float:
     chapter (or a rule whose text is only its title) less, an older rule whose number the current rules gave to
     another less."""
     prior = CURRENT_PRIOR if row["version"] == CURRENT_RULES_VERSION and row["doc"] == CORE_DOC else 1.0
-    if row["kind"] in ("heading", "chapter") or _only_its_title(row):
+    if (row["kind"] in ("heading", "chapter") or _only_its_title(row)) and not _VALUE_TITLE.match(
+        str(row["title"] or "")
+    ):
         prior *= HEADING_PRIOR
     if row["superseded"] and row["version"] != CURRENT_RULES_VERSION:
         prior *= SUPERSEDED_PRIOR
     return prior * DEPTH_PRIOR ** str(row["number"]).count(".")
+
+
+# A heading whose title states a value ("Victory Score: 11", "Battlefield Count: 3" in each mode of play): it says all
+# its rule says, and is no less an answer than a rule.
+_VALUE_TITLE = re.compile(r"^[A-Za-z][A-Za-z ]*:\s*\d+$")
 
 
 def _only_its_title(row: sqlite3.Row) -> bool:

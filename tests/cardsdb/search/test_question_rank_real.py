@@ -98,6 +98,14 @@ def test_a_mode_of_play_the_words_name_comes_before_the_other_modes_and_the_duel
     assert duel[0].split(".")[0] in ("485", "486"), duel  # not 2v2's 489.7, whose words are the question's
 
 
+def test_a_heading_stating_a_value_answers_as_a_rule_does(real_cards: CardsDB) -> None:
+    # "489.3 Victory Score: 11" is a heading whose title is all it says: not put after the rules that merely share words
+    assert _marks(real_cards.search_rules("in 2v2 how many points do we need", limit=1)) == ["489.3 (v1.4)"]
+    assert _marks(real_cards.search_rules("how many battlefields in a 4 player game", limit=1)) == [
+        "488.4 (v1.4)"
+    ]
+
+
 def test_everyday_words_do_not_lead_to_the_rules_that_use_them_literally(real_cards: CardsDB) -> None:
     # "back" is not the back of a card (129), "countered" not the Counters on a unit (741-749)
     found = real_cards.search_rules("do i get my runes back if my spell is countered", limit=1)
