@@ -13,8 +13,9 @@ asked are encoded once (`cardsdb.search.encoder`, a few milliseconds) and compar
   way players have asked about the rule;
 - each rule's own text is compared too, for a rule no asked question words as the player does.
 
-How these lift a rule beside the words' evidence (`MEANING_VOTE`, `MEANING_RULE` in `cardsdb.search.question_rank`)
-and when the best rule is sure were chosen on folds that leave whole rules out (`tools/encoder/folds.py`).
+How much these lift a rule beside the words' evidence (`MEANING` in `cardsdb.search.question_rank`) was chosen on
+folds that leave whole rules out (`tools/encoder/folds.py`); when the best rule is sure, on the development sets
+(`cardsdb.search.question_confidence`).
 
 The model is loaded once per process (`ENCODER`): the bot loads it in its warm-up, never while answering, and answers
 by words alone until it is loaded (`ready`); the command line and the tests load it when first needed (`load`).

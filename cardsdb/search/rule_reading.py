@@ -161,9 +161,7 @@ class SpecialCase:
     title: str
     names: tuple[frozenset[str], ...]
     mode: bool = False  # a mode of play (2v2, FFA3 ...), not a keyword's section or a token
-    general: bool = (
-        False  # the duel's modes, which the rules are written for: first when named, never lowered
-    )
+    general: bool = False  # a duel's mode, which the rules are written for: never lowered
 
     def named_by(self, asked: frozenset[str]) -> bool:
         return any(name <= asked for name in self.names)
