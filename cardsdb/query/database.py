@@ -52,6 +52,7 @@ from cardsdb.search.name_index import NameIndex
 from cardsdb.search.pacing import pause
 from cardsdb.search.question_confidence import RULE_CANDIDATES
 from cardsdb.search.question_rank import OFF, QuestionRanker, RankedRule
+from cardsdb.search.spelling import english_words
 from cardsdb.search.syntax import Term
 
 
@@ -147,12 +148,16 @@ class CardsDB:
 
     def warm(self) -> None:
         """Build the in-memory indexes now rather than on the first lookup (a refresh does it in its worker thread),
-        the rules of both documents as a question in words reads them among them (about 0.6 s the first time), and
-        load the sentence encoder (once per process, about a quarter of a second) unless meaning is off."""
+        the rules of both documents as a question in words reads them among them (about 0.6 s the first time), the
+        words known, to read a misspelt word as the word meant (about 0.15 s), and load the sentence encoder (once
+        per process, about a quarter of a second) unless meaning is off."""
         for build in (lambda: self.names, lambda: self.search_index, lambda: self.question_ranker):
             build()
             pause()
         self.question_ranker.rule_set(None, None)
+        for make in (english_words, lambda: self.question_ranker.spelling):
+            pause()
+            make()
         if self.meaning != OFF:
             ENCODER.load()
 

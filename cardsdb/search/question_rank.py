@@ -54,6 +54,7 @@ from cardsdb.models import (
     Rule,
     Ruling,
 )
+from cardsdb.project.vocabulary import load_vocabulary
 from cardsdb.schema import rule_from_row, ruling_from_row
 from cardsdb.search import rule_reading
 from cardsdb.search.bounds import question_words
@@ -77,6 +78,7 @@ from cardsdb.search.pacing import paced
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
 from cardsdb.search.question_confidence import RULE_CANDIDATES, SURE_SPREAD, SURE_VOTERS, confident
 from cardsdb.search.rule_context import RuleContext, split_examples
+from cardsdb.search.spelling import Spelling, english_words
 from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, asked_about, stem, words
 
 Rows = Callable[..., Sequence[Any]]  # runs one SQL statement (with parameters), returns its rows
@@ -339,6 +341,7 @@ class QuestionRanker:
         )
         self._recent: OrderedDict[str, _Asked] = OrderedDict()
         self._cards: CardTexts | None = None
+        self._spelling: Spelling | None = None
 
     @classmethod
     def load(cls, rows: Rows, *, bounded: bool = True, meaning: str = WAIT) -> QuestionRanker:
@@ -522,6 +525,8 @@ class QuestionRanker:
         key = f"{words}\x00typing{id(typing)}" if typing is not None else words
         found = self._recent.get(key)
         if found is None:
+            if typing is None:  # a word still being typed is no misspelling
+                words = self._read_as_meant(words)
             concepts = self.analyzer.typing(words, typing) if typing else self.analyzer.concepts(words)
             found = self._recent[key] = _Asked(
                 words,
@@ -534,6 +539,28 @@ class QuestionRanker:
         else:
             self._recent.move_to_end(key)
         return found
+
+    def _read_as_meant(self, words: str) -> str:
+        """The words with each misspelt word read as the word meant; as typed for a text no user typed (the build's
+        rulings) and by the bot's ranker until the warm-up has made the known words."""
+        if not self._bounded or (self._spelling is None and self.meaning == WHEN_READY):
+            return words
+        return self.spelling.corrected(words)
+
+    @property
+    def spelling(self) -> Spelling:
+        """The words the rules, the questions players ask, the rulings, the cards and the thesaurus use, to read a
+        misspelt word
+        of a question as the word meant (`cardsdb.search.spelling`). Made at the first question, or in the warm-up:
+        the bot's ranker (WHEN_READY) reads words as typed until then."""
+        if self._spelling is None:
+            texts = [f"{r['title'] or ''} {r['text'] or ''}" for r in paced(self._all)]
+            texts += [question for question, _ in self._asked_questions]
+            texts += [f"{r.question} {r.answer} {' '.join(r.cards)}" for r in self.rulings_list]
+            texts += [f"{name} {text}" for name, text in card_rows(self._rows)]
+            texts += [" ".join(group.words) for group in load_vocabulary().entries]
+            self._spelling = Spelling.of(texts, english_words().__contains__)
+        return self._spelling
 
     def _card_concepts(self, words: str, concepts: Sequence[Concept]) -> list[Concept]:
         """The concepts of the texts of the cards the words name, each counting little, those the words hold left

@@ -167,6 +167,23 @@ def test_words_the_index_holds_still_answer_beside_a_typo_and_shorthand(real_car
     assert "194.3" in [r.number for r in real_cards.match_rules("hw mny pts 2 win").rules[:3]]
 
 
+@pytest.mark.parametrize(
+    ("spelled", "misspelt"),
+    [
+        ("how many cards in my starting hand", "how many crads in my startign hand"),
+        ("how many points to win", "how many poinst to win"),
+        ("what does tank do", "what does tnak do"),
+        ("can i play a hidden card on my opponents turn", "can i play a hiddn card on my opponnets turn"),
+    ],
+)
+def test_a_misspelt_question_is_answered_as_the_spelled_one(
+    real_cards: CardsDB, spelled: str, misspelt: str
+) -> None:
+    # each misspelt word is one edit from the word the rules or the asked questions use (cardsdb.search.spelling)
+    found, asked = real_cards.match_rules(spelled), real_cards.match_rules(misspelt)
+    assert _marks(asked.rules[:3]) == _marks(found.rules[:3]) and asked.confident == found.confident
+
+
 def test_words_alone_answer_until_the_warm_up_has_loaded_the_encoder(
     real_cards: CardsDB, monkeypatch: pytest.MonkeyPatch
 ) -> None:

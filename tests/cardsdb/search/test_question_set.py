@@ -34,7 +34,7 @@ import math
 import random
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -48,6 +48,7 @@ from cardsdb.project.asked import load_asked
 from cardsdb.query import CardsDB
 from cardsdb.search.likeness import Likeness, flagged
 from tests.support.paths import FIXTURES
+from tests.support.typos import typoed
 
 TUNING = FIXTURES / "questions.yaml"
 HELD_OUT = FIXTURES / "questions_heldout.yaml"
@@ -466,8 +467,12 @@ if __name__ == "__main__":
         print("\n".join(sureness_report(db, measured="--measured" in sys.argv)))
         raise SystemExit(0)
     named = [Path(arg) for arg in sys.argv[2:] if not arg.startswith("-")]
+    # --typos=N: each question with a typo in N of its words (tests/support/typos.py), seeded by the set
+    typos = next((int(arg.split("=", 1)[1]) for arg in sys.argv if arg.startswith("--typos=")), 0)
     for path in named or measured_sets():
-        results = [rank(db, q) for q in load_questions(path)]
+        rng = random.Random(f"typos {path.stem}")
+        asked = [replace(q, text=typoed(q.text, rng, typos)) if typos else q for q in load_questions(path)]
+        results = [rank(db, q) for q in asked]
         for r in results if "-v" in sys.argv else ():
             marks = ("R" if r.rule_at is not None and r.rule_at < 3 else ".") + (
                 "G" if r.ruling_at is not None and r.ruling_at < 3 else "."
