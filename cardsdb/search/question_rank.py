@@ -78,7 +78,7 @@ from cardsdb.search.pacing import paced
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
 from cardsdb.search.question_confidence import RULE_CANDIDATES, SURE_SPREAD, SURE_VOTERS, confident
 from cardsdb.search.rule_context import RuleContext, split_examples
-from cardsdb.search.spelling import Spelling, english_words
+from cardsdb.search.spelling import Spelling, english_words, is_form
 from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, asked_about, stem, words
 
 Rows = Callable[..., Sequence[Any]]  # runs one SQL statement (with parameters), returns its rows
@@ -525,8 +525,7 @@ class QuestionRanker:
         key = f"{words}\x00typing{id(typing)}" if typing is not None else words
         found = self._recent.get(key)
         if found is None:
-            if typing is None:  # a word still being typed is no misspelling
-                words = self._read_as_meant(words)
+            words = self._read_as_meant(words, typing is not None)
             concepts = self.analyzer.typing(words, typing) if typing else self.analyzer.concepts(words)
             found = self._recent[key] = _Asked(
                 words,
@@ -540,12 +539,14 @@ class QuestionRanker:
             self._recent.move_to_end(key)
         return found
 
-    def _read_as_meant(self, words: str) -> str:
-        """The words with each misspelt word read as the word meant; as typed for a text no user typed (the build's
+    def _read_as_meant(self, words: str, typing: bool) -> str:
+        """The words with each misspelt word read as the word meant, but for a last word still being typed (`typing`
+        and no space after it: it is completed, not corrected); as typed for a text no user typed (the build's
         rulings) and by the bot's ranker until the warm-up has made the known words."""
         if not self._bounded or (self._spelling is None and self.meaning == WHEN_READY):
             return words
-        return self.spelling.corrected(words)
+        head, space, last = words.rpartition(" ") if typing and not words.endswith(" ") else (words, "", "")
+        return self.spelling.corrected(head) + space + last
 
     @property
     def spelling(self) -> Spelling:
@@ -559,7 +560,18 @@ class QuestionRanker:
             texts += [f"{r.question} {r.answer} {' '.join(r.cards)}" for r in self.rulings_list]
             texts += [f"{name} {text}" for name, text in card_rows(self._rows)]
             texts += [" ".join(group.words) for group in load_vocabulary().entries]
-            self._spelling = Spelling.of(texts, english_words().__contains__)
+            english, rules = english_words(), self.rule_set(None, None).index
+
+            def is_word(word: str) -> bool:  # English, or a form of a word the rules or the questions use
+                found = stem(word)
+                return word in english or (
+                    is_form(word, found)
+                    and (
+                        rules.idf(found) > 0 or self._asked_index.idf(found) > 0 or self.analyzer.knows(found)
+                    )
+                )
+
+            self._spelling = Spelling.of(texts, is_word)
         return self._spelling
 
     def _card_concepts(self, words: str, concepts: Sequence[Concept]) -> list[Concept]:

@@ -3,10 +3,12 @@ a battlefield, "how many crads in my starting hand" about cards.
 
 A word typed is read as it is when the project's own texts use it (the rules, the questions players ask, the
 rulings, the cards' names and texts, the thesaurus: `Spelling.known`), when it is an English word (`EnglishWords`:
-"chump" is no misspelling of "champ"), or when it is a known or English word behind a prefix ("retrigger").
-Otherwise, when known words lie within one edit of it (a letter left out, added or changed, or two neighbours
-swapped; two edits for a word of `TWO_EDITS_FROM` letters or more), it is read as the nearest, the most used of
-those. A misspelt word shares no stem with the rules' and sends the encoder elsewhere: one typo in each question of
+"chump" is no misspelling of "champ") or a form of a known word ("ganked": the ranker's stems), or when it is a
+known or English word behind a prefix ("retrigger"). Otherwise, when known words lie within one edit of it (a letter
+left out, added or changed, or two neighbours swapped; two edits for a word of `TWO_EDITS_FROM` letters or more;
+for a word of four letters only two swapped or one left out, "crad" or "migt": players' slang lies a letter from the
+rules' words, "jank" from "tank", "proc" from "pro"),
+it is read as the nearest, the most used of those. A misspelt word shares no stem with the rules' and sends the encoder elsewhere: one typo in each question of
 the development sets cost a fifth of the answers found first (docs/questions.md, "Misspelt words").
 
 Known words are found through their deletions (each with one letter left out, two for a long word, as SymSpell
@@ -29,8 +31,12 @@ from typing import TypeAlias
 import numpy as np
 
 SHORTEST = 4  # letters: shorter words are read as typed ("bf", "opp" are the thesaurus's)
+SHORT_BELOW = 5  # letters: a shorter word is read as another only with two swapped or a letter left out
 TWO_EDITS_FROM = 8  # letters: a word this long may be two edits from the word meant
 LONGEST = 24  # letters: longer words are read as typed
+FORMS = frozenset(
+    ["", "s", "es", "d", "ed", "ing", "er", "ers", "y", "ly"]
+)  # endings of a known word's forms
 MOST_LOOKED_AT = 8  # unknown words of one question looked up; the rest are read as typed
 PREFIXES = ("re", "un", "pre", "non", "mis", "over", "out", "sub", "super", "anti", "counter")
 
@@ -55,6 +61,13 @@ def _holds(hashes: Hashes, word: str) -> bool:
     key = hash(word)
     at = int(np.searchsorted(hashes, key))
     return at < len(hashes) and int(hashes[at]) == key
+
+
+def is_form(word: str, stem: str) -> bool:
+    """Whether `word` is `stem` with one of the endings `FORMS` (its last letter doubled before it, "tapped"):
+    "ganked" of "gank". A misspelling the stemmer cuts to a known stem ("playeed" to "play") is no form."""
+    rest = word[len(stem) :]
+    return word.startswith(stem) and (rest in FORMS or (rest[:1] == stem[-1:] and rest[1:] in FORMS))
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:
@@ -119,9 +132,11 @@ def _packaged_words() -> Iterator[str]:
 class Spelling:
     """The words the project's texts use, how often, and the deletions that find them from a misspelling."""
 
-    def __init__(self, counts: dict[str, int], is_english: Callable[[str], bool]) -> None:
+    def __init__(self, counts: dict[str, int], is_word: Callable[[str], bool]) -> None:
+        """`counts`: the known words, how often each is used; `is_word`: whether a word unknown to them is still no
+        misspelling (English, or a form of a known word: "ganked" of "gank", `is_form`)."""
         self._counts = counts
-        self._is_english = is_english
+        self._is_word = is_word
         self._words = sorted(w for w in counts if SHORTEST - 1 <= len(w) <= LONGEST + 2)
         keys: list[int] = []
         ids: list[int] = []
@@ -137,22 +152,22 @@ class Spelling:
         self._ids = np.array(ids, dtype=np.int32)[order]
 
     @classmethod
-    def of(cls, texts: Iterable[str], is_english: Callable[[str], bool]) -> Spelling:
+    def of(cls, texts: Iterable[str], is_word: Callable[[str], bool]) -> Spelling:
         """The words of `texts` (lower case), each counted as often as it is used."""
         counts: dict[str, int] = {}
         for text in texts:
             for word in _LETTERS.findall(text.lower()):
                 counts[word] = counts.get(word, 0) + 1
-        return cls(counts, is_english)
+        return cls(counts, is_word)
 
     def known(self, word: str) -> bool:
         return word in self._counts
 
     def _read_as_typed(self, word: str) -> bool:
-        if not SHORTEST <= len(word) <= LONGEST or self.known(word) or self._is_english(word):
+        if not SHORTEST <= len(word) <= LONGEST or self.known(word) or self._is_word(word):
             return True
         return any(
-            word.startswith(p) and (self.known(word[len(p) :]) or self._is_english(word[len(p) :]))
+            word.startswith(p) and (self.known(word[len(p) :]) or self._is_word(word[len(p) :]))
             for p in PREFIXES
         )
 
@@ -161,6 +176,7 @@ class Spelling:
         if self._read_as_typed(typed):
             return None
         limit = 2 if len(typed) >= TWO_EDITS_FROM else 1
+        short = len(typed) < SHORT_BELOW
         probes = {typed, *_deletions(typed)}
         if limit == 2:
             probes |= {twice for once in list(probes) for twice in _deletions(once)}
@@ -170,6 +186,8 @@ class Spelling:
         best: tuple[int, int, str] | None = None  # (edits, -uses, word): the nearest, then the most used
         for n in {int(i) for s, e in zip(starts, ends, strict=True) for i in self._ids[s:e]}:
             word = self._words[n]
+            if short and not (sorted(word) == sorted(typed) or len(word) == len(typed) + 1):
+                continue
             edits = edit_distance(typed, word, limit)
             if edits <= limit and (best is None or (edits, -self._counts[word], word) < best):
                 best = (edits, -self._counts[word], word)
@@ -191,4 +209,4 @@ class Spelling:
         return _LETTERS.sub(replace, text)
 
 
-__all__ = ["EnglishWords", "Spelling", "edit_distance", "english_words"]
+__all__ = ["EnglishWords", "Spelling", "edit_distance", "english_words", "is_form"]

@@ -61,8 +61,23 @@ def test_two_edits_only_for_a_long_word() -> None:
 
 def test_of_the_nearest_words_the_most_used_is_meant() -> None:
     assert RULES.meant("cardz") == "card"  # one edit from "card" (used 4 times) and from "cards" (once)
-    assert Spelling({"rune": 9, "rank": 1}, lambda w: False).meant("rane") == "rune"
-    assert Spelling({"rune": 1, "rank": 9}, lambda w: False).meant("rane") == "rank"
+    assert Spelling({"runes": 9, "ranks": 1}, lambda w: False).meant("ranes") == "runes"
+    assert Spelling({"runes": 1, "ranks": 9}, lambda w: False).meant("ranes") == "ranks"
+
+
+def test_a_four_letter_word_is_read_as_another_only_with_two_neighbours_swapped() -> None:
+    spelling = Spelling({"tank": 5, "card": 5, "pro": 5}, lambda w: False)
+    assert spelling.meant("tnak") == "tank"
+    assert spelling.meant("jank") is None  # players' slang, a letter from "tank"
+    assert spelling.meant("proc") is None  # and from "pro"
+    assert spelling.meant("caard") == "card"  # five letters: any one edit
+
+
+def test_a_form_of_a_known_word_is_no_misspelling() -> None:
+    stems = {"gank"}
+    spelling = Spelling({"ranked": 3, "gank": 1}, lambda w: w.removesuffix("ed") in stems)
+    assert spelling.meant("ganked") is None  # "ganked" is 1 edit from "ranked", but a form of "gank"
+    assert spelling.meant("rnaked") == "ranked"
 
 
 def test_the_rest_of_the_text_is_kept_as_typed() -> None:
@@ -151,3 +166,12 @@ def test_the_bot_s_ranker_reads_words_as_typed_until_the_warm_up_made_the_known_
             == [r.number for r in db.search_rules("can i hide a card at a battlefield")][:1]
             == ["422.1"]
         )
+
+
+def test_autocomplete_reads_the_words_typed_before_the_last_as_meant(query_cards: CardsDB) -> None:
+    spelled = query_cards.autocomplete_rules("can i hide a card at a bat")
+    assert spelled and spelled[0][0].startswith("422.1 ")
+    assert query_cards.autocomplete_rules("can i hdie a crad at a bat") == spelled
+    # the last word is still being typed: completed from the rules' words, never read as another word
+    assert query_cards.question_ranker._read_as_meant("can i hdie", True) == "can i hdie"
+    assert query_cards.question_ranker._read_as_meant("can i hdie ", True) == "can i hide "
