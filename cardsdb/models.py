@@ -288,6 +288,7 @@ class RuleMatches:
 
     rules: tuple[Rule, ...]
     confident: bool
+    read_as: str | None = None  # the words as read, where a misspelt word was read as the word meant
 
 
 @dataclass(frozen=True)

@@ -46,12 +46,13 @@ def rule_reply(
     found = lookup.found
     if not found.rules:
         raise NotFound(f"No rule matches “{echo(text)}”. Try a number like 811.1.d or other words.")
+    read_as = f"Read as “{echo(found.read_as)}”." if found.read_as else None  # a misspelt word read as meant
     if not found.confident:
         # No rule clearly ahead: the closest few alike, not one headline.
         closest, others = found.rules[:UNSURE_SHOWN], found.rules[UNSURE_SHOWN:]
-        return Reply(rule_unsure_embeds(echo(text), closest, also=others))
+        return Reply(rule_unsure_embeds(echo(text), closest, also=others, read_as=read_as))
     # Words: the best match, and the next ones in case the best is not what was meant.
-    note = f"Best match for “{echo(text)}”."
+    note = " ".join(filter(None, [f"Best match for “{echo(text)}”.", read_as]))
     view = db.rule_view(found.rules[0])
     return Reply(rule_embeds(view, query_note=note, also=found.rules[1 : 1 + RULE_ALSO]))
 

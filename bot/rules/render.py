@@ -111,15 +111,25 @@ UNSURE_TEXT = 300  # characters of each rule's text in a "not sure" answer
 
 
 def rule_unsure_embeds(
-    query: str, rules: Sequence[Rule], *, also: Sequence[Rule] = ()
+    query: str, rules: Sequence[Rule], *, also: Sequence[Rule] = (), read_as: str | None = None
 ) -> list[discord.Embed]:
-    """Words no rule clearly answers: the closest rules alike, each with its number and text, none as the answer."""
+    """Words no rule clearly answers: the closest rules alike, each with its number and text, none as the answer.
+    `read_as`: a line saying how misspelt words were read, first."""
     embed = discord.Embed(
         title=limits.fit(f"Not sure which rule answers “{query}”", limits.EMBED_TITLE), colour=COLOR_INFO
     )
-    embed.description = (
-        f"No rule matches these words clearly better than the others. The {len(rules)} closest, best first: "
-        "read each, or ask with other words or a rule number."
+    embed.description = limits.fit(
+        " ".join(
+            filter(
+                None,
+                [
+                    read_as,
+                    f"No rule matches these words clearly better than the others. The {len(rules)} closest, best "
+                    "first: read each, or ask with other words or a rule number.",
+                ],
+            )
+        ),
+        limits.EMBED_DESCRIPTION,
     )
     for rule in rules:
         add_field(

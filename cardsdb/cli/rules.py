@@ -119,7 +119,8 @@ def rule_text(answer: RuleAnswer) -> str:
     """The rule, or the closest few when no rule clearly answers the words, then the others that match."""
     found = answer.found
     text = view_text(answer.view) if found.confident else unsure_text(found)
-    return text + "".join(f"\nAlso matching: {rule_line(r)}" for r in _also(found))
+    read_as = f"Read as: {found.read_as}\n" if found.read_as else ""  # a misspelt word read as the word meant
+    return read_as + text + "".join(f"\nAlso matching: {rule_line(r)}" for r in _also(found))
 
 
 def cmd_rule(args: argparse.Namespace) -> int:

@@ -76,7 +76,8 @@ class RuleSearch:
         """The rules best answering words, best first, and whether the first is clearly ahead of the next
         (`question_confidence.confident`)."""
         ranked = self.ranked_rules(words, limit, doc=doc, version=version)
-        return RuleMatches(tuple(r.rule for r in ranked), ranked_confident(ranked))
+        read_as = self.question_ranker.read_as(words) if not rule_numbers.number_shaped(words) else None
+        return RuleMatches(tuple(r.rule for r in ranked), ranked_confident(ranked), read_as)
 
     def rules_also_matching(
         self, words: str, shown: Rule, limit: int = 5, *, doc: str | None = None, version: str | None = None

@@ -548,6 +548,13 @@ class QuestionRanker:
         head, space, last = words.rpartition(" ") if typing and not words.endswith(" ") else (words, "", "")
         return self.spelling.corrected(head) + space + last
 
+    def read_as(self, words: str) -> str | None:
+        """The words as the ranker read them, where a misspelt word was read as the word meant ("can i hide a card"
+        for "can i hdie a crad"); None where every word was read as typed."""
+        typed = question_words(words) if self._bounded else words
+        read = self._asked(words).words
+        return read.strip() if read != typed else None
+
     @property
     def spelling(self) -> Spelling:
         """The words the rules, the questions players ask, the rulings, the cards and the thesaurus use, to read a

@@ -24,6 +24,7 @@ import functools
 import gzip
 import importlib.resources
 import io
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeAlias
@@ -34,6 +35,8 @@ SHORTEST = 4  # letters: shorter words are read as typed ("bf", "opp" are the th
 SHORT_BELOW = 5  # letters: a shorter word is read as another only with two swapped or a letter left out
 TWO_EDITS_FROM = 8  # letters: a word this long may be two edits from the word meant
 LONGEST = 24  # letters: longer words are read as typed
+JOINED_FROM = 4  # letters: two words this long typed apart may be one known word ("battle field")
+JOINED_USES = 2  # the word they make, used at least this often in the project's texts
 FORMS = frozenset(
     ["", "s", "es", "d", "ed", "ing", "er", "ers", "y", "ly"]
 )  # endings of a known word's forms
@@ -132,11 +135,15 @@ def _packaged_words() -> Iterator[str]:
 class Spelling:
     """The words the project's texts use, how often, and the deletions that find them from a misspelling."""
 
-    def __init__(self, counts: dict[str, int], is_word: Callable[[str], bool]) -> None:
+    def __init__(
+        self, counts: dict[str, int], is_word: Callable[[str], bool], apart: dict[str, int] | None = None
+    ) -> None:
         """`counts`: the known words, how often each is used; `is_word`: whether a word unknown to them is still no
-        misspelling (English, or a form of a known word: "ganked" of "gank", `is_form`)."""
+        misspelling (English, or a form of a known word: "ganked" of "gank", `is_form`); `apart`: how often the texts
+        write a known word as two ("quick draw" for "quickdraw"), by the word."""
         self._counts = counts
         self._is_word = is_word
+        self._apart = apart or {}
         self._words = sorted(w for w in counts if SHORTEST - 1 <= len(w) <= LONGEST + 2)
         keys: list[int] = []
         ids: list[int] = []
@@ -153,12 +160,19 @@ class Spelling:
 
     @classmethod
     def of(cls, texts: Iterable[str], is_word: Callable[[str], bool]) -> Spelling:
-        """The words of `texts` (lower case), each counted as often as it is used."""
+        """The words of `texts` (lower case), each counted as often as it is used, and as often as it is written as
+        two words."""
         counts: dict[str, int] = {}
-        for text in texts:
-            for word in _LETTERS.findall(text.lower()):
+        split = [_LETTERS.findall(text.lower()) for text in texts]
+        for words in split:
+            for word in words:
                 counts[word] = counts.get(word, 0) + 1
-        return cls(counts, is_word)
+        apart: dict[str, int] = {}
+        for words in split:
+            for first, second in itertools.pairwise(words):
+                if (whole := first + second) in counts:
+                    apart[whole] = apart.get(whole, 0) + 1
+        return cls(counts, is_word, apart)
 
     def known(self, word: str) -> bool:
         return word in self._counts
@@ -193,8 +207,34 @@ class Spelling:
                 best = (edits, -self._counts[word], word)
         return best[2] if best is not None else None
 
+    def joined(self, text: str) -> str:
+        """The text with each two words typed apart that make a known word together read as that word ("battle
+        field", "face down", "team mate"): each of `JOINED_FROM` letters or more, the word they make used at least
+        `JOINED_USES` times, and more often than the texts write it as two ("quick draw" stays as typed where the
+        texts write the keyword so)."""
+        pieces: list[str] = []
+        kept = 0  # where the text not yet copied begins
+        before: re.Match[str] | None = None
+        for found in _LETTERS.finditer(text):
+            if (
+                before is not None
+                and before.end() >= kept
+                and text[before.end() : found.start()] == " "
+                and min(len(before.group(0)), len(found.group(0))) >= JOINED_FROM
+                and self._counts.get(whole := (before.group(0) + found.group(0)).lower(), 0)
+                >= max(JOINED_USES, self._apart.get(whole, 0) + 1)
+            ):
+                pieces += [text[kept : before.start()], whole]
+                kept = found.end()
+                before = None
+                continue
+            before = found
+        return "".join([*pieces, text[kept:]])
+
     def corrected(self, text: str) -> str:
-        """The text with each misspelt word replaced by the word meant (in lower case), the rest as typed."""
+        """The text with each misspelt word replaced by the word meant (in lower case), and two words typed apart
+        that make a known word together joined (`joined`); the rest as typed."""
+        text = self.joined(text)
         looked_at = 0
 
         def replace(found: re.Match[str]) -> str:

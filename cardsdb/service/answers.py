@@ -193,11 +193,13 @@ class RuleAnswer:
 
     def to_json(self) -> dict[str, Any]:
         """The best match's view, `confident`, the rules weighed (`candidates`, best first; for a number, that rule
-        alone), and `also`: the candidates after the first."""
+        alone), `also`: the candidates after the first, and `read_as`: the words as read, where a misspelt word was
+        read as the word meant."""
         also = list(self.found.rules[1:])
         return {
             **view_dict(self.view),
             "confident": self.found.confident,
+            **({"read_as": self.found.read_as} if self.found.read_as else {}),
             "candidates": [rule_dict(r) for r in self.found.rules],
             **({"also": [rule_dict(r) for r in also]} if also else {}),
         }

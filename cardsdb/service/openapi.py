@@ -166,10 +166,11 @@ def _rule_answer() -> Schema:
                     "notes": _texts(),
                     "patch_notes": _list(_ref("PatchNote")),
                     "confident": {"type": "boolean"},
+                    "read_as": {"type": "string"},
                     "candidates": _list(_ref("Rule")),
                     "also": _list(_ref("Rule")),
                 },
-                optional=("also",),
+                optional=("also", "read_as"),
             ),
         ]
     }

@@ -66,3 +66,22 @@ async def test_words_a_rule_clearly_answers_lead_with_it(real_harness: Harness, 
     assert found.confident and found.rules[0].number == "811.1.c.2"
     result = await real_harness.command("rule", {"query": words})
     assert result.embeds[0]["title"] == f"Rule {cite(found.rules[0].number, found.rules[0].version)}"
+
+
+@pytest.mark.parametrize(
+    ("misspelt", "read"),
+    [
+        ("how many crads in my startign hand", "how many cards in my starting hand"),  # sure: 116
+        ("can i hdie a crad at a batlefield", "can i hide a card at a battlefield"),  # not sure
+    ],
+)
+async def test_a_misspelt_question_says_how_it_was_read(
+    real_harness: Harness, real_cards: CardsDB, misspelt: str, read: str
+) -> None:
+    assert real_cards.match_rules(misspelt).read_as == read
+    assert real_cards.match_rules(read).read_as is None
+    result = await real_harness.command("rule", {"query": misspelt})
+    embed = result.embeds[0]
+    said = embed.get("description", "") + " ".join(f["value"] for f in embed.get("fields", []))
+    assert f"Read as “{read}”." in said
+    assert_fits(result)

@@ -11,10 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardsdb.cli.rules import rule_text
 from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.query import CardsDB
 from cardsdb.search.question_rank import WHEN_READY
 from cardsdb.search.spelling import MOST_LOOKED_AT, EnglishWords, Spelling, edit_distance, english_words
+from cardsdb.service.answers import rule_answer
 
 RULES = Spelling.of(
     [
@@ -175,3 +177,36 @@ def test_autocomplete_reads_the_words_typed_before_the_last_as_meant(query_cards
     # the last word is still being typed: completed from the rules' words, never read as another word
     assert query_cards.question_ranker._read_as_meant("can i hdie", True) == "can i hdie"
     assert query_cards.question_ranker._read_as_meant("can i hdie ", True) == "can i hide "
+
+
+def test_the_matches_say_how_misspelt_words_were_read(query_cards: CardsDB) -> None:
+    assert query_cards.match_rules("can i hdie a crad at a batlefield").read_as == (
+        "can i hide a card at a battlefield"
+    )
+    assert query_cards.match_rules("can i hide a card at a battlefield").read_as is None
+    assert query_cards.match_rules("811.1.b").read_as is None
+
+
+def test_the_command_line_says_how_misspelt_words_were_read(query_cards: CardsDB) -> None:
+    answer = rule_answer(query_cards, "can i hdie a crad at a batlefield")
+    assert rule_text(answer).splitlines()[0] == "Read as: can i hide a card at a battlefield"
+    assert answer.to_json()["read_as"] == "can i hide a card at a battlefield"
+    assert not rule_text(rule_answer(query_cards, "can i hide a card at a battlefield")).startswith("Read as")
+
+
+def test_two_words_typed_apart_that_make_a_known_word_are_read_as_it() -> None:
+    spelling = Spelling.of(
+        [
+            "Battlefield battlefield. A showdown at a battlefield.",
+            "Quick Draw: a quickdraw gear. Quick Draw lets you.",
+            "Anyone anyone.",
+        ],
+        lambda w: False,
+    )
+    assert spelling.corrected("hide it at a battle field") == "hide it at a battlefield"
+    assert spelling.corrected("a Battle  field") == "a Battle  field"  # two spaces: typed apart on purpose
+    assert spelling.corrected("during a show down") == "during a show down"  # "showdown" used once: too rare
+    # the texts write "quick draw" apart more often than joined: read as typed
+    assert spelling.corrected("a quick draw gear") == "a quick draw gear"
+    assert spelling.corrected("any one unit") == "any one unit"  # "any" is short of JOINED_FROM letters
+    assert spelling.corrected("battle field battle field") == "battlefield battlefield"

@@ -71,6 +71,13 @@ async def test_a_rule_asked_in_words_says_whether_it_is_sure(api: Api) -> None:
     assert reply.body["confident"] is False and len(reply.body["candidates"]) > 1
 
 
+async def test_a_rule_asked_in_misspelt_words_says_how_they_were_read(api: Api) -> None:
+    reply = await api.get("/v1/rules", "/v1/rules?q=" + quote("how many crads in my startign hand"))
+    assert reply.body["read_as"] == "how many cards in my starting hand"
+    spelled = await api.get("/v1/rules", "/v1/rules?q=" + quote("how many cards in my starting hand"))
+    assert "read_as" not in spelled.body and spelled.body["number"] == reply.body["number"]
+
+
 async def test_the_deck_check_is_the_command_lines_answer(api: Api, real_db: Path, tmp_path: Path) -> None:
     for name, text in (("jinx", JINX), ("bad", BAD)):
         listed = tmp_path / f"{name}.txt"
