@@ -5,17 +5,17 @@ A word typed is read as it is when the project's own texts use it (the rules, th
 rulings, the cards' names and texts, the thesaurus: `Spelling.known`), when it is an English word (`EnglishWords`:
 "chump" is no misspelling of "champ") or a form of a known word ("ganked": the ranker's stems), or when it is a
 known or English word behind a prefix ("retrigger"). Otherwise, when known words lie within one edit of it (a letter
-left out, added or changed, or two neighbours swapped; two edits for a word of `TWO_EDITS_FROM` letters or more;
-for a word of four letters only two swapped or one left out, "crad" or "migt": players' slang lies a letter from the
-rules' words, "jank" from "tank", "proc" from "pro"),
-it is read as the nearest, the most used of those. A misspelt word shares no stem with the rules' and sends the encoder elsewhere: one typo in each question of
-the development sets cost a fifth of the answers found first (docs/questions.md, "Misspelt words").
+left out, added or changed, or two neighbours swapped; two edits for a word of `TWO_EDITS_FROM` letters or more; for
+a word of four letters only two swapped or one left out, "crad" or "migt": players' slang lies a letter from the
+rules' words, "jank" from "tank", "proc" from "pro"), it is read as the nearest, the most used of those. Two words
+typed apart that make a known word are read as it ("battle field"; `Spelling.joined`). A misspelt word shares no
+stem with the rules' and sends the encoder elsewhere: one typo in each question of the development sets cost a fifth
+of the answers found first (docs/questions.md, "Misspelt words").
 
 Known words are found through their deletions (each with one letter left out, two for a long word, as SymSpell
 does), kept as sorted hashes in numpy arrays, as are the English words: as strings they would cost the bot's memory
-ten times as much.
-Work is bounded whatever is typed: words of `SHORTEST` to `LONGEST` letters are looked at, at most
-`MOST_LOOKED_AT` of them in a question, each by at most its length squared look-ups.
+ten times as much. Work is bounded whatever is typed: words of `SHORTEST` to `LONGEST` letters are looked at, at
+most `MOST_LOOKED_AT` of them in a question, each by at most its length squared look-ups.
 """
 
 from __future__ import annotations
@@ -37,9 +37,8 @@ TWO_EDITS_FROM = 8  # letters: a word this long may be two edits from the word m
 LONGEST = 24  # letters: longer words are read as typed
 JOINED_FROM = 4  # letters: two words this long typed apart may be one known word ("battle field")
 JOINED_USES = 2  # the word they make, used at least this often in the project's texts
-FORMS = frozenset(
-    ["", "s", "es", "d", "ed", "ing", "er", "ers", "y", "ly"]
-)  # endings of a known word's forms
+# the endings of a known word's forms
+FORMS = frozenset(["", "s", "es", "d", "ed", "ing", "er", "ers", "y", "ly"])
 MOST_LOOKED_AT = 8  # unknown words of one question looked up; the rest are read as typed
 PREFIXES = ("re", "un", "pre", "non", "mis", "over", "out", "sub", "super", "anti", "counter")
 
@@ -218,7 +217,6 @@ class Spelling:
         for found in _LETTERS.finditer(text):
             if (
                 before is not None
-                and before.end() >= kept
                 and text[before.end() : found.start()] == " "
                 and min(len(before.group(0)), len(found.group(0))) >= JOINED_FROM
                 and self._counts.get(whole := (before.group(0) + found.group(0)).lower(), 0)
