@@ -52,7 +52,7 @@ from cardsdb.search.name_index import NameIndex
 from cardsdb.search.pacing import pause
 from cardsdb.search.question_confidence import RULE_CANDIDATES
 from cardsdb.search.question_rank import OFF, QuestionRanker, RankedRule
-from cardsdb.search.spelling import english_words
+from cardsdb.search.spelling import installed_english_words
 from cardsdb.search.syntax import Term
 
 
@@ -155,7 +155,7 @@ class CardsDB:
             build()
             pause()
         self.question_ranker.rule_set(None, None)
-        for make in (english_words, lambda: self.question_ranker.spelling):
+        for make in (installed_english_words, lambda: self.question_ranker.spelling):
             pause()
             make()
         if self.meaning != OFF:

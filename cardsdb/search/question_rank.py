@@ -41,7 +41,7 @@ import math
 import re
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from operator import itemgetter
 from typing import Any
@@ -78,7 +78,7 @@ from cardsdb.search.pacing import paced
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
 from cardsdb.search.question_confidence import RULE_CANDIDATES, SURE_SPREAD, SURE_VOTERS, confident
 from cardsdb.search.rule_context import RuleContext, split_examples
-from cardsdb.search.spelling import Spelling, english_words, is_form
+from cardsdb.search.spelling import Spelling, installed_english_words, is_form
 from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, asked_about, stem, words
 
 Rows = Callable[..., Sequence[Any]]  # runs one SQL statement (with parameters), returns its rows
@@ -165,6 +165,16 @@ _STATES_NUMBER = re.compile(
 _LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s")
 
 log = logging.getLogger(__name__)
+
+
+class _EveryWord:
+    """Every word is a word: the English words when they cannot be read (nothing is read as another word)."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+_EVERY_WORD = _EveryWord()
 
 
 def states_number(text: str) -> bool:
@@ -558,16 +568,20 @@ class QuestionRanker:
     @property
     def spelling(self) -> Spelling:
         """The words the rules, the questions players ask, the rulings, the cards and the thesaurus use, to read a
-        misspelt word
-        of a question as the word meant (`cardsdb.search.spelling`). Made at the first question, or in the warm-up:
-        the bot's ranker (WHEN_READY) reads words as typed until then."""
+        misspelt word of a question as the word meant (`cardsdb.search.spelling`). Made at the first question, or in
+        the warm-up: the bot's ranker (WHEN_READY) reads words as typed until then. Without the English words (an
+        install older than the dependency), every word is read as typed: a word unknown to the texts may be English."""
         if self._spelling is None:
             texts = [f"{r['title'] or ''} {r['text'] or ''}" for r in paced(self._all)]
             texts += [question for question, _ in self._asked_questions]
             texts += [f"{r.question} {r.answer} {' '.join(r.cards)}" for r in self.rulings_list]
             texts += [f"{name} {text}" for name, text in card_rows(self._rows)]
             texts += [" ".join(group.words) for group in load_vocabulary().entries]
-            english, rules = english_words(), self.rule_set(None, None).index
+            rules = self.rule_set(None, None).index
+            english: Container[str] | None = installed_english_words()
+            if english is None:
+                log.warning("pyspellchecker is not installed: every word of a question is read as typed")
+                english = _EVERY_WORD
 
             def is_word(word: str) -> bool:  # English, or a form of a word the rules or the questions use
                 found = stem(word)

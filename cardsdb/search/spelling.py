@@ -117,6 +117,15 @@ def english_words() -> EnglishWords:
     return EnglishWords.packaged()
 
 
+def installed_english_words() -> EnglishWords | None:
+    """The English words, or None where the package holding them is not installed (an install older than the
+    dependency): then no word can be told English, and none should be read as another."""
+    try:
+        return english_words()
+    except (ImportError, OSError):
+        return None
+
+
 def _packaged_words() -> Iterator[str]:
     resource = importlib.resources.files(ENGLISH_PACKAGE) / ENGLISH_FILE
     with resource.open("rb") as raw, io.TextIOWrapper(gzip.open(raw), encoding="utf-8") as text:
@@ -247,4 +256,4 @@ class Spelling:
         return _LETTERS.sub(replace, text)
 
 
-__all__ = ["EnglishWords", "Spelling", "edit_distance", "english_words", "is_form"]
+__all__ = ["EnglishWords", "Spelling", "edit_distance", "english_words", "installed_english_words", "is_form"]

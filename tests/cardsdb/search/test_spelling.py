@@ -210,3 +210,27 @@ def test_two_words_typed_apart_that_make_a_known_word_are_read_as_it() -> None:
     assert spelling.corrected("a quick draw gear") == "a quick draw gear"
     assert spelling.corrected("any one unit") == "any one unit"  # "any" is short of JOINED_FROM letters
     assert spelling.corrected("battle field battle field") == "battlefield battlefield"
+
+
+def test_without_the_english_words_every_word_is_read_as_typed(
+    query_db: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from cardsdb.search import question_rank
+
+    monkeypatch.setattr(question_rank, "installed_english_words", lambda: None)
+    with CardsDB.open(query_db) as db:
+        db.warm()
+        assert db.match_rules("can i hdie a crad at a batlefield").read_as is None
+    assert "every word of a question is read as typed" in caplog.text
+
+
+def test_the_english_words_of_an_install_without_the_package_are_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from cardsdb.search import spelling
+
+    def missing() -> EnglishWords:
+        raise ModuleNotFoundError("No module named 'spellchecker'")
+
+    monkeypatch.setattr(spelling, "english_words", missing)
+    assert spelling.installed_english_words() is None
