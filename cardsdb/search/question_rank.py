@@ -78,7 +78,7 @@ from cardsdb.search.pacing import paced
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
 from cardsdb.search.question_confidence import RULE_CANDIDATES, SURE_SPREAD, SURE_VOTERS, confident
 from cardsdb.search.rule_context import RuleContext, split_examples
-from cardsdb.search.spelling import Spelling, installed_english_words, is_form
+from cardsdb.search.spelling import EVERY_WORD, Spelling, installed_english_words, is_form
 from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, asked_about, stem, words
 
 Rows = Callable[..., Sequence[Any]]  # runs one SQL statement (with parameters), returns its rows
@@ -165,16 +165,6 @@ _STATES_NUMBER = re.compile(
 _LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s")
 
 log = logging.getLogger(__name__)
-
-
-class _EveryWord:
-    """Every word is a word: the English words when they cannot be read (nothing is read as another word)."""
-
-    def __contains__(self, word: object) -> bool:
-        return True
-
-
-_EVERY_WORD = _EveryWord()
 
 
 def states_number(text: str) -> bool:
@@ -581,7 +571,7 @@ class QuestionRanker:
             english: Container[str] | None = installed_english_words()
             if english is None:
                 log.warning("pyspellchecker is not installed: every word of a question is read as typed")
-                english = _EVERY_WORD
+                english = EVERY_WORD
 
             def is_word(word: str) -> bool:  # English, or a form of a word the rules or the questions use
                 found = stem(word)

@@ -117,6 +117,17 @@ def english_words() -> EnglishWords:
     return EnglishWords.packaged()
 
 
+class _EveryWord:
+    """Every word is a word: what stands for the English words where they cannot be read, so that no word is read
+    as another."""
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+
+EVERY_WORD = _EveryWord()
+
+
 def installed_english_words() -> EnglishWords | None:
     """The English words, or None where the package holding them is not installed (an install older than the
     dependency): then no word can be told English, and none should be read as another."""
@@ -256,4 +267,12 @@ class Spelling:
         return _LETTERS.sub(replace, text)
 
 
-__all__ = ["EnglishWords", "Spelling", "edit_distance", "english_words", "installed_english_words", "is_form"]
+__all__ = [
+    "EVERY_WORD",
+    "EnglishWords",
+    "Spelling",
+    "edit_distance",
+    "english_words",
+    "installed_english_words",
+    "is_form",
+]
