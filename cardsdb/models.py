@@ -292,6 +292,15 @@ class RuleMatches:
 
 
 @dataclass(frozen=True)
+class RulingMatches:
+    """The rulings answering a query, best first; `read_as`: the words as read, where the query was asked as words
+    and a misspelt word was read as the word meant (never for a rule number or a card's name)."""
+
+    rulings: tuple[Ruling, ...]
+    read_as: str | None = None
+
+
+@dataclass(frozen=True)
 class RuleLookup:
     """A rule query read once as a number or as words (`CardsDB.look_up_rule`). A number: `view` is the rule, None
     when no rule has it (`found` holds it alone). Words: `found`, the rules best first and whether the first clearly

@@ -75,7 +75,8 @@ def changes_reply(
 def ruling_reply(services: Services, query: str) -> Reply:
     text = need(query, "some words, a card name or a rule number")
     db = services.cards()
-    found = list(db.rulings(text, limit=RULINGS_SHOWN))
+    matches = db.match_rulings(text, limit=RULINGS_SHOWN)
+    found = list(matches.rulings)
     if not found and rule_numbers.number_shaped(text) and rule_numbers.parse_rule_ref(text) is None:
         raise NotFound(f"No rule has the number {echo(text)}, so no ruling cites it.", db.suggest_rules(text))
     if not found:
@@ -94,7 +95,10 @@ def ruling_reply(services: Services, query: str) -> Reply:
             if c.found or c.version == CURRENT_RULES_VERSION
         )
     )
-    return Reply(rulings_embeds(echo(text), found, cited, related), citations=citations)
+    read_as = (
+        f"Read as “{echo(matches.read_as)}”." if matches.read_as else None
+    )  # a misspelt word read as meant
+    return Reply(rulings_embeds(echo(text), found, cited, related, read_as=read_as), citations=citations)
 
 
 def keyword_reply(services: Services, name: str) -> Reply:

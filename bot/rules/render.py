@@ -250,10 +250,14 @@ def rulings_embeds(
     rulings: Sequence[Ruling],
     citations: Sequence[Sequence[Citation]] | None = None,
     related: Sequence[Sequence[Rule]] | None = None,
+    *,
+    read_as: str | None = None,
 ) -> list[discord.Embed]:
+    """`read_as`: a line saying how misspelt words were read, first."""
+    counted = f"{len(rulings)} matching answer{'s' if len(rulings) != 1 else ''}, best first."
     head = discord.Embed(
         title=limits.fit(f"Rulings for “{query}”", limits.EMBED_TITLE),
-        description=f"{len(rulings)} matching answer{'s' if len(rulings) != 1 else ''}, best first.",
+        description=limits.fit(" ".join(filter(None, [read_as, counted])), limits.EMBED_DESCRIPTION),
         colour=COLOR_INFO,
     )
     cited = list(citations) if citations is not None else [None] * len(rulings)

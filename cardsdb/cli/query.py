@@ -193,7 +193,8 @@ def cmd_keyword(args: argparse.Namespace) -> int:
 
 # --- rulings ---------------------------------------------------------------------------------------------
 def rulings_text(answer: RulingsAnswer) -> str:
-    return "\n\n".join(_ruling_text(f.ruling, f.citations, f.related) for f in answer.found)
+    read_as = [f"Read as: {answer.read_as}"] if answer.read_as else []
+    return "\n\n".join([*read_as, *(_ruling_text(f.ruling, f.citations, f.related) for f in answer.found)])
 
 
 def cmd_rulings(args: argparse.Namespace) -> int:

@@ -31,6 +31,7 @@ from cardsdb.models import (
     RuleMatches,
     RuleView,
     Ruling,
+    RulingMatches,
     SearchHint,
 )
 from cardsdb.query.base import Reader, file_problem, hint_for, unreadable
@@ -285,6 +286,9 @@ class CardsDB:
     # --- rulings and keywords (rulings.py, keywords.py) ------------------------------------------------
     def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
         return self.ruling_queries.rulings(query, limit)
+
+    def match_rulings(self, query: str, limit: int = 10) -> RulingMatches:
+        return self.ruling_queries.match_rulings(query, limit)
 
     def rulings_for_card(self, name: str) -> list[Ruling]:
         return self.ruling_queries.rulings_for_card(name)

@@ -4,7 +4,15 @@ before community ones, and a ruling an erratum superseded after the others."""
 from __future__ import annotations
 
 from cardsdb import rule_numbers
-from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, OLDER_THAN_V13, V13_RULES_VERSION, Rule, Ruling
+from cardsdb.models import (
+    CORE_DOC,
+    CURRENT_RULES_VERSION,
+    OLDER_THAN_V13,
+    V13_RULES_VERSION,
+    Rule,
+    Ruling,
+    RulingMatches,
+)
 from cardsdb.names import fold
 from cardsdb.query.base import Reader
 from cardsdb.query.cards import Cards
@@ -29,23 +37,28 @@ class Rulings:
         self._search = search
 
     def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
-        """The rulings that answer `query` (`_matching_rulings`), a ruling an erratum superseded after the others:
-        it is never the first answer while a current one is shown."""
-        return sorted(self._matching_rulings(query, limit), key=lambda r: r.superseded is not None)
+        return list(self.match_rulings(query, limit).rulings)
 
-    def _matching_rulings(self, query: str, limit: int) -> list[Ruling]:
+    def match_rulings(self, query: str, limit: int = 10) -> RulingMatches:
+        """The rulings that answer `query` (`_matching_rulings`), a ruling an erratum superseded after the others:
+        it is never the first answer while a current one is shown; and how the words were read, where they were
+        asked as a question."""
+        found, read_as = self._matching_rulings(query, limit)
+        return RulingMatches(tuple(sorted(found, key=lambda r: r.superseded is not None)), read_as)
+
+    def _matching_rulings(self, query: str, limit: int) -> tuple[list[Ruling], str | None]:
         """Rulings for a rule number, else for a card name, else for words as a question (`cardsdb.search.question_rank`):
-        the best matches, well-matching official answers first. Words shaped as a rule number that is none
-        (`9999.9`) find nothing."""
+        the best matches, well-matching official answers first, and the words as read where they were asked as a
+        question and a word was misspelt. Words shaped as a rule number that is none (`9999.9`) find nothing."""
         if rule_numbers.parse_rule_ref(query) is not None:
-            return self.rulings_for_rule(query)[:limit]
+            return self.rulings_for_rule(query)[:limit], None
         if rule_numbers.number_shaped(query):
-            return []
+            return [], None
         exact = self._cards.names.exact(query)
         if exact:
             found = self.rulings_for_card(exact)
             if found:
-                return found[:limit]
+                return found[:limit], None
         ranked = self._search.question_ranker.rulings(query, limit=limit)
         if not any(r.complete for r in ranked) and len(fts_words(query)) <= MISTYPED_NAME_WORDS:
             # A few words that no ruling holds all of may be a card's name mistyped ("hiden blade").
@@ -53,8 +66,8 @@ class Rulings:
             if match is not None and match.score >= 85:
                 found = self.rulings_for_card(match.card.name)[:limit]
                 if found:
-                    return found
-        return [r.ruling for r in ranked]
+                    return found, None
+        return [r.ruling for r in ranked], self._search.question_ranker.read_as(query)
 
     def fts(self, words: str, limit: int) -> list[Ruling]:
         """Rulings with every word, best first (full-text search)."""

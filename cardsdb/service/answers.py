@@ -137,25 +137,28 @@ class FoundRuling:
 class RulingsAnswer:
     query: str
     found: tuple[FoundRuling, ...]
+    read_as: str | None = None  # the words as read, where a misspelt word was read as the word meant
 
     def to_json(self) -> dict[str, Any]:
         return {
             "query": self.query,
+            **({"read_as": self.read_as} if self.read_as else {}),
             "rulings": [ruling_dict(f.ruling, f.citations, f.related) for f in self.found],
         }
 
 
 def rulings_answer(db: CardsDB, query: str) -> RulingsAnswer:
     """FAQ answers and rulings for words, a card or a rule number, credited; NotFound with the closest cards."""
-    found = db.rulings(query)
-    if not found:
+    matches = db.match_rulings(query)
+    if not matches.rulings:
         raise NotFound(f'no rulings match "{query}".', db.suggest_cards(query))
     return RulingsAnswer(
         query,
         tuple(
             FoundRuling(r, tuple(db.ruling_citations(r)), () if r.rules else tuple(db.ruling_links(r)))
-            for r in found
+            for r in matches.rulings
         ),
+        matches.read_as,
     )
 
 

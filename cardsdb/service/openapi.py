@@ -360,7 +360,10 @@ def schemas() -> dict[str, Schema]:
         "PatchNote": _patch_note(),
         "RuleAnswer": _rule_answer(),
         "Ruling": _ruling(),
-        "Rulings": _object({"query": _text(), "rulings": _list(_ref("Ruling"))}),
+        "Rulings": _object(
+            {"query": _text(), "read_as": {"type": "string"}, "rulings": _list(_ref("Ruling"))},
+            optional=("read_as",),
+        ),
         "Keyword": _keyword(),
         "Change": _change(),
         "Changes": _list(_ref("Change")),

@@ -29,6 +29,7 @@ from cardsdb.models import (
     RuleNote,
     RuleView,
     Ruling,
+    RulingMatches,
     SearchHint,
 )
 from cardsdb.names import begins
@@ -275,8 +276,8 @@ class FakeCards:
     def autocomplete_keywords(self, text: str, limit: int = 25) -> list[str]:
         return [n for n in self.keyword_names() if n.casefold().startswith(text.casefold())][:limit]
 
-    def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
-        return [RULING] if "hidden" in query.casefold() or "811" in query else []
+    def match_rulings(self, query: str, limit: int = 10) -> RulingMatches:
+        return RulingMatches((RULING,) if "hidden" in query.casefold() or "811" in query else ())
 
     def errata_for(self, card_name: str) -> list[Errata]:
         return []

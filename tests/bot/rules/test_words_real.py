@@ -85,3 +85,18 @@ async def test_a_misspelt_question_says_how_it_was_read(
     said = embed.get("description", "") + " ".join(f["value"] for f in embed.get("fields", []))
     assert f"Read as “{read}”." in said
     assert_fits(result)
+
+
+async def test_a_misspelt_ruling_question_says_how_it_was_read(
+    real_harness: Harness, real_cards: CardsDB
+) -> None:
+    misspelt, read = "does hidng a card opne a chain", "does hiding a card open a chain"
+    found, as_spelled = real_cards.match_rulings(misspelt), real_cards.match_rulings(read)
+    assert found.read_as == read and as_spelled.read_as is None
+    assert found.rulings == as_spelled.rulings
+    result = await real_harness.command("ruling", {"query": misspelt})
+    assert result.embeds[0]["description"].startswith(f"Read as “{read}”.")
+    spelled = await real_harness.command("ruling", {"query": read})
+    assert "Read as" not in spelled.embeds[0]["description"]
+    assert result.embeds[1] == spelled.embeds[1]  # the same ruling first
+    assert_fits(result)

@@ -11,12 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardsdb.cli.query import rulings_text
 from cardsdb.cli.rules import rule_text
 from cardsdb.models import CURRENT_RULES_VERSION
 from cardsdb.query import CardsDB
 from cardsdb.search.question_rank import WHEN_READY
 from cardsdb.search.spelling import MOST_LOOKED_AT, EnglishWords, Spelling, edit_distance, english_words
-from cardsdb.service.answers import rule_answer
+from cardsdb.service.answers import rule_answer, rulings_answer
 
 RULES = Spelling.of(
     [
@@ -192,6 +193,21 @@ def test_the_command_line_says_how_misspelt_words_were_read(query_cards: CardsDB
     assert rule_text(answer).splitlines()[0] == "Read as: can i hide a card at a battlefield"
     assert answer.to_json()["read_as"] == "can i hide a card at a battlefield"
     assert not rule_text(rule_answer(query_cards, "can i hide a card at a battlefield")).startswith("Read as")
+
+
+def test_the_rulings_say_how_misspelt_words_were_read(query_cards: CardsDB) -> None:
+    misspelt, spelled = "does hidng a card opne a chain", "does hiding a card open a chain"
+    found = query_cards.match_rulings(misspelt)
+    assert found.read_as == spelled
+    assert found.rulings == query_cards.match_rulings(spelled).rulings and found.rulings
+    assert query_cards.match_rulings(spelled).read_as is None
+    # a rule number or a card's name is not read as words
+    assert query_cards.match_rulings("811.1.b").read_as is None
+    assert query_cards.match_rulings("Hidden Blade").read_as is None
+    answer = rulings_answer(query_cards, misspelt)
+    assert rulings_text(answer).splitlines()[0] == f"Read as: {spelled}"
+    assert answer.to_json()["read_as"] == spelled
+    assert "read_as" not in rulings_answer(query_cards, spelled).to_json()
 
 
 def test_two_words_typed_apart_that_make_a_known_word_are_read_as_it() -> None:

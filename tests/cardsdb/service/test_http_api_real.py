@@ -78,6 +78,13 @@ async def test_a_rule_asked_in_misspelt_words_says_how_they_were_read(api: Api) 
     assert "read_as" not in spelled.body and spelled.body["number"] == reply.body["number"]
 
 
+async def test_rulings_asked_in_misspelt_words_say_how_they_were_read(api: Api) -> None:
+    reply = await api.get("/v1/rulings", "/v1/rulings?q=" + quote("does hidng a card opne a chain"))
+    assert reply.body["read_as"] == "does hiding a card open a chain"
+    spelled = await api.get("/v1/rulings", "/v1/rulings?q=" + quote("does hiding a card open a chain"))
+    assert "read_as" not in spelled.body and spelled.body["rulings"] == reply.body["rulings"]
+
+
 async def test_the_deck_check_is_the_command_lines_answer(api: Api, real_db: Path, tmp_path: Path) -> None:
     for name, text in (("jinx", JINX), ("bad", BAD)):
         listed = tmp_path / f"{name}.txt"
