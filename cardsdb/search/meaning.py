@@ -262,6 +262,21 @@ def meaning_lifts(
     return lifts
 
 
+def cited_lifts(rulings: Near, weight: float, floor: float) -> dict[int, float]:
+    """Each rule's lift from the rulings nearest in meaning that cite it (`rulings`: each ruling's similarity and the
+    positions of the rules it cites, nearest first): from nothing at `floor` to `weight` for the nearest, shared among
+    the rules a ruling cites as the square root of their number, summed over the rulings citing a rule."""
+    if not rulings or rulings[0][0] <= floor:
+        return {}
+    best = rulings[0][0]
+    lifts: dict[int, float] = {}
+    for similarity, positions in rulings:
+        share = (similarity - floor) / (best - floor)
+        for p in positions if share > 0 else ():
+            lifts[p] = lifts.get(p, 0.0) + weight * share / math.sqrt(len(positions))
+    return lifts
+
+
 __all__ = [
     "ASKED",
     "CENTROID_NEIGHBOURS",
@@ -273,6 +288,7 @@ __all__ = [
     "MeaningWeights",
     "Meanings",
     "centroid_shares",
+    "cited_lifts",
     "meaning_lifts",
     "near_asked",
     "near_rules",

@@ -4,10 +4,11 @@
 (asked.yaml) are shuffled (seeded) into `--folds` folds; for each fold, the questions asked of its rules are taken
 out of the index (words and meanings) and asked as queries (at most `--per-fold` of them, drawn seeded), so a figure
 says how a question is found whose rule no indexed question words. For each query the ranker's evidence is gathered
-once (`QuestionRanker.word_evidence`, `fit_factors`, the similarities by meaning), then every combination of weights
-is scored on it: top-1 with words alone, with meaning (`meaning_lifts`, a grid of weights), and by reciprocal rank
-fusion of the two rankings, for comparison. Then the calibration of "sure": for each rule of confidence, how many
-answers it is sure of (coverage) and how many of those are right (precision).
+once (`QuestionRanker.word_evidence`, `fit_factors`, the similarities by meaning, the rulings nearest in meaning and
+the rules they cite: `near_rulings`), then every combination of weights is scored on it: top-1 with words alone, with
+meaning (`meaning_lifts`, a grid of weights, the rulings' lift as shipped), and by reciprocal rank fusion of the two
+rankings, for comparison; `--rulings` weighs the rulings' lift too (`RULING_GRID`, at the weights in use). Then the calibration of "sure": for each rule of confidence, how many answers it is sure of
+(coverage) and how many of those are right (precision).
 
 `--sets` scores the development sets (tests/fixtures/questions.yaml, questions_written.yaml) the same way, over the
 whole index (`--table` then writes one table per set). `--centroids` weighs the centroids of the rules' asked
@@ -33,9 +34,25 @@ import yaml
 
 from cardsdb import rule_numbers
 from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, TOURNAMENT_DOC, TOURNAMENT_RULES_VERSION
-from cardsdb.search.meaning import ENCODER, MeaningWeights, Near, meaning_lifts, near_asked, near_rules, votes
+from cardsdb.search.meaning import (
+    ENCODER,
+    MeaningWeights,
+    Near,
+    cited_lifts,
+    meaning_lifts,
+    near_asked,
+    near_rules,
+    votes,
+)
 from cardsdb.search.question_confidence import SURE_SPREAD, SURE_VOTERS
-from cardsdb.search.question_rank import MEANING, OFF, QuestionRanker
+from cardsdb.search.question_rank import (
+    MEANING,
+    OFF,
+    RULING_VOTE,
+    RULING_VOTE_FLOOR,
+    RULING_VOTERS,
+    QuestionRanker,
+)
 
 KEY = (None, None)  # both documents, the newest rules: words asked without doc: or version:
 CANDIDATES = 100
@@ -51,6 +68,7 @@ class Query:
     rules: Near  # the rules nearest in meaning by their own text
     supported: frozenset[int]
     centroids: Near = ()  # the rules whose asked questions' centroid is nearest in meaning (the fold's index)
+    rulings: Near = ()  # the rulings nearest in meaning, each with the rules it cites
 
 
 def _filtered_rows(connection: sqlite3.Connection, removed: frozenset[str]) -> Callable[..., list[Any]]:
@@ -76,11 +94,29 @@ def gather(ranker: QuestionRanker, words: str, vector: np.ndarray, answers: froz
     rules = near_rules(shown.vectors @ vector)
     centroids = shown.centroids.near(vector) if shown.centroids is not None else []
     candidates = {i for i, _ in sorted(evidence.items(), key=lambda p: -p[1])[:CANDIDATES]}
-    for _, positions in [*near, *rules, *centroids]:
+    rulings = ranker.near_rulings(vector, KEY, max(n for _, _, n in RULING_GRID))
+    for _, positions in [*near, *rules, *centroids, *rulings]:
         candidates.update(positions)
     factors = ranker.fit_factors(asked, KEY, candidates)
     supported = asked.supported.get(KEY, frozenset())
-    return Query(words, answers, evidence, factors, near, rules, supported, centroids)
+    return Query(words, answers, evidence, factors, near, rules, supported, centroids, rulings)
+
+
+Cited = tuple[float, float, int]  # the rulings' lift: its weight, its floor, how many of the nearest rulings
+SHIPPED_CITED: Cited = (RULING_VOTE, RULING_VOTE_FLOOR, RULING_VOTERS)
+RULING_GRID: Sequence[Cited] = (
+    (0.0, 0.5, 5),
+    *itertools.product((0.2, 0.4, 0.6, 1.0), (0.4, 0.5, 0.6, 0.7), (3, 5, 10)),
+)
+
+
+def _lifts(query: Query, weights: MeaningWeights, cited: Cited = SHIPPED_CITED) -> dict[int, float]:
+    """Meaning's lifts at these weights, with the rulings' (as shipped unless `cited` says otherwise)."""
+    lifts = meaning_lifts(query.asked, query.rules, weights, query.centroids)
+    weight, floor, count = cited
+    for i, lift in cited_lifts(query.rulings[:count], weight, floor).items():
+        lifts[i] = lifts.get(i, 0.0) + lift
+    return lifts
 
 
 @dataclass(frozen=True)
@@ -94,16 +130,16 @@ class Outcome:
 
 
 def ranked(query: Query, weights: MeaningWeights | None) -> list[tuple[int, float]]:
-    lifts = meaning_lifts(query.asked, query.rules, weights, query.centroids) if weights else {}
+    lifts = _lifts(query, weights) if weights else {}
     scores = {
         i: (query.evidence.get(i, 0.0) + lifts.get(i, 0.0)) * query.factors.get(i, 0.0) for i in query.factors
     }
     return sorted(((i, s) for i, s in scores.items() if s > 0), key=lambda p: (-p[1], p[0]))
 
 
-def first(query: Query, weights: MeaningWeights | None) -> int | None:
+def first(query: Query, weights: MeaningWeights | None, cited: Cited = SHIPPED_CITED) -> int | None:
     """The rule ranked first (the ranker's order: the best score, then the lowest position)."""
-    lifts = meaning_lifts(query.asked, query.rules, weights, query.centroids) if weights else {}
+    lifts = _lifts(query, weights, cited) if weights else {}
     best, found = 0.0, None
     for i, factor in query.factors.items():
         score = (query.evidence.get(i, 0.0) + lifts.get(i, 0.0)) * factor
@@ -134,7 +170,7 @@ def outcome(query: Query, weights: MeaningWeights | None) -> Outcome:
 def rrf(query: Query, k: float, weight: float) -> bool:
     """Reciprocal rank fusion of the words' ranking (after the priors) and meaning's (votes and the rule's text)."""
     words = [i for i, _ in ranked(query, None)]
-    lifts = meaning_lifts(query.asked, query.rules, MEANING, query.centroids)
+    lifts = _lifts(query, MEANING)
     meaning = sorted(lifts, key=lambda i: -lifts[i] * query.factors.get(i, 1.0))
     fused: dict[int, float] = {}
     for w, order in ((1.0, words), (weight, meaning)):
@@ -234,6 +270,7 @@ def _grid() -> Iterable[MeaningWeights]:
 
 
 EXTRA: list[MeaningWeights] = []
+RULINGS = False  # `--rulings`: the rulings' lift weighed too (`RULING_GRID`, at the weights in use)
 TABLE: Path | None = (
     None  # where report writes every weighting's total, for choosing on several kinds of folds
 )
@@ -260,6 +297,11 @@ def report(folds: list[list[Query]]) -> None:
             print(f"    {name}: sure of {coverage:.0%}, {right:.1%} right")
     for k, w in itertools.product((10, 30, 60), (0.5, 1.0, 2.0)):
         print(f"  rrf k={k} meaning weight {w}: {sum(rrf(q, k, w) for q in queries)}/{n}")
+    if RULINGS:
+        for cited in RULING_GRID:
+            per_fold = [sum(first(q, MEANING, cited) in q.answers for q in fold) for fold in folds]
+            weight, floor, count = cited
+            print(f"  rulings: weight {weight} floor {floor} nearest {count}: {sum(per_fold)}/{n} {per_fold}")
 
 
 SETS = (Path("tests/fixtures/questions.yaml"), Path("tests/fixtures/questions_written.yaml"))
@@ -373,6 +415,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="weigh the rules' centroids too (their weight and spread, `CENTROID_GRID`)",
     )
+    parser.add_argument(
+        "--rulings",
+        action="store_true",
+        help="weigh the lift of the rulings nearest in meaning too (`RULING_GRID`: weight, floor, how many)",
+    )
     parser.add_argument("--sets", action="store_true", help="the development sets too, at the weights in use")
     parser.add_argument(
         "--seen",
@@ -387,8 +434,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     global TABLE
     TABLE = args.table
-    global CENTROIDS
+    global CENTROIDS, RULINGS
     CENTROIDS = CENTROID_GRID if args.centroids else NO_CENTROIDS
+    RULINGS = args.rulings
     for written in args.weights:
         vote, rule, floor, voters, spread, *centroid = written.split(",")
         centroid_weight, centroid_spread = (float(c) for c in centroid) if centroid else NO_CENTROIDS[0]

@@ -18,6 +18,7 @@ from cardsdb.search.meaning import (
     Meanings,
     MeaningWeights,
     centroid_shares,
+    cited_lifts,
     meaning_lifts,
     near_asked,
     near_rules,
@@ -45,6 +46,17 @@ def test_a_rule_whose_own_text_is_near_is_lifted_from_the_floor_to_the_nearest()
     weights = MeaningWeights(vote=0.0, rule=0.5, floor=0.3)
     lifts = meaning_lifts([], near_rules(np.array([0.75, 0.25, 0.5], dtype=np.float32)), weights)
     assert lifts == pytest.approx({0: 0.5, 2: 0.5 * 0.2 / 0.45})  # 0.25 is under the floor: no lift
+
+
+def test_the_rulings_nearest_in_meaning_lift_the_rules_they_cite_from_the_floor_to_the_nearest() -> None:
+    # (similarity, the positions of the rules each ruling cites), nearest first
+    rulings = [(0.9, (4,)), (0.7, (4, 6)), (0.65, ()), (0.4, (8,))]
+    lifts = cited_lifts(rulings, weight=0.6, floor=0.5)
+    # the nearest lifts 4 by the whole weight; the next, half as far above the floor, shares its lift between the two
+    # rules it cites (each the lift over the square root of two); one citing nothing lifts nothing; under the floor, none
+    assert lifts == pytest.approx({4: 0.6 + 0.6 * 0.5 / 2**0.5, 6: 0.6 * 0.5 / 2**0.5})
+    assert cited_lifts([(0.45, (4,))], weight=0.6, floor=0.5) == {}  # nothing near enough
+    assert cited_lifts([], weight=0.6, floor=0.5) == {}
 
 
 def _unit(*rows: Sequence[float]) -> np.ndarray:

@@ -213,6 +213,32 @@ def test_811_1_c_2_a_ruling_leads_when_it_cites_the_rule_that_answers(real_cards
     assert "811.1.c.2" in first.rules and "Elnuk Herd" not in first.question
 
 
+def test_811_6_the_rulings_nearest_in_meaning_lift_the_rules_they_cite(
+    real_cards: CardsDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Riot's Hidden page says, in other words, that a hidden card may be played beginning on the next turn (811.6):
+    # its statements nearest in meaning lift the rules they cite, where the words alone lean to 422.2 (hiding is done
+    # on your own turn), which does not say when the card may be played
+    from cardsdb.search import question_rank
+    from cardsdb.search.meaning import ENCODER
+
+    words = "if i hide a spell can i play it the same turn"
+    ranker = real_cards.question_ranker
+    encoder = ENCODER.load()
+    assert encoder is not None
+    shown = ranker.rule_set(None, None)
+    lifted = {
+        shown.rules[p].number: lift
+        for p, lift in ranker.cited_by_meaning(ENCODER.vector(encoder, words), (None, None)).items()
+    }
+    assert lifted.get("811.6", 0.0) > 0.0
+    assert real_cards.match_rules(words).rules[0].number == "811.6"
+    monkeypatch.setattr(question_rank, "RULING_VOTE", 0.0)
+    ranker.forget_asked()
+    assert real_cards.match_rules(words).rules[0].number == "422.2"
+    ranker.forget_asked()
+
+
 def test_the_database_records_the_model_that_made_its_meanings_and_a_ranker_reads_them(
     real_cards: CardsDB,
 ) -> None:
