@@ -792,7 +792,7 @@ class QuestionRanker:
 
     def near_rulings(self, vector: Vector, key: SetKey, count: int = RULING_VOTERS) -> Near:
         """The rulings nearest in meaning to the words, nearest first: each one's similarity and the positions of the
-        rules it cites. None without the rulings' meanings."""
+        rules it cites. Empty without the rulings' meanings."""
         if self._ruling_vectors is None:
             return []
         cited = self.rule_set(*key).cited

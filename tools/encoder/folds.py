@@ -7,8 +7,9 @@ says how a question is found whose rule no indexed question words. For each quer
 once (`QuestionRanker.word_evidence`, `fit_factors`, the similarities by meaning, the rulings nearest in meaning and
 the rules they cite: `near_rulings`), then every combination of weights is scored on it: top-1 with words alone, with
 meaning (`meaning_lifts`, a grid of weights, the rulings' lift as shipped), and by reciprocal rank fusion of the two
-rankings, for comparison; `--rulings` weighs the rulings' lift too (`RULING_GRID`, at the weights in use). Then the calibration of "sure": for each rule of confidence, how many answers it is sure of
-(coverage) and how many of those are right (precision).
+rankings, for comparison; `--rulings` weighs the rulings' lift too (`RULING_GRID`, at the weights in use). Then the
+calibration of "sure": for each rule of confidence, how many answers it is sure of (coverage) and how many of those
+are right (precision).
 
 `--sets` scores the development sets (tests/fixtures/questions.yaml, questions_written.yaml) the same way, over the
 whole index (`--table` then writes one table per set). `--centroids` weighs the centroids of the rules' asked
