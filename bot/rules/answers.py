@@ -95,9 +95,8 @@ def ruling_reply(services: Services, query: str) -> Reply:
             if c.found or c.version == CURRENT_RULES_VERSION
         )
     )
-    read_as = (
-        f"Read as “{echo(matches.read_as)}”." if matches.read_as else None
-    )  # a misspelt word read as meant
+    # a misspelt word read as meant
+    read_as = f"Read as “{echo(matches.read_as)}”." if matches.read_as else None
     return Reply(rulings_embeds(echo(text), found, cited, related, read_as=read_as), citations=citations)
 
 
