@@ -294,10 +294,13 @@ class RuleMatches:
 @dataclass(frozen=True)
 class RulingMatches:
     """The rulings answering a query, best first; `read_as`: the words as read, where the query was asked as words
-    and a misspelt word was read as the word meant (never for a rule number or a card's name)."""
+    and a misspelt word was read as the word meant (never for a rule number or a card's name); `confident`: whether
+    the first is sure to answer (`question_confidence.ruling_confident`; always, for a rule number or a card's name,
+    whose rulings are the ones citing or naming it)."""
 
     rulings: tuple[Ruling, ...]
     read_as: str | None = None
+    confident: bool = True
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,10 @@ def ruling_reply(services: Services, query: str) -> Reply:
     )
     # a misspelt word read as meant
     read_as = f"Read as “{echo(matches.read_as)}”." if matches.read_as else None
-    return Reply(rulings_embeds(echo(text), found, cited, related, read_as=read_as), citations=citations)
+    return Reply(
+        rulings_embeds(echo(text), found, cited, related, read_as=read_as, confident=matches.confident),
+        citations=citations,
+    )
 
 
 def keyword_reply(services: Services, name: str) -> Reply:

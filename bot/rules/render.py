@@ -252,11 +252,24 @@ def rulings_embeds(
     related: Sequence[Sequence[Rule]] | None = None,
     *,
     read_as: str | None = None,
+    confident: bool = True,
 ) -> list[discord.Embed]:
-    """`read_as`: a line saying how misspelt words were read, first."""
-    counted = f"{len(rulings)} matching answer{'s' if len(rulings) != 1 else ''}, best first."
+    """`read_as`: a line saying how misspelt words were read, first. Not `confident`: no ruling is sure to answer
+    the words, so the title says so and the rulings are the closest, none as the answer."""
+    if confident:
+        title = f"Rulings for “{query}”"
+        counted = (
+            "1 matching answer." if len(rulings) == 1 else f"{len(rulings)} matching answers, best first."
+        )
+    else:
+        title = f"Not sure a ruling answers “{query}”"
+        closest = "The closest one" if len(rulings) == 1 else f"The {len(rulings)} closest, best first"
+        counted = (
+            f"No FAQ answer or ruling clearly answers these words. {closest}: read each, or try `/rule` with the same words "
+            "for the rule itself."
+        )
     head = discord.Embed(
-        title=limits.fit(f"Rulings for “{query}”", limits.EMBED_TITLE),
+        title=limits.fit(title, limits.EMBED_TITLE),
         description=limits.fit(" ".join(filter(None, [read_as, counted])), limits.EMBED_DESCRIPTION),
         colour=COLOR_INFO,
     )

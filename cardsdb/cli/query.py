@@ -192,9 +192,14 @@ def cmd_keyword(args: argparse.Namespace) -> int:
 
 
 # --- rulings ---------------------------------------------------------------------------------------------
+NOT_SURE_RULINGS = "Not sure: no FAQ answer or ruling clearly answers these words. The closest, best first:"
+
+
 def rulings_text(answer: RulingsAnswer) -> str:
     read_as = [f"Read as: {answer.read_as}"] if answer.read_as else []
-    return "\n\n".join([*read_as, *(_ruling_text(f.ruling, f.citations, f.related) for f in answer.found)])
+    unsure = [] if answer.confident else [NOT_SURE_RULINGS]
+    found = (_ruling_text(f.ruling, f.citations, f.related) for f in answer.found)
+    return "\n\n".join([*read_as, *unsure, *found])
 
 
 def cmd_rulings(args: argparse.Namespace) -> int:

@@ -43,22 +43,28 @@ class Rulings:
         """The rulings that answer `query` (`_matching_rulings`), a ruling an erratum superseded after the others:
         it is never the first answer while a current one is shown; and how the words were read, where they were
         asked as a question."""
-        found, read_as = self._matching_rulings(query, limit)
-        return RulingMatches(tuple(sorted(found, key=lambda r: r.superseded is not None)), read_as)
+        found, read_as, sure = self._matching_rulings(query, limit)
+        shown = tuple(sorted(found, key=lambda r: r.superseded is not None))
+        confident = sure is None or (bool(shown) and shown[0].id in sure)
+        return RulingMatches(shown, read_as, confident)
 
-    def _matching_rulings(self, query: str, limit: int) -> tuple[list[Ruling], str | None]:
+    def _matching_rulings(
+        self, query: str, limit: int
+    ) -> tuple[list[Ruling], str | None, frozenset[str] | None]:
         """Rulings for a rule number, else for a card name, else for words as a question (`cardsdb.search.question_rank`):
-        the best matches, well-matching official answers first, and the words as read where they were asked as a
-        question and a word was misspelt. Words shaped as a rule number that is none (`9999.9`) find nothing."""
+        the best matches, well-matching official answers first; for words asked as a question, the words as read
+        where a word was misspelt and the ids of the rulings sure to answer them (None for a number or a card, whose
+        rulings are the ones citing or naming it). Words shaped as a rule number that is none (`9999.9`) find
+        nothing."""
         if rule_numbers.parse_rule_ref(query) is not None:
-            return self.rulings_for_rule(query)[:limit], None
+            return self.rulings_for_rule(query)[:limit], None, None
         if rule_numbers.number_shaped(query):
-            return [], None
+            return [], None, None
         exact = self._cards.names.exact(query)
         if exact:
             found = self.rulings_for_card(exact)
             if found:
-                return found[:limit], None
+                return found[:limit], None, None
         ranked = self._search.question_ranker.rulings(query, limit=limit)
         if not any(r.complete for r in ranked) and len(fts_words(query)) <= MISTYPED_NAME_WORDS:
             # A few words that no ruling holds all of may be a card's name mistyped ("hiden blade").
@@ -66,8 +72,9 @@ class Rulings:
             if match is not None and match.score >= 85:
                 found = self.rulings_for_card(match.card.name)[:limit]
                 if found:
-                    return found, None
-        return [r.ruling for r in ranked], self._search.question_ranker.read_as(query)
+                    return found, None, None
+        sure = frozenset(r.ruling.id for r in ranked if r.confident)
+        return [r.ruling for r in ranked], self._search.question_ranker.read_as(query), sure
 
     def fts(self, words: str, limit: int) -> list[Ruling]:
         """Rulings with every word, best first (full-text search)."""

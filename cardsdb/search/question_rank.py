@@ -78,7 +78,13 @@ from cardsdb.search.meaning import (
 )
 from cardsdb.search.pacing import paced
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
-from cardsdb.search.question_confidence import RULE_CANDIDATES, SURE_SPREAD, SURE_VOTERS, confident
+from cardsdb.search.question_confidence import (
+    RULE_CANDIDATES,
+    SURE_SPREAD,
+    SURE_VOTERS,
+    confident,
+    ruling_confident,
+)
 from cardsdb.search.rule_context import RuleContext, split_examples
 from cardsdb.search.spelling import EVERY_WORD, Spelling, installed_english_words, is_form
 from cardsdb.search.text_rank import Analyzer, Concept, FieldSpec, Scores, TextIndex, asked_about, stem, words
@@ -235,6 +241,16 @@ class RankedRuling:
     ruling: Ruling
     score: float
     complete: bool  # the ruling holds every concept of the words (or asks them word for word)
+    asked_exactly: bool = False  # its question is the words, word for word
+    cites_sure_rule: bool = False  # it cites the rule /rule is sure of (`QuestionRanker.sure_rule`)
+    similarity: float | None = None  # how near in meaning its question and answer are to the words
+
+    @property
+    def confident(self) -> bool:
+        """Sure to answer the words (`question_confidence.ruling_confident`)."""
+        return ruling_confident(
+            asked_exactly=self.asked_exactly, cites_sure_rule=self.cites_sure_rule, similarity=self.similarity
+        )
 
 
 @dataclass(frozen=True)
@@ -294,6 +310,7 @@ class _Asked:
     asked_relevance: dict[int, float] | None = None
     rulings: list[RankedRuling] | None = None
     vector: Vector | None = None  # the words' meaning, once encoded
+    ruling_similarity: Vector | None = None  # how near each ruling is in meaning, once compared
     encoded: bool = False  # whether encoding was tried
     meaning: dict[SetKey, MeaningSignal] = field(default_factory=dict)  # what meaning said, for confidence
 
@@ -798,12 +815,21 @@ class QuestionRanker:
         cited = self.rule_set(*key).cited
         return [(s, cited[i]) for s, (i,) in near_rules(self._ruling_vectors @ vector, count)]
 
+    def _ruling_similarity(self, asked: _Asked) -> Vector | None:
+        """How near in meaning each ruling (its question and answer) is to the words; None without meanings."""
+        if asked.ruling_similarity is None and self._ruling_vectors is not None:
+            vector = self._vector(asked)
+            if vector is not None:
+                asked.ruling_similarity = self._ruling_vectors @ vector
+        return asked.ruling_similarity
+
     def _ruling_meaning(self, asked: _Asked) -> dict[int, float]:
         """How much the meaning of the words lifts each ruling: the rulings whose question and answer are nearest,
         from `RULING_MEANING_FLOOR` (nothing) to the nearest's (`RULING_MEANING`)."""
-        if self._ruling_vectors is None or (vector := self._vector(asked)) is None:
+        similarity = self._ruling_similarity(asked)
+        if similarity is None:
             return {}
-        near = near_rules(self._ruling_vectors @ vector, RULING_NEIGHBOURS)
+        near = near_rules(similarity, RULING_NEIGHBOURS)
         weights = MeaningWeights(vote=0.0, rule=RULING_MEANING, floor=RULING_MEANING_FLOOR)
         return meaning_lifts([], near, weights)
 
@@ -884,8 +910,17 @@ class QuestionRanker:
             tier = (not leading, leading and self.rulings_list[i].source == "community")
             return (i not in answering, *tier, -final[i], i)
 
+        similarity = self._ruling_similarity(asked)
         return [
-            RankedRuling(self.rulings_list[i], final[i], i in holding_all) for i in sorted(kept, key=order)
+            RankedRuling(
+                self.rulings_list[i],
+                final[i],
+                i in holding_all,
+                asked_exactly=i == exact,
+                cites_sure_rule=i in answering,
+                similarity=float(similarity[i]) if similarity is not None else None,
+            )
+            for i in sorted(kept, key=order)
         ]
 
 

@@ -138,10 +138,12 @@ class RulingsAnswer:
     query: str
     found: tuple[FoundRuling, ...]
     read_as: str | None = None  # the words as read, where a misspelt word was read as the word meant
+    confident: bool = True  # the first ruling is sure to answer (always, for a rule number or a card)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "query": self.query,
+            "confident": self.confident,
             **({"read_as": self.read_as} if self.read_as else {}),
             "rulings": [ruling_dict(f.ruling, f.citations, f.related) for f in self.found],
         }
@@ -159,6 +161,7 @@ def rulings_answer(db: CardsDB, query: str) -> RulingsAnswer:
             for r in matches.rulings
         ),
         matches.read_as,
+        matches.confident,
     )
 
 

@@ -249,8 +249,10 @@ DESCRIPTIONS = {
     ),
     "find_rulings": (
         "Official FAQ answers and community rulings matching words, a card or a rule number, each with its source, "
-        "date, credit (name it where given) and the rules it cites (`cited`, each with its `mark`). `read_as`, "
-        "where present, is how misspelt words were read (each as the word meant): say so."
+        "date, credit (name it where given) and the rules it cites (`cited`, each with its `mark`). When "
+        "`confident` is false no ruling clearly answers the words: say you are not sure any ruling answers, "
+        "and offer the closest as related reading. `read_as`, where present, is how misspelt words were read (each "
+        "as the word meant): say so."
     ),
     "check_position": (
         "The legality engine's answer to a position in the scenario format (resource "

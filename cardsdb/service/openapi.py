@@ -361,7 +361,12 @@ def schemas() -> dict[str, Schema]:
         "RuleAnswer": _rule_answer(),
         "Ruling": _ruling(),
         "Rulings": _object(
-            {"query": _text(), "read_as": {"type": "string"}, "rulings": _list(_ref("Ruling"))},
+            {
+                "query": _text(),
+                "confident": {"type": "boolean"},
+                "read_as": {"type": "string"},
+                "rulings": _list(_ref("Ruling")),
+            },
             optional=("read_as",),
         ),
         "Keyword": _keyword(),

@@ -346,6 +346,22 @@ def test_rulings_pack_into_messages_within_limits() -> None:
     _fits(embeds)
 
 
+def test_rulings_no_ruling_is_sure_to_answer_say_so_first_and_are_shown_as_the_closest() -> None:
+    sure = rulings_embeds("hidden", [RULING, RULING])
+    assert sure[0].title == "Rulings for “hidden”"
+    assert sure[0].description == "2 matching answers, best first."
+    unsure = rulings_embeds(
+        "how many cards in my hand", [RULING, RULING], confident=False, read_as="Read as “x”."
+    )
+    assert unsure[0].title == "Not sure a ruling answers “how many cards in my hand”"
+    description = unsure[0].description or ""
+    assert description.startswith("Read as “x”. No FAQ answer or ruling clearly answers these words.")
+    assert "The 2 closest, best first" in description and "`/rule`" in description
+    assert "The closest one:" in (rulings_embeds("x", [RULING], confident=False)[0].description or "")
+    assert rulings_embeds("x", [RULING])[0].description == "1 matching answer."
+    _fits(unsure)
+
+
 def test_user_text_is_escaped_when_echoed() -> None:
     embed = not_found_embed("card", "@everyone **bold** \u202ereversed", ["Hidden Blade"])
     text = embed.description or ""

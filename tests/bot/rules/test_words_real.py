@@ -100,3 +100,19 @@ async def test_a_misspelt_ruling_question_says_how_it_was_read(
     assert "Read as" not in spelled.embeds[0]["description"]
     assert result.embeds[1] == spelled.embeds[1]  # the same ruling first
     assert_fits(result)
+
+
+async def test_a_ruling_question_no_ruling_answers_says_it_is_not_sure(
+    real_harness: Harness, real_cards: CardsDB
+) -> None:
+    # no FAQ answer or ruling asks how many cards a player draws to begin: /ruling says so and shows the closest
+    asked = "how many cards in my starting hand"
+    assert not real_cards.match_rulings(asked).confident
+    result = await real_harness.command("ruling", {"query": asked})
+    assert result.embeds[0]["title"] == f"Not sure a ruling answers “{asked}”"
+    assert result.embeds[0]["description"].startswith("No FAQ answer or ruling clearly answers these words.")
+    assert_fits(result)
+    # Riot's Hidden page asks it in other words ("Can my opponent react to me hiding a card?"): the answer
+    sure = await real_harness.command("ruling", {"query": "does hiding a card open a chain"})
+    assert sure.embeds[0]["title"] == "Rulings for “does hiding a card open a chain”"
+    assert "811.1.c.2" in str(sure.embeds[1])

@@ -8,7 +8,13 @@ import pytest
 
 from cardsdb.models import Ruling
 from cardsdb.search.question_cards import CardTexts
-from cardsdb.search.question_confidence import MEANING_VOTES, confident, lead
+from cardsdb.search.question_confidence import (
+    MEANING_VOTES,
+    RULING_SIMILAR,
+    confident,
+    lead,
+    ruling_confident,
+)
 from cardsdb.search.question_rank import HEADING_PRIOR, _prior, ruling_topics
 from cardsdb.search.text_rank import Analyzer
 
@@ -98,3 +104,13 @@ def test_a_rule_whose_text_is_only_its_title_weighs_as_a_heading() -> None:
         columns, ("tournament", "702.12.c", "2026-07-16", None, "The player shuffles the card.")
     ).fetchone()
     assert _prior(label) == HEADING_PRIOR * _prior(rule)
+
+
+def test_a_ruling_is_sure_to_answer_words_it_asks_word_for_word_in_other_words_or_by_the_sure_rule() -> None:
+    def sure(*, exactly: bool = False, cites: bool = False, near: float | None = None) -> bool:
+        return ruling_confident(asked_exactly=exactly, cites_sure_rule=cites, similarity=near)
+
+    assert sure(exactly=True) and sure(cites=True)
+    assert sure(near=RULING_SIMILAR) and sure(near=0.99)
+    assert not sure(near=RULING_SIMILAR - 0.01)
+    assert not sure()  # words alone: no meaning compared, no rule sure

@@ -85,6 +85,15 @@ async def test_rulings_asked_in_misspelt_words_say_how_they_were_read(api: Api) 
     assert "read_as" not in spelled.body and spelled.body["rulings"] == reply.body["rulings"]
 
 
+async def test_rulings_say_whether_the_first_is_sure_to_answer(api: Api) -> None:
+    unsure = await api.get("/v1/rulings", "/v1/rulings?q=" + quote("how many cards in my starting hand"))
+    assert unsure.body["confident"] is False and unsure.body["rulings"]
+    sure = await api.get("/v1/rulings", "/v1/rulings?q=" + quote("does hiding a card open a chain"))
+    assert sure.body["confident"] is True
+    by_number = await api.get("/v1/rulings", "/v1/rulings?q=811.1.c.2")
+    assert by_number.body["confident"] is True
+
+
 async def test_the_deck_check_is_the_command_lines_answer(api: Api, real_db: Path, tmp_path: Path) -> None:
     for name, text in (("jinx", JINX), ("bad", BAD)):
         listed = tmp_path / f"{name}.txt"
