@@ -19,7 +19,15 @@ from typing import Any
 import numpy as np
 
 from cardsdb.search.encoder import Encoder, model_identity, model_present, shared_encoder
-from cardsdb.search.meaning import ASKED, RULE, RULING, rule_meaning_text, ruling_meaning_text
+from cardsdb.search.meaning import (
+    ASKED,
+    RULE,
+    RULING,
+    RULING_QUESTION,
+    rule_meaning_text,
+    ruling_meaning_text,
+    ruling_question_text,
+)
 
 Row = dict[str, Any]
 CACHE_ENV = "RIFTBOUND_MEANINGS_CACHE"
@@ -71,9 +79,11 @@ def meaning_texts(
     asked: Iterable[Mapping[str, Any]],
 ) -> list[tuple[str, str, str]]:
     """(kind, key, text) of every text compared by meaning: the rules a word search shows (each in its newest form),
-    the rulings, the questions players ask."""
+    the rulings (each with its answer, and its question alone), the questions players ask."""
+    rulings = list(rulings)
     found = [(RULE, str(r["key"]), rule_meaning_text(r)) for r in rules if r.get("latest")]
     found += [(RULING, str(r["id"]), ruling_meaning_text(r)) for r in rulings]
+    found += [(RULING_QUESTION, str(r["id"]), q) for r in rulings if (q := ruling_question_text(r))]
     found += [(ASKED, str(r["id"]), str(r["question"])) for r in asked]
     return found
 

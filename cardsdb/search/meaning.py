@@ -36,6 +36,7 @@ from cardsdb.search.encoder import DIMENSION, Encoder, Vector, model_present
 from cardsdb.search.pacing import paced
 
 ASKED, RULE, RULING = "asked", "rule", "ruling"
+RULING_QUESTION = "ruling question"  # a ruling's question alone: whether it asks what the words ask
 VOTERS = 10  # the asked questions nearest in meaning that vote for their rules
 VOTE_SPREAD = 0.05  # a voter this much less close than the nearest counts 1/e as much
 CACHED_VECTORS = 64  # the words last encoded, with their vectors
@@ -54,6 +55,13 @@ def rule_meaning_text(row: Mapping[str, Any]) -> str:
 def ruling_meaning_text(row: Mapping[str, Any]) -> str:
     """A ruling as compared by meaning: its question, then its answer."""
     return " ".join(f"{row.get('question') or ''} {row.get('answer') or ''}".split())
+
+
+def ruling_question_text(row: Mapping[str, Any]) -> str | None:
+    """A ruling's question alone, as compared with the words to tell whether it asks what they ask; None for an FAQ
+    section's heading standing as its question (`kind` "topic"), which asks nothing."""
+    question = " ".join(str(row.get("question") or "").split())
+    return question if question and row.get("kind") != "topic" else None
 
 
 class EncoderSlot:
@@ -283,6 +291,7 @@ __all__ = [
     "ENCODER",
     "RULE",
     "RULING",
+    "RULING_QUESTION",
     "Centroids",
     "EncoderSlot",
     "MeaningWeights",
@@ -295,5 +304,6 @@ __all__ = [
     "nearest",
     "rule_meaning_text",
     "ruling_meaning_text",
+    "ruling_question_text",
     "votes",
 ]

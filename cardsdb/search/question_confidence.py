@@ -20,13 +20,14 @@ judge more than three candidates shown alike.
 `PYTHONPATH=. python tests/cardsdb/search/test_question_set.py DB --sureness` reproduces it.
 
 A ruling is sure to answer words that are its question word for word, or when it cites the rule /rule is sure of
-(with a ruling matching the words behind it: `QuestionRanker.sure_rule`), or when its question and answer are at
-least `RULING_SIMILAR` near the words in meaning: it asks what the player asks in other words. Otherwise /ruling says
-it is not sure any ruling answers and shows the closest. Calibrated on the development sets as above, the widest rule
-at 98% or more (a similarity from 0.6 to 0.9 beside the ruling asked word for word or citing the sure rule, and the
-lead of its score over the next ruling's): word for word or citing the sure rule alone, sure of 17, all right; with
-a similarity of 0.78, 28, all right (0.76: 30, 29 right; 0.75: 36, 33 right); twice the next ruling's score, 57, 22
-right. Words alone are sure only of a ruling asked word for word.
+(with a ruling matching the words behind it: `QuestionRanker.sure_rule`), or when its question alone is at least
+`RULING_SIMILAR` near the words in meaning: it asks what the player asks in other words. Otherwise /ruling says it is
+not sure any ruling answers and shows the closest. Calibrated on the development sets as above, the widest rule at
+98% or more (a similarity from 0.6 to 0.9 beside the ruling asked word for word or citing the sure rule, and the lead
+of its score over the next ruling's): word for word or citing the sure rule alone, sure of 17, all right; with its
+question 0.78 near, 34, all right (0.77: 36, 35 right; 0.75: 38, 36 right); twice the next ruling's score, 55, 21
+right. Its question and answer together, as the ranking compares them, tell less (0.78: 28, all right): an answer's
+words dilute the question's. Words alone are sure only of a ruling asked word for word.
 `PYTHONPATH=. python tests/cardsdb/search/test_question_set.py DB --ruling-sureness` reproduces it.
 """
 
@@ -41,7 +42,7 @@ MEANING_LEAD = 1.2  # and its score at least this many times the next rule's
 # (`question_rank.MEANING`): a ranking's few close voters are no measure of how many ways of asking agree.
 SURE_VOTERS = 10
 SURE_SPREAD = 0.1
-RULING_SIMILAR = 0.78  # a ruling at least this near the words in meaning asks what they ask
+RULING_SIMILAR = 0.78  # a ruling whose question is at least this near the words in meaning asks what they ask
 RULE_CANDIDATES = 6  # the rules /rule weighs for words: the best, then "also matching"
 UNSURE_SHOWN = 3  # the rules shown alike when not sure
 
@@ -64,7 +65,8 @@ def confident(scores: Sequence[float], *, votes: float | None = None) -> bool:
 
 def ruling_confident(*, asked_exactly: bool, cites_sure_rule: bool, similarity: float | None) -> bool:
     """Whether a ruling is sure to answer words: they are its question word for word, it cites the rule /rule is
-    sure of, or it is at least `RULING_SIMILAR` near them in meaning (`similarity`; None with words alone)."""
+    sure of, or its question is at least `RULING_SIMILAR` near them in meaning (`similarity`; None with words
+    alone)."""
     return asked_exactly or cites_sure_rule or (similarity is not None and similarity >= RULING_SIMILAR)
 
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from cardsdb.build.meanings import CACHE_ENV, cache_path, meaning_rows, meaning_texts, read_cache
 from cardsdb.search.encoder import Encoder, Vector
-from cardsdb.search.meaning import ASKED, ENCODER, RULE, RULING
+from cardsdb.search.meaning import ASKED, ENCODER, RULE, RULING, RULING_QUESTION
 
 
 class CountingEncoder(Encoder):
@@ -31,16 +31,21 @@ def _encoder() -> CountingEncoder:
     return CountingEncoder(real)
 
 
-def test_the_texts_are_the_newest_rules_the_rulings_and_the_asked_questions() -> None:
+def test_the_texts_are_the_newest_rules_the_rulings_their_questions_and_the_asked_questions() -> None:
     rules = [
         {"key": "core/2026/1", "latest": 1, "title": "Hide", "text": "You may hide a card."},
         {"key": "core/v1.4/1", "latest": 0, "title": None, "text": "Old."},
     ]
-    rulings = [{"id": "faq-1", "question": "Can I hide?", "answer": "Yes."}]
+    rulings = [
+        {"id": "faq-1", "question": "Can I hide?", "answer": "Yes.", "kind": "question"},
+        {"id": "faq-2", "question": "Slow Play", "answer": "A penalty.", "kind": "topic"},  # a heading
+    ]
     asked = [{"id": 1, "question": "how do i hide a card"}]
     assert meaning_texts(rules, rulings, asked) == [
         (RULE, "core/2026/1", "Hide. You may hide a card."),
         (RULING, "faq-1", "Can I hide? Yes."),
+        (RULING, "faq-2", "Slow Play A penalty."),
+        (RULING_QUESTION, "faq-1", "Can I hide?"),  # a heading asks nothing: no question of its own
         (ASKED, "1", "how do i hide a card"),
     ]
 

@@ -10,6 +10,7 @@ import pytest
 from cardsdb.models import CORE_DOC, TOURNAMENT_DOC
 from cardsdb.query import CardsDB
 from cardsdb.rule_versions import cite
+from cardsdb.search.question_confidence import RULING_SIMILAR
 
 pytestmark = pytest.mark.real_data  # every test here reads ../shared
 
@@ -237,6 +238,48 @@ def test_811_6_the_rulings_nearest_in_meaning_lift_the_rules_they_cite(
     ranker.forget_asked()
     assert real_cards.match_rules(words).rules[0].number == "422.2"
     ranker.forget_asked()
+
+
+def test_a_ruling_whose_question_asks_the_words_in_other_words_is_sure_to_answer(
+    real_cards: CardsDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the Origins FAQ asks "What happens to attached equipment when a unit dies?": its question alone is near these
+    # words, its answer's words would dilute it
+    words = "what happens to equipment when the unit dies"
+    found = real_cards.match_rulings(words)
+    assert (
+        found.confident
+        and found.rulings[0].question == "What happens to attached equipment when a unit dies?"
+    )
+    ranker = real_cards.question_ranker
+    first = ranker.rulings(words, 1)[0]
+    assert not first.cites_sure_rule and not first.asked_exactly
+    assert first.question_similarity is not None and first.question_similarity >= RULING_SIMILAR
+    # without the questions' own meanings, nothing else makes it sure
+    monkeypatch.setattr(ranker, "_ruling_question_vectors", None)
+    ranker.forget_asked()
+    assert not real_cards.match_rulings(words).confident
+    monkeypatch.undo()
+    ranker.forget_asked()
+
+
+def test_a_general_ruling_answers_before_one_on_a_card_the_words_do_not_name(
+    real_cards: CardsDB, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Baited Hook's ruling on its target leaving shares more of these words; the FAQ's general ruling on illegal
+    # targets answers a player who named no card
+    from cardsdb.search import question_rank
+
+    words = "my spell's target is gone before it resolves, what happens"
+    first = real_cards.match_rulings(words).rulings[0]
+    assert first.id == "riftboundfaq/general-rules/targeting#illegal-targets"
+    monkeypatch.setattr(question_rank, "NARROW_RULING", 1.0)
+    real_cards.question_ranker.forget_asked()
+    assert real_cards.match_rulings(words).rulings[0].id == "riftboundfaq/cards/baited-hook#illegal-target"
+    real_cards.question_ranker.forget_asked()
+    # a ruling on a card the words name is not put back
+    named = real_cards.match_rulings("baited hook target removed before it resolves").rulings[0]
+    assert named.id == "riftboundfaq/cards/baited-hook#illegal-target"
 
 
 def test_the_database_records_the_model_that_made_its_meanings_and_a_ranker_reads_them(
