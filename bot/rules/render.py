@@ -263,10 +263,14 @@ def rulings_embeds(
         )
     else:
         title = f"Not sure a ruling answers “{query}”"
-        closest = "The closest one" if len(rulings) == 1 else f"The {len(rulings)} closest, best first"
+        closest = (
+            "The closest one: read it"
+            if len(rulings) == 1
+            else f"The {len(rulings)} closest, best first: read each"
+        )
         counted = (
-            f"No FAQ answer or ruling clearly answers these words. {closest}: read each, or try `/rule` with the same words "
-            "for the rule itself."
+            f"No FAQ answer or ruling clearly answers these words. {closest}, or try `/rule` with the same words for "
+            "the rule itself."
         )
     head = discord.Embed(
         title=limits.fit(title, limits.EMBED_TITLE),

@@ -357,7 +357,9 @@ def test_rulings_no_ruling_is_sure_to_answer_say_so_first_and_are_shown_as_the_c
     description = unsure[0].description or ""
     assert description.startswith("Read as “x”. No FAQ answer or ruling clearly answers these words.")
     assert "The 2 closest, best first" in description and "`/rule`" in description
-    assert "The closest one:" in (rulings_embeds("x", [RULING], confident=False)[0].description or "")
+    assert "The closest one: read it, or" in (
+        rulings_embeds("x", [RULING], confident=False)[0].description or ""
+    )
     assert rulings_embeds("x", [RULING])[0].description == "1 matching answer."
     _fits(unsure)
 
