@@ -26,8 +26,8 @@ not sure any ruling answers and shows the closest. Calibrated on the development
 98% or more (a similarity from 0.6 to 0.9 beside the ruling asked word for word or citing the sure rule, and the lead
 of its score over the next ruling's): word for word or citing the sure rule alone, sure of 17, all right; with its
 question 0.78 near, 34, all right (0.77: 36, 35 right; 0.75: 38, 36 right); twice the next ruling's score, 55, 21
-right. Its question and answer together, as the ranking compares them, tell less (0.78: 28, all right): an answer's
-words dilute the question's. Words alone are sure only of a ruling asked word for word.
+right. Its question and answer together, as the ranking compares them, tell less (0.78: 28, all right, at
+029409c): an answer's words dilute the question's. Words alone are sure only of a ruling asked word for word.
 `PYTHONPATH=. python tests/cardsdb/search/test_question_set.py DB --ruling-sureness` reproduces it.
 """
 

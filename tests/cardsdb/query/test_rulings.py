@@ -8,6 +8,7 @@ import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
+from cardsdb.cli.query import rulings_text
 from cardsdb.models import V13_RULES_VERSION, Ruling
 from cardsdb.query import CardsDB
 from cardsdb.query.base import Reader
@@ -18,6 +19,7 @@ from cardsdb.query.rule_search import RuleSearch
 from cardsdb.query.rules import Rules
 from cardsdb.query.rulings import Rulings, community
 from cardsdb.rule_versions import Citation
+from cardsdb.service.answers import rulings_answer
 
 
 def test_rulings_by_rule_number_follow_the_move_and_skip_superseded(query_cards: CardsDB) -> None:
@@ -76,3 +78,21 @@ def test_official_rulings_sort_before_community_ones() -> None:
     official = Ruling("a", "q", "a", "official", "FAQ", "2026-01-01", None, ())
     community_ruling = replace(official, id="b", source="community")
     assert sorted([community_ruling, official], key=community) == [official, community_ruling]
+
+
+def test_the_rulings_say_when_none_is_sure_to_answer_the_words(query_cards: CardsDB) -> None:
+    # the fixture database has no meanings: words alone are sure only of a ruling asked word for word
+    unsure = query_cards.match_rulings("does hiding a card open a chain")
+    assert unsure.rulings and not unsure.confident
+    asked = query_cards.match_rulings("does hiding a card count as playing it")
+    assert asked.confident and asked.rulings[0].question == "Does hiding a card count as playing it?"
+    # a rule number's or a card's rulings are the ones citing or naming it
+    assert query_cards.match_rulings("811.1.b").confident
+    assert query_cards.match_rulings("Hidden Blade").confident
+    answer = rulings_answer(query_cards, "does hiding a card open a chain")
+    assert answer.to_json()["confident"] is False
+    assert (
+        rulings_text(answer).splitlines()[0].startswith("Not sure: no FAQ answer or ruling clearly answers")
+    )
+    assert rulings_answer(query_cards, "811.1.b").to_json()["confident"] is True
+    assert not rulings_text(rulings_answer(query_cards, "811.1.b")).startswith("Not sure")

@@ -210,24 +210,6 @@ def test_the_rulings_say_how_misspelt_words_were_read(query_cards: CardsDB) -> N
     assert "read_as" not in rulings_answer(query_cards, spelled).to_json()
 
 
-def test_the_rulings_say_when_none_is_sure_to_answer_the_words(query_cards: CardsDB) -> None:
-    # the fixture database has no meanings: words alone are sure only of a ruling asked word for word
-    unsure = query_cards.match_rulings("does hiding a card open a chain")
-    assert unsure.rulings and not unsure.confident
-    asked = query_cards.match_rulings("does hiding a card count as playing it")
-    assert asked.confident and asked.rulings[0].question == "Does hiding a card count as playing it?"
-    # a rule number's or a card's rulings are the ones citing or naming it
-    assert query_cards.match_rulings("811.1.b").confident
-    assert query_cards.match_rulings("Hidden Blade").confident
-    answer = rulings_answer(query_cards, "does hiding a card open a chain")
-    assert answer.to_json()["confident"] is False
-    assert (
-        rulings_text(answer).splitlines()[0].startswith("Not sure: no FAQ answer or ruling clearly answers")
-    )
-    assert rulings_answer(query_cards, "811.1.b").to_json()["confident"] is True
-    assert not rulings_text(rulings_answer(query_cards, "811.1.b")).startswith("Not sure")
-
-
 def test_two_words_typed_apart_that_make_a_known_word_are_read_as_it() -> None:
     spelling = Spelling.of(
         [
