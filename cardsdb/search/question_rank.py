@@ -818,22 +818,32 @@ class QuestionRanker:
             centroids=centroid_shares(centroids, MEANING.centroid_spread),
         )
         lifts = meaning_lifts(near, rules, MEANING, centroids)
-        for p, lift in self.cited_by_meaning(vector, key).items():
+        similarity = self._ruling_similarity(asked)  # kept on `asked`: /ruling compares the same rulings
+        for p, lift in self._cited_lifts(similarity, key).items():
             lifts[p] = lifts.get(p, 0.0) + lift
         return lifts
 
     def cited_by_meaning(self, vector: Vector, key: SetKey) -> dict[int, float]:
-        """How much the rulings nearest in meaning to the words lift the rules they cite (`meaning.cited_lifts`):
-        a ruling asking what the player asks in other words points at its rule."""
-        return cited_lifts(self.near_rulings(vector, key), RULING_VOTE, RULING_VOTE_FLOOR)
+        """How much the rulings nearest in meaning to the words (`vector`) lift the rules they cite
+        (`meaning.cited_lifts`): a ruling asking what the player asks in other words points at its rule."""
+        return self._cited_lifts(
+            self._ruling_vectors @ vector if self._ruling_vectors is not None else None, key
+        )
+
+    def _cited_lifts(self, similarity: Vector | None, key: SetKey) -> dict[int, float]:
+        return cited_lifts(self._near_rulings(similarity, key), RULING_VOTE, RULING_VOTE_FLOOR)
 
     def near_rulings(self, vector: Vector, key: SetKey, count: int = RULING_VOTERS) -> Near:
         """The rulings nearest in meaning to the words, nearest first: each one's similarity and the positions of the
         rules it cites. Empty without the rulings' meanings."""
-        if self._ruling_vectors is None:
+        similarity = self._ruling_vectors @ vector if self._ruling_vectors is not None else None
+        return self._near_rulings(similarity, key, count)
+
+    def _near_rulings(self, similarity: Vector | None, key: SetKey, count: int = RULING_VOTERS) -> Near:
+        if similarity is None:
             return []
         cited = self.rule_set(*key).cited
-        return [(s, cited[i]) for s, (i,) in near_rules(self._ruling_vectors @ vector, count)]
+        return [(s, cited[i]) for s, (i,) in near_rules(similarity, count)]
 
     def _ruling_similarity(self, asked: _Asked) -> Vector | None:
         """How near in meaning each ruling (its question and answer) is to the words; None without meanings."""

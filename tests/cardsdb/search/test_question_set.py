@@ -486,12 +486,12 @@ def ruling_sureness_report(db: CardsDB) -> list[str]:
 
     firsts = []
     for q in (q for path in (TUNING, WRITTEN) for q in load_questions(path)):
-        shown = db.match_rulings(q.text, limit=RULINGS_SHOWN).rulings
+        found = rank(db, q)
         ranked = db.question_ranker.rulings(q.text, limit=RULINGS_SHOWN)
-        first = next((r for r in ranked if shown and r.ruling.id == shown[0].id), None)
+        first = next((r for r in ranked if r.ruling.id in found.rulings_shown[:1]), None)
         if first is not None:
             ahead = lead([r.score for r in ranked]) >= 2
-            firsts.append((first, rank(db, q).ruling_at == 0, ahead))
+            firsts.append((first, found.ruling_at == 0, ahead))
 
     def line(name: str, sure: Sequence[bool]) -> str:
         return f"{name}: sure of {len(sure)}, {sum(sure)} right"
