@@ -289,6 +289,9 @@ class RuleMatches:
     rules: tuple[Rule, ...]
     confident: bool
     read_as: str | None = None  # the words as read, where a misspelt word was read as the word meant
+    ruling: Ruling | None = (
+        None  # the FAQ answer or ruling sure to answer the words (`Rulings.answering_ruling`)
+    )
 
 
 @dataclass(frozen=True)

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import discord
+
+from bot.database import CardsLookup
 from bot.errors import need
 from bot.rules.changes import CHANGES_PAGE_SIZE, changes_page_embed
-from bot.rules.render import keyword_embeds, rule_embeds, rule_unsure_embeds, rulings_embeds
+from bot.rules.render import (
+    keyword_embeds,
+    rule_embeds,
+    rule_unsure_embeds,
+    ruling_answer_embed,
+    rulings_embeds,
+)
 from bot.services import Services
 from bot.ui.render import rule_mark
 from bot.ui.reply import ChangesPage, Reply
 from bot.ui.text import echo
 from cardsdb import rule_numbers
 from cardsdb.errors import NotFound
-from cardsdb.models import CURRENT_RULES_VERSION
+from cardsdb.models import CURRENT_RULES_VERSION, RuleMatches, Ruling
 from cardsdb.rule_versions import cite
 from cardsdb.search.question_confidence import UNSURE_SHOWN
 
@@ -46,15 +57,56 @@ def rule_reply(
     found = lookup.found
     if not found.rules:
         raise NotFound(f"No rule matches “{echo(text)}”. Try a number like 811.1.d or other words.")
+    return _words_reply(db, echo(text), found)
+
+
+def _words_reply(db: CardsLookup, query: str, found: RuleMatches) -> Reply:
+    """The best match for words, or the closest few alike when none clearly answers; a ruling that asks what the
+    words ask (`RuleMatches.ruling`) after the rule it cites, or first, as the answer, when no rule is sure to."""
     read_as = f"Read as “{echo(found.read_as)}”." if found.read_as else None  # a misspelt word read as meant
-    if not found.confident:
-        # No rule clearly ahead: the closest few alike, not one headline.
-        closest, others = found.rules[:UNSURE_SHOWN], found.rules[UNSURE_SHOWN:]
-        return Reply(rule_unsure_embeds(echo(text), closest, also=others, read_as=read_as))
-    # Words: the best match, and the next ones in case the best is not what was meant.
-    note = " ".join(filter(None, [f"Best match for “{echo(text)}”.", read_as]))
-    view = db.rule_view(found.rules[0])
-    return Reply(rule_embeds(view, query_note=note, also=found.rules[1 : 1 + RULE_ALSO]))
+    ruling = found.ruling
+    if found.confident:
+        # The best match, and the next ones in case the best is not what was meant.
+        note = " ".join(filter(None, [f"Best match for “{query}”.", read_as]))
+        embeds = rule_embeds(
+            db.rule_view(found.rules[0]), query_note=note, also=found.rules[1 : 1 + RULE_ALSO]
+        )
+        if ruling is not None:
+            embeds.append(_ruling_embed(db, query, ruling, rule_shown=True))
+        return Reply(embeds)
+    # No rule clearly ahead: the closest few alike, not one headline.
+    closest, others = found.rules[:UNSURE_SHOWN], found.rules[UNSURE_SHOWN:]
+    if ruling is None:
+        return Reply(rule_unsure_embeds(query, closest, also=others, read_as=read_as))
+    return Reply(
+        [
+            _ruling_embed(db, query, ruling, rule_shown=False, read_as=read_as),
+            *rule_unsure_embeds(query, closest, also=others, ruling_answers=True),
+        ],
+        citations=_cited(db, [ruling]),
+    )
+
+
+def _ruling_embed(
+    db: CardsLookup, query: str, ruling: Ruling, *, rule_shown: bool, read_as: str | None = None
+) -> discord.Embed:
+    related = () if ruling.rules else db.ruling_links(ruling)
+    return ruling_answer_embed(
+        query, ruling, db.ruling_citations(ruling), related, rule_shown=rule_shown, read_as=read_as
+    )
+
+
+def _cited(db: CardsLookup, rulings: Sequence[Ruling]) -> tuple[str, ...]:
+    """The rule numbers the rulings cite, each once, for "Show the cited rules", which looks each up in the version
+    the ruling cites it in. A current number the data lacks is kept too: v1.4's corresponding rule may stand in."""
+    return tuple(
+        dict.fromkeys(
+            cite(c.number, c.version)
+            for ruling in rulings
+            for c in db.ruling_citations(ruling)
+            if c.found or c.version == CURRENT_RULES_VERSION
+        )
+    )
 
 
 def changes_reply(
@@ -85,16 +137,7 @@ def ruling_reply(services: Services, query: str) -> Reply:
         )
     cited = [db.ruling_citations(r) for r in found]
     related = [() if r.rules else db.ruling_links(r) for r in found]
-    # The "rules cited" button looks each number up in the version the ruling cites it in.
-    # A current number the data lacks is looked up too: v1.4's corresponding rule may stand in for it.
-    citations = tuple(
-        dict.fromkeys(
-            cite(c.number, c.version)
-            for group in cited
-            for c in group
-            if c.found or c.version == CURRENT_RULES_VERSION
-        )
-    )
+    citations = _cited(db, found)
     # a misspelt word read as meant
     read_as = f"Read as “{echo(matches.read_as)}”." if matches.read_as else None
     return Reply(

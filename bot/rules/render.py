@@ -111,12 +111,23 @@ UNSURE_TEXT = 300  # characters of each rule's text in a "not sure" answer
 
 
 def rule_unsure_embeds(
-    query: str, rules: Sequence[Rule], *, also: Sequence[Rule] = (), read_as: str | None = None
+    query: str,
+    rules: Sequence[Rule],
+    *,
+    also: Sequence[Rule] = (),
+    read_as: str | None = None,
+    ruling_answers: bool = False,
 ) -> list[discord.Embed]:
     """Words no rule clearly answers: the closest rules alike, each with its number and text, none as the answer.
-    `read_as`: a line saying how misspelt words were read, first."""
+    `read_as`: a line saying how misspelt words were read, first; `ruling_answers`: a ruling shown before these
+    answers the words (`ruling_answer_embed`)."""
     embed = discord.Embed(
         title=limits.fit(f"Not sure which rule answers “{query}”", limits.EMBED_TITLE), colour=COLOR_INFO
+    )
+    why = (
+        "The ruling above answers these words; no rule clearly does."
+        if ruling_answers
+        else "No rule matches these words clearly better than the others."
     )
     embed.description = limits.fit(
         " ".join(
@@ -124,8 +135,8 @@ def rule_unsure_embeds(
                 None,
                 [
                     read_as,
-                    f"No rule matches these words clearly better than the others. The {len(rules)} closest, best "
-                    "first: read each, or ask with other words or a rule number.",
+                    f"{why} The {len(rules)} closest, best first: read each, or ask with other words or a rule "
+                    "number.",
                 ],
             )
         ),
@@ -242,6 +253,30 @@ def ruling_embed(
         embed.add_field(name="Link", value=limits.fit(ruling.url, limits.FIELD_VALUE), inline=False)
     if ruling.credit:
         embed.add_field(name="Credit", value=limits.fit(ruling.credit, limits.FIELD_VALUE), inline=False)
+    return embed
+
+
+def ruling_answer_embed(
+    query: str,
+    ruling: Ruling,
+    citations: Sequence[Citation] | None = None,
+    related: Sequence[Rule] = (),
+    *,
+    rule_shown: bool,
+    read_as: str | None = None,
+) -> discord.Embed:
+    """The ruling sure to answer words asked of /rule (`RuleMatches.ruling`), said to be so: after the rule it cites
+    (`rule_shown`), or first, before the closest rules, when no rule is sure to answer (then with `read_as`, the line
+    saying how misspelt words were read)."""
+    embed = ruling_embed(ruling, citations, related)
+    lead = (
+        f"A ruling answering these words, {'citing' if ruling.rules else 'on'} the rule above."
+        if rule_shown
+        else " ".join(filter(None, [read_as, f"The ruling that answers “{query}”."]))
+    )
+    embed.description = limits.fit(
+        f"*{lead}*\n\n{embed.description or ''}", limits.EMBED_DESCRIPTION, marker=limits.CONTINUED
+    )
     return embed
 
 

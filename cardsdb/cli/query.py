@@ -16,12 +16,10 @@ from cardsdb.build.importers.printings import loose_wording
 from cardsdb.build.importers.text import from_article_symbols, readable
 from cardsdb.build.rule_diff import render_diff, word_diff
 from cardsdb.cli import currency_words
-from cardsdb.cli.rules import rule_line
+from cardsdb.cli.rules import rule_line, ruling_text
 from cardsdb.engine import reading_lines
-from cardsdb.models import Card, Errata, Legality, Rule, Ruling
-from cardsdb.project.provenance import ruling_label, superseded_line
+from cardsdb.models import Card, Errata, Legality
 from cardsdb.query import CardsDB
-from cardsdb.rule_versions import Citation, cite, cited_numbers
 from cardsdb.service.answers import (
     NAME_SEPARATOR,
     CardAnswer,
@@ -143,20 +141,6 @@ def cmd_card(args: argparse.Namespace) -> int:
 
 
 # --- keyword ---------------------------------------------------------------------------------------------
-def _ruling_text(ruling: Ruling, citations: Sequence[Citation], related: Sequence[Rule] = ()) -> str:
-    rules = f" — rules {cited_numbers(citations)}" if citations else ""
-    if related and not citations:
-        marks = ", ".join(cite(r.number, r.version, r.doc) for r in related)
-        rules = f" — related rule {marks} (not cited by the source)"
-    head = f"[{ruling_label(ruling)}{', ' + ruling.date if ruling.date else ''}{rules}]"
-    credit = f"\nCredit: {ruling.credit} ({ruling.url})" if ruling.credit else ""
-    superseded = superseded_line(ruling)
-    first = f"[{superseded}]\n" if superseded else ""
-    if ruling.is_topic:
-        return f"{first}{ruling.question}\n{ruling.answer}\n{head}{credit}"
-    return f"{first}Q: {ruling.question}\nA: {ruling.answer}\n{head}{credit}"
-
-
 def keyword_text(answer: KeywordAnswer) -> str:
     info = answer.info
     lines = [info.name]
@@ -176,7 +160,7 @@ def keyword_text(answer: KeywordAnswer) -> str:
             + NAME_SEPARATOR.join(info.cards_referring)
         )
     for ruling, citations in zip(info.rulings, answer.citations, strict=True):
-        lines += ["", _ruling_text(ruling, citations)]
+        lines += ["", ruling_text(ruling, citations)]
     text = "\n".join(lines)
     return text if answer.exact else f'{text}\n(closest keyword for "{answer.query}")'
 
@@ -198,7 +182,7 @@ NOT_SURE_RULINGS = "Not sure: no FAQ answer or ruling clearly answers these word
 def rulings_text(answer: RulingsAnswer) -> str:
     read_as = [f"Read as: {answer.read_as}"] if answer.read_as else []
     unsure = [] if answer.confident else [NOT_SURE_RULINGS]
-    found = (_ruling_text(f.ruling, f.citations, f.related) for f in answer.found)
+    found = (ruling_text(f.ruling, f.citations, f.related) for f in answer.found)
     return "\n\n".join([*read_as, *unsure, *found])
 
 

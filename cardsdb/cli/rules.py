@@ -24,10 +24,11 @@ from cardsdb.models import (
     RuleChange,
     RuleMatches,
     RuleView,
+    Ruling,
 )
-from cardsdb.project.provenance import PARTIAL_CHANGES
+from cardsdb.project.provenance import PARTIAL_CHANGES, ruling_label, superseded_line
 from cardsdb.query import CardsDB
-from cardsdb.rule_versions import DOC_TITLES, VERSION_DATES, cite
+from cardsdb.rule_versions import DOC_TITLES, VERSION_DATES, Citation, cite, cited_numbers
 from cardsdb.search.question_confidence import UNSURE_SHOWN
 from cardsdb.service.answers import ChangesAnswer, RuleAnswer, changes_answer, rule_answer
 from cardsdb.service.shapes import mark
@@ -116,11 +117,35 @@ def _query(args: argparse.Namespace) -> str:
 
 
 def rule_text(answer: RuleAnswer) -> str:
-    """The rule, or the closest few when no rule clearly answers the words, then the others that match."""
+    """The rule, or the closest few when no rule clearly answers the words, then the others that match; a ruling
+    sure to answer the words after the rule it cites, or first when no rule is sure to."""
     found = answer.found
     text = view_text(answer.view) if found.confident else unsure_text(found)
     read_as = f"Read as: {found.read_as}\n" if found.read_as else ""  # a misspelt word read as the word meant
-    return read_as + text + "".join(f"\nAlso matching: {rule_line(r)}" for r in _also(found))
+    also = "".join(f"\nAlso matching: {rule_line(r)}" for r in _also(found))
+    ruling = answer.ruling
+    if ruling is None:
+        return read_as + text + also
+    answered = ruling_text(ruling.ruling, ruling.citations, ruling.related)
+    if found.confident:
+        on = "citing" if ruling.ruling.rules else "on"
+        return f"{read_as}{text}{also}\n\nA ruling answering these words, {on} this rule:\n{answered}"
+    return f"{read_as}The ruling that answers these words:\n{answered}\n\n{text}{also}"
+
+
+def ruling_text(ruling: Ruling, citations: Sequence[Citation], related: Sequence[Rule] = ()) -> str:
+    """A ruling as the command line prints it: its question and answer, source, date and the rules it cites."""
+    rules = f" — rules {cited_numbers(citations)}" if citations else ""
+    if related and not citations:
+        marks = ", ".join(cite(r.number, r.version, r.doc) for r in related)
+        rules = f" — related rule {marks} (not cited by the source)"
+    head = f"[{ruling_label(ruling)}{', ' + ruling.date if ruling.date else ''}{rules}]"
+    credit = f"\nCredit: {ruling.credit} ({ruling.url})" if ruling.credit else ""
+    superseded = superseded_line(ruling)
+    first = f"[{superseded}]\n" if superseded else ""
+    if ruling.is_topic:
+        return f"{first}{ruling.question}\n{ruling.answer}\n{head}{credit}"
+    return f"{first}Q: {ruling.question}\nA: {ruling.answer}\n{head}{credit}"
 
 
 def cmd_rule(args: argparse.Namespace) -> int:

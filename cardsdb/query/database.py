@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 import urllib.parse
+from dataclasses import replace
 from pathlib import Path
 from types import TracebackType
 
@@ -230,7 +231,10 @@ class CardsDB:
     def look_up_rule(
         self, query: str, *, doc: str | None = None, version: str | None = None, limit: int = RULE_CANDIDATES
     ) -> RuleLookup:
-        return self.rules.look_up_rule(query, doc=doc, version=version, limit=limit)
+        lookup = self.rules.look_up_rule(query, doc=doc, version=version, limit=limit)
+        if lookup.by_number or version is not None:
+            return lookup
+        return replace(lookup, found=self.ruling_queries.with_answering_ruling(lookup.found, query))
 
     def rule_exists(self, number: str, version: str | None = None, doc: str | None = None) -> bool:
         return self.rules.rule_exists(number, version, doc)
@@ -271,7 +275,8 @@ class CardsDB:
     def match_rules(
         self, words: str, limit: int = RULE_CANDIDATES, *, doc: str | None = None, version: str | None = None
     ) -> RuleMatches:
-        return self.rule_search.match_rules(words, limit, doc=doc, version=version)
+        found = self.rule_search.match_rules(words, limit, doc=doc, version=version)
+        return found if version is not None else self.ruling_queries.with_answering_ruling(found, words)
 
     def rules_also_matching(
         self, words: str, shown: Rule, limit: int = 5, *, doc: str | None = None, version: str | None = None

@@ -3,6 +3,8 @@ before community ones, and a ruling an erratum superseded after the others."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardsdb import rule_numbers
 from cardsdb.models import (
     CORE_DOC,
@@ -10,6 +12,7 @@ from cardsdb.models import (
     OLDER_THAN_V13,
     V13_RULES_VERSION,
     Rule,
+    RuleMatches,
     Ruling,
     RulingMatches,
 )
@@ -47,6 +50,39 @@ class Rulings:
         shown = tuple(sorted(found, key=lambda r: r.superseded is not None))
         confident = sure is None or (bool(shown) and shown[0].id in sure)
         return RulingMatches(shown, read_as, confident)
+
+    def answering_ruling(self, words: str) -> Ruling | None:
+        """The ruling sure to answer words asked as a question because it asks them (`RankedRuling.asks_the_words`):
+        the first /ruling shows for them, where it does; None otherwise, and for words shaped as a rule number. A ruling
+        /ruling is sure of only because it cites the rule /rule is sure of is about that rule, not always about the
+        words (a ruling on whether Sunken Temple triggers cites Mighty's rule; it does not say what Mighty means),
+        and is left to /ruling."""
+        if rule_numbers.number_shaped(words):
+            return None
+        ranked = self._search.question_ranker.rulings(words)
+        first = next((r for r in ranked if r.ruling.superseded is None), None)  # as /ruling shows them
+        return first.ruling if first is not None and first.asks_the_words else None
+
+    def with_answering_ruling(self, found: RuleMatches, words: str) -> RuleMatches:
+        """`found` (the rules for words) with the ruling sure to answer the words (`answering_ruling`). The ruling
+        answers in its source's words; /rule stays sure of its first rule only where that ruling rests on it
+        (`rests_on`): a rule the answer does not rest on is not known to answer."""
+        ruling = self.answering_ruling(words) if found.rules else None
+        if ruling is None:
+            return found
+        return replace(
+            found, ruling=ruling, confident=found.confident and self.rests_on(ruling, found.rules[0])
+        )
+
+    def rests_on(self, ruling: Ruling, rule: Rule) -> bool:
+        """Whether the ruling cites the rule, in any version's numbering (v1.4's 421 Hide is today's 422), or, citing
+        none, discusses it (`ruling_links`: "What does Mighty mean?" cites no rule and is about 708 Mighty)."""
+        same = {(rule.doc, rule.version, rule.number)} | {
+            (r.doc, r.version, r.number) for r in self._rules.rule_view(rule).lineage
+        }
+        if ruling.rules:
+            return any((c.doc, c.version, c.number) in same for c in self.ruling_citations(ruling))
+        return any((r.doc, r.version, r.number) in same for r in self.ruling_links(ruling))
 
     def _matching_rulings(
         self, query: str, limit: int

@@ -91,6 +91,14 @@ class Likeness:
     def mass(self, asked: Stems) -> float:
         return sum(self.weight(w) for w in asked)
 
+    def beyond(self, asked: Stems, other: Stems) -> float:
+        """The share of `other`'s weight in words `asked` lacks, where `other` holds every word of `asked` (0.0
+        where it lacks one): how much narrower a question `other` asks ("can I hide a second card at a battlefield
+        where I already have one" beyond "can I hide a card at a battlefield": "second", "already", "one")."""
+        if not asked <= other or not other:
+            return 0.0
+        return self.mass(other - asked) / self.mass(other)
+
     def score(self, a: Stems, b: Stems) -> float:
         """Their shared words' weight over all their words': 1.0 the same words, 0.0 none shared."""
         return self._scored(a, self.mass(a), b, self.mass(b))

@@ -60,6 +60,7 @@ from cardsdb.search import rule_reading
 from cardsdb.search.bounds import question_words
 from cardsdb.search.encoder import Vector, model_identity
 from cardsdb.search.language import Language, by_first, holds_phrase, load_language, question_stems
+from cardsdb.search.likeness import Likeness, asked_stems
 from cardsdb.search.meaning import (
     ASKED,
     ENCODER,
@@ -81,9 +82,12 @@ from cardsdb.search.pacing import paced
 from cardsdb.search.question_cards import CARD_TEXT_IMPORTANCE, CardTexts, card_rows
 from cardsdb.search.question_confidence import (
     RULE_CANDIDATES,
+    RULING_SIMILAR,
     SURE_SPREAD,
     SURE_VOTERS,
     confident,
+    ruling_asks,
+    ruling_asks_as_typed,
     ruling_confident,
 )
 from cardsdb.search.rule_context import RuleContext, split_examples
@@ -250,6 +254,9 @@ class RankedRuling:
     asked_exactly: bool = False  # its question is the words, word for word
     cites_sure_rule: bool = False  # it cites the rule /rule is sure of (`QuestionRanker.sure_rule`)
     question_similarity: float | None = None  # how near in meaning its question alone is to the words
+    beyond: float = (
+        0.0  # the share of its question's weight in words the words lack, where it holds all theirs
+    )
 
     @property
     def confident(self) -> bool:
@@ -258,6 +265,14 @@ class RankedRuling:
             asked_exactly=self.asked_exactly,
             cites_sure_rule=self.cites_sure_rule,
             similarity=self.question_similarity,
+            beyond=self.beyond,
+        )
+
+    @property
+    def asks_the_words(self) -> bool:
+        """Its question asks what the words ask (`question_confidence.ruling_asks`)."""
+        return ruling_asks(
+            asked_exactly=self.asked_exactly, similarity=self.question_similarity, beyond=self.beyond
         )
 
 
@@ -383,6 +398,7 @@ class QuestionRanker:
             (q,) for q, _ in paced(self._asked_questions)
         )
         self._recent: OrderedDict[str, _Asked] = OrderedDict()
+        self._ruling_likeness: Likeness | None = None  # the rulings' questions, by their words (`_beyond`)
         self._cards: CardTexts | None = None
         self._spelling: Spelling | None = None
 
@@ -948,12 +964,20 @@ class QuestionRanker:
         sure = self.sure_rule(asked.words)
         answering = {i for i in kept if sure is not None and sure in both.cited[i]}
 
-        def order(i: int) -> tuple[bool, bool, bool, float, int]:
+        similarity = self._question_similarity(asked)
+
+        def as_typed(
+            i: int,
+        ) -> bool:  # its question is the words, or as good: first, before those citing the sure rule
+            return ruling_asks_as_typed(
+                asked_exactly=i == exact, similarity=float(similarity[i]) if similarity is not None else None
+            )
+
+        def order(i: int) -> tuple[bool, bool, bool, bool, float, int]:
             leading = final[i] >= OFFICIAL_TIER * best
             tier = (not leading, leading and self.rulings_list[i].source == "community")
-            return (i not in answering, *tier, -final[i], i)
+            return (not as_typed(i), i not in answering, *tier, -final[i], i)
 
-        similarity = self._question_similarity(asked)
         return [
             RankedRuling(
                 self.rulings_list[i],
@@ -962,9 +986,19 @@ class QuestionRanker:
                 asked_exactly=i == exact,
                 cites_sure_rule=i in answering,
                 question_similarity=float(similarity[i]) if similarity is not None else None,
+                beyond=self._beyond(asked.words, i)
+                if similarity is not None and similarity[i] >= RULING_SIMILAR
+                else 0.0,
             )
             for i in sorted(kept, key=order)
         ]
+
+    def _beyond(self, words: str, ruling: int) -> float:
+        """How much narrower a question the ruling's asks than the words (`Likeness.beyond`), its words weighed by
+        their rarity among the rulings' questions."""
+        if self._ruling_likeness is None:
+            self._ruling_likeness = Likeness(r.question for r in self.rulings_list)
+        return self._ruling_likeness.beyond(asked_stems(words), self._ruling_likeness.stems[ruling])
 
 
 class _Fit:

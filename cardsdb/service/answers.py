@@ -149,6 +149,13 @@ class RulingsAnswer:
         }
 
 
+def _found_ruling(db: CardsDB, ruling: Ruling) -> FoundRuling:
+    """A ruling with the rules it cites, or, citing none, the rules its words discuss."""
+    return FoundRuling(
+        ruling, tuple(db.ruling_citations(ruling)), () if ruling.rules else tuple(db.ruling_links(ruling))
+    )
+
+
 def rulings_answer(db: CardsDB, query: str) -> RulingsAnswer:
     """FAQ answers and rulings for words, a card or a rule number, credited; NotFound with the closest cards."""
     matches = db.match_rulings(query)
@@ -156,10 +163,7 @@ def rulings_answer(db: CardsDB, query: str) -> RulingsAnswer:
         raise NotFound(f'no rulings match "{query}".', db.suggest_cards(query))
     return RulingsAnswer(
         query,
-        tuple(
-            FoundRuling(r, tuple(db.ruling_citations(r)), () if r.rules else tuple(db.ruling_links(r)))
-            for r in matches.rulings
-        ),
+        tuple(_found_ruling(db, r) for r in matches.rulings),
         matches.read_as,
         matches.confident,
     )
@@ -196,18 +200,21 @@ class RuleAnswer:
     view: RuleView  # the rule shown: the number asked, or the best match for words
     found: RuleMatches  # the rules weighed, best first, and whether the best clearly answers (`confident`)
     by_number: bool
+    ruling: FoundRuling | None = None  # the ruling sure to answer the words (`RuleMatches.ruling`)
 
     def to_json(self) -> dict[str, Any]:
         """The best match's view, `confident`, the rules weighed (`candidates`, best first; for a number, that rule
-        alone), `also`: the candidates after the first, and `read_as`: the words as read, where a misspelt word was
-        read as the word meant."""
+        alone), `also`: the candidates after the first, `read_as`: the words as read, where a misspelt word was
+        read as the word meant, and `ruling`: the FAQ answer or ruling sure to answer the words, where one is."""
         also = list(self.found.rules[1:])
+        found = self.ruling
         return {
             **view_dict(self.view),
             "confident": self.found.confident,
             **({"read_as": self.found.read_as} if self.found.read_as else {}),
             "candidates": [rule_dict(r) for r in self.found.rules],
             **({"also": [rule_dict(r) for r in also]} if also else {}),
+            **({"ruling": ruling_dict(found.ruling, found.citations, found.related)} if found else {}),
         }
 
 
@@ -236,7 +243,8 @@ def rule_answer(db: CardsDB, query: str, *, doc: str | None = None, version: str
         if not found.rules:
             raise NotFound(f'no rule matches "{query}"{_where(doc, version)}.', [])
         view = db.rule_view(found.rules[0])
-    return RuleAnswer(query, view, found, lookup.by_number)
+    ruling = _found_ruling(db, found.ruling) if found.ruling is not None else None
+    return RuleAnswer(query, view, found, lookup.by_number, ruling)
 
 
 # --- what changed between rules versions -----------------------------------------------------------------

@@ -169,8 +169,9 @@ def _rule_answer() -> Schema:
                     "read_as": {"type": "string"},
                     "candidates": _list(_ref("Rule")),
                     "also": _list(_ref("Rule")),
+                    "ruling": _ref("Ruling"),
                 },
-                optional=("also", "read_as"),
+                optional=("also", "read_as", "ruling"),
             ),
         ]
     }
@@ -517,7 +518,8 @@ def _rules_paths() -> dict[str, Schema]:
             ],
             "RuleAnswer",
             "The rule that best answers the words, the rules weighed (`candidates`, best first) and whether the best "
-            "clearly answers (`confident`: when false, say it is not sure).",
+            "clearly answers (`confident`: when false, say it is not sure); `ruling`, where present, is the FAQ "
+            "answer or ruling whose question asks what the words ask: it answers them in its source's words.",
             *_LOOKUP,
         ),
         "/v1/rulings": _get(

@@ -68,6 +68,42 @@ async def test_words_a_rule_clearly_answers_lead_with_it(real_harness: Harness, 
     assert result.embeds[0]["title"] == f"Rule {cite(found.rules[0].number, found.rules[0].version)}"
 
 
+async def test_a_ruling_asking_the_words_answers_them_first_where_no_rule_it_cites_is_sure(
+    real_harness: Harness, real_cards: CardsDB
+) -> None:
+    # The Origins FAQ asks "Is there a maximum hand size?" and cites no rule; the asked questions' votes were sure of
+    # 116 ("Players each draw 4"), which answers another question.
+    words = "is there a hand size limit"
+    found = real_cards.match_rules(words)
+    assert found.ruling is not None and found.ruling.question == "Is there a maximum hand size?"
+    assert not found.confident
+    result = await real_harness.command("rule", {"query": words})
+    first, closest = result.embeds[0], result.embeds[1]
+    assert first["title"] == "Q: Is there a maximum hand size?"
+    assert first["description"].startswith(f"*The ruling that answers “{words}”.*")
+    assert closest["title"] == f"Not sure which rule answers “{words}”"
+    assert closest["description"].startswith("The ruling above answers these words; no rule clearly does.")
+    assert_fits(result)
+
+
+async def test_a_ruling_asking_the_words_follows_the_sure_rule_it_cites(
+    real_harness: Harness, real_cards: CardsDB
+) -> None:
+    words = "can I hide two cards at the same battlefield"  # Riot's Hidden page asks it, citing 107.3.b
+    found = real_cards.match_rules(words)
+    assert found.confident and found.ruling is not None and found.ruling.rules == ("107.3.b",)
+    result = await real_harness.command("rule", {"query": words})
+    assert result.embeds[0]["title"] == "Rule 107.3.b"
+    last = result.embeds[-1]
+    assert last["title"] == f"Q: {found.ruling.question}"
+    assert last["description"].startswith("*A ruling answering these words, citing the rule above.*")
+    assert_fits(result)
+    # a ruling citing no rule rests on the rule its words discuss (the build's links): "What does Mighty mean?"
+    mighty = real_cards.match_rules("what does mighty mean")
+    assert mighty.confident and mighty.rules[0].number == "708"
+    assert mighty.ruling is not None and mighty.ruling.question == "What does Mighty mean?"
+
+
 @pytest.mark.parametrize(
     ("misspelt", "read"),
     [

@@ -9,7 +9,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from cardsdb.cli.query import rulings_text
-from cardsdb.models import V13_RULES_VERSION, Ruling
+from cardsdb.cli.rules import rule_text
+from cardsdb.models import V13_RULES_VERSION, RuleMatches, Ruling
 from cardsdb.query import CardsDB
 from cardsdb.query.base import Reader
 from cardsdb.query.cards import Cards
@@ -19,7 +20,7 @@ from cardsdb.query.rule_search import RuleSearch
 from cardsdb.query.rules import Rules
 from cardsdb.query.rulings import Rulings, community
 from cardsdb.rule_versions import Citation
-from cardsdb.service.answers import rulings_answer
+from cardsdb.service.answers import rule_answer, rulings_answer
 
 
 def test_rulings_by_rule_number_follow_the_move_and_skip_superseded(query_cards: CardsDB) -> None:
@@ -96,3 +97,30 @@ def test_the_rulings_say_when_none_is_sure_to_answer_the_words(query_cards: Card
     )
     assert rulings_answer(query_cards, "811.1.b").to_json()["confident"] is True
     assert not rulings_text(rulings_answer(query_cards, "811.1.b")).startswith("Not sure")
+
+
+def test_a_ruling_asking_the_words_answers_beside_the_rules_which_stay_sure_only_of_a_rule_it_cites(
+    query_cards: CardsDB,
+) -> None:
+    words = "does hiding a card count as playing it"
+    found = query_cards.match_rules(words)
+    assert found.ruling is not None and found.ruling.id == "faq-hide"
+    hide, play = query_cards.rule("422.1"), query_cards.rule("811.6")
+    assert hide is not None and play is not None
+    rulings = query_cards.ruling_queries
+    # the ruling cites v1.3's 421.1, which is today's 422.1
+    assert rulings.rests_on(found.ruling, hide.rule) and not rulings.rests_on(found.ruling, play.rule)
+    assert rulings.with_answering_ruling(RuleMatches((hide.rule, play.rule), True), words).confident
+    not_cited = rulings.with_answering_ruling(RuleMatches((play.rule, hide.rule), True), words)
+    assert not not_cited.confident and not_cited.ruling == found.ruling
+    # words no ruling asks, a number, or a version asked for: the rules alone
+    assert query_cards.match_rules("is hiding playing").ruling is None
+    assert query_cards.look_up_rule("811.6").found.ruling is None
+    assert query_cards.look_up_rule(words, version="v1.3").found.ruling is None
+    # the JSON and the command line's text carry it, first where no rule is sure to answer
+    answer = rule_answer(query_cards, words)
+    assert answer.to_json()["ruling"]["question"] == "Does hiding a card count as playing it?"
+    assert rule_text(answer).startswith(
+        "The ruling that answers these words:\nQ: Does hiding a card count as playing it?"
+    )
+    assert "ruling" not in rule_answer(query_cards, "is hiding playing").to_json()

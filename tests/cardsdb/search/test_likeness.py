@@ -47,6 +47,18 @@ def test_scores_are_symmetric_between_one_and_zero_and_pairs_are_found_once() ->
     assert likeness.alike_pairs(0.99) == [(6, 7, 1.0)]
 
 
+def test_a_question_holding_every_word_of_another_and_more_is_that_much_narrower() -> None:
+    likeness = Likeness([*INDEX, "can i hide a second card where i already have one"])
+    narrow = asked_stems("can i hide a second card where i already have one")
+    beyond = likeness.beyond(asked_stems("can i hide a card"), narrow)
+    words = ("second", "where", "already", "one")
+    expected = sum(likeness.weight(w) for w in words) / likeness.mass(narrow)
+    assert beyond == pytest.approx(expected) and 0.0 < beyond < 1.0
+    assert likeness.beyond(narrow, narrow) == 0.0  # the same question
+    assert likeness.beyond(asked_stems("can i hide two cards"), narrow) == 0.0  # "two" it does not hold
+    assert likeness.beyond(asked_stems("can i hide a card"), frozenset()) == 0.0
+
+
 @pytest.mark.parametrize("threshold", [0.3, 0.5, 0.8])
 def test_the_pruned_search_finds_every_pair_a_full_comparison_finds(threshold: float) -> None:
     questions = [

@@ -10,9 +10,13 @@ from cardsdb.models import Ruling
 from cardsdb.search.question_cards import CardTexts
 from cardsdb.search.question_confidence import (
     MEANING_VOTES,
+    RULING_AS_TYPED,
+    RULING_NARROWER,
     RULING_SIMILAR,
     confident,
     lead,
+    ruling_asks,
+    ruling_asks_as_typed,
     ruling_confident,
 )
 from cardsdb.search.question_rank import HEADING_PRIOR, _prior, ruling_topics
@@ -114,3 +118,26 @@ def test_a_ruling_is_sure_to_answer_words_it_asks_word_for_word_in_other_words_o
     assert sure(near=RULING_SIMILAR) and sure(near=0.99)
     assert not sure(near=RULING_SIMILAR - 0.01)
     assert not sure()  # words alone: no meaning compared, no rule sure
+
+
+def test_a_ruling_asks_the_words_when_its_question_is_them_or_near_them_in_meaning_not_by_the_rule_it_cites() -> (
+    None
+):
+    assert ruling_asks(asked_exactly=True, similarity=None)
+    assert ruling_asks(asked_exactly=False, similarity=RULING_SIMILAR)
+    assert not ruling_asks(asked_exactly=False, similarity=RULING_SIMILAR - 0.01)
+    assert not ruling_asks(asked_exactly=False, similarity=None)
+    # sure to answer because it cites the sure rule, but not asking the words: /rule leaves it to /ruling
+    assert ruling_confident(asked_exactly=False, cites_sure_rule=True, similarity=0.3)
+    assert not ruling_asks(asked_exactly=False, similarity=0.3)
+    # near in meaning but a narrower question: it holds every word asked and a third more
+    assert not ruling_asks(asked_exactly=False, similarity=0.9, beyond=RULING_NARROWER)
+    assert ruling_asks(asked_exactly=False, similarity=0.9, beyond=RULING_NARROWER - 0.01)
+    assert ruling_asks(asked_exactly=True, similarity=0.9, beyond=0.9)
+
+
+def test_a_ruling_asks_the_words_as_typed_when_its_question_is_them_or_as_good() -> None:
+    assert ruling_asks_as_typed(asked_exactly=True, similarity=None)
+    assert ruling_asks_as_typed(asked_exactly=False, similarity=RULING_AS_TYPED)
+    assert not ruling_asks_as_typed(asked_exactly=False, similarity=RULING_AS_TYPED - 0.01)
+    assert ruling_asks(asked_exactly=False, similarity=RULING_AS_TYPED - 0.01)  # asks them, in other words

@@ -10,7 +10,7 @@ import pytest
 from cardsdb.models import CORE_DOC, TOURNAMENT_DOC
 from cardsdb.query import CardsDB
 from cardsdb.rule_versions import cite
-from cardsdb.search.question_confidence import RULING_SIMILAR
+from cardsdb.search.question_confidence import RULING_NARROWER, RULING_SIMILAR
 
 pytestmark = pytest.mark.real_data  # every test here reads ../shared
 
@@ -280,6 +280,30 @@ def test_a_general_ruling_answers_before_one_on_a_card_the_words_do_not_name(
     # a ruling on a card the words name is not put back
     named = real_cards.match_rulings("baited hook target removed before it resolves").rulings[0]
     assert named.id == "riftboundfaq/cards/baited-hook#illegal-target"
+
+
+def test_a_ruling_asking_the_words_as_typed_comes_before_one_only_citing_the_sure_rule(
+    real_cards: CardsDB,
+) -> None:
+    # /rule is sure of 708 Mighty; a ruling on whether Sunken Temple triggers cites it, and the Origins FAQ asks
+    # "What does Mighty mean?" word for word: it came second
+    words = "what does mighty mean"
+    assert real_cards.question_ranker.sure_rule(words) is not None
+    found = real_cards.match_rulings(words)
+    assert found.confident and found.rulings[0].question == "What does Mighty mean?"
+    assert "708" in found.rulings[1].rules
+
+
+def test_a_ruling_asking_a_narrower_question_does_not_answer_the_words(real_cards: CardsDB) -> None:
+    # 0.79 near in meaning, but it asks about a second card, and its "No" answers that
+    words = "can i hide a card at a battlefield"
+    first = next(r for r in real_cards.question_ranker.rulings(words) if r.ruling.superseded is None)
+    assert first.ruling.question == "Can I hide a second card at a battlefield where I already have one?"
+    assert (first.question_similarity or 0.0) >= RULING_SIMILAR and first.beyond >= RULING_NARROWER
+    assert not first.asks_the_words and real_cards.match_rules(words).ruling is None
+    # holding every word asked and a little more, it still asks them
+    accelerate = real_cards.match_rules("how much do I pay for accelerate").ruling
+    assert accelerate is not None and accelerate.question == "How much do I pay for an Accelerate cost?"
 
 
 def test_the_database_records_the_model_that_made_its_meanings_and_a_ranker_reads_them(

@@ -43,7 +43,7 @@ import yaml
 from bot.rules.answers import RULE_ALSO, RULINGS_SHOWN
 from cardsdb import rule_numbers
 from cardsdb.cli.main import main
-from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, TOURNAMENT_DOC, TOURNAMENT_RULES_VERSION
+from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, TOURNAMENT_DOC, TOURNAMENT_RULES_VERSION, Ruling
 from cardsdb.project.asked import load_asked
 from cardsdb.query import CardsDB
 from cardsdb.search.likeness import Likeness, flagged
@@ -84,6 +84,9 @@ class Ranked:
     rulings_shown: tuple[str, ...]
     sure: bool  # /rule's answer is sure of its best match (`CardsDB.match_rules(...).confident`)
     ruling_sure: bool = False  # /ruling's answer is sure its first ruling answers (`CardsDB.match_rulings`)
+    rule_ruling: bool | None = (
+        None  # /rule shows a ruling asking the words (`RuleMatches.ruling`): does it answer?
+    )
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,8 @@ class Figures:
     sure_right: int  # of those, the best match answers (sure precision: sure_right / sure)
     ruling_sure: int = 0  # /ruling answers sure their first ruling answers
     ruling_sure_right: int = 0  # of those, the first ruling answers
+    rule_ruling: int = 0  # /rule answers showing a ruling that asks the words
+    rule_ruling_right: int = 0  # of those, the ruling answers
 
     def line(self, name: str) -> str:
         n = self.size
@@ -104,7 +109,8 @@ class Figures:
             f"{name}: /rule top-1 {self.rule_top1}/{n} ({_percent(self.rule_top1, n)}) top-3 {self.rule_top3}/{n}; "
             f"sure {self.sure}/{n} ({_percent(self.sure, n)}), right {self.sure_right}/{self.sure} "
             f"({_percent(self.sure_right, self.sure)}); /ruling top-1 {self.ruling_top1}/{n} top-3 {self.ruling_top3}/{n}, "
-            f"sure {self.ruling_sure}, right {self.ruling_sure_right}"
+            f"sure {self.ruling_sure}, right {self.ruling_sure_right}; /rule's ruling {self.rule_ruling}, "
+            f"right {self.rule_ruling_right}"
         )
 
 
@@ -193,15 +199,24 @@ def rank(db: CardsDB, question: Question) -> Ranked:
     rules = rule_list(db, question)
     rulings, ruling_sure = ruling_list(db, question)
     answering = [rid in question.rulings or bool(cited & answers) for rid, cited in rulings]
+    found = db.match_rules(question.text, doc=doc_asked_today(question))
     return Ranked(
         question,
         next((i for i, row in enumerate(rules) if row in answers), None),
         next((i for i, answers_it in enumerate(answering) if answers_it), None),
         tuple(_shown(row) for row in rules),
         tuple(rid for rid, _ in rulings),
-        db.match_rules(question.text, doc=doc_asked_today(question)).confident,
+        found.confident,
         ruling_sure,
+        None if found.ruling is None else ruling_answers(db, question, found.ruling, answers),
     )
+
+
+def ruling_answers(db: CardsDB, question: Question, ruling: Ruling, answers: set[RuleId]) -> bool:
+    """Whether a ruling answers the question, as /ruling's list counts it: the question names it, or it cites an
+    answering rule in the version it numbers it in."""
+    cited = {(c.doc, c.version, c.number) for c in db.ruling_citations(ruling)}
+    return ruling.id in question.rulings or bool(cited & answers)
 
 
 def _shown(row: RuleId) -> str:
@@ -225,6 +240,8 @@ def figures(ranked: Sequence[Ranked]) -> Figures:
         sum(r.sure and r.rule_at == 0 for r in ranked),
         sum(r.ruling_sure for r in ranked),
         sum(r.ruling_sure and r.ruling_at == 0 for r in ranked),
+        sum(r.rule_ruling is not None for r in ranked),
+        sum(bool(r.rule_ruling) for r in ranked),
     )
 
 

@@ -94,6 +94,14 @@ async def test_rulings_say_whether_the_first_is_sure_to_answer(api: Api) -> None
     assert by_number.body["confident"] is True
 
 
+async def test_rules_for_words_carry_the_ruling_that_asks_them(api: Api) -> None:
+    asked = await api.get("/v1/rules", "/v1/rules?q=" + quote("is there a hand size limit"))
+    assert asked.body["ruling"]["question"] == "Is there a maximum hand size?"
+    assert asked.body["confident"] is False  # the votes' rule, 116, is not the one the FAQ answers by
+    plain = await api.get("/v1/rules", "/v1/rules?q=" + quote("how many cards in my starting hand"))
+    assert "ruling" not in plain.body
+
+
 async def test_the_deck_check_is_the_command_lines_answer(api: Api, real_db: Path, tmp_path: Path) -> None:
     for name, text in (("jinx", JINX), ("bad", BAD)):
         listed = tmp_path / f"{name}.txt"
