@@ -289,9 +289,7 @@ class RuleMatches:
     rules: tuple[Rule, ...]
     confident: bool
     read_as: str | None = None  # the words as read, where a misspelt word was read as the word meant
-    ruling: Ruling | None = (
-        None  # the FAQ answer or ruling sure to answer the words (`Rulings.answering_ruling`)
-    )
+    ruling: Ruling | None = None  # the FAQ answer or ruling asking the words (`Rulings.answering_ruling`)
 
 
 @dataclass(frozen=True)

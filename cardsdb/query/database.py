@@ -19,6 +19,7 @@ from types import TracebackType
 from cardsdb.engine.reading.card_reading import CardReading
 from cardsdb.errors import DatabaseUnavailable
 from cardsdb.models import (
+    TOURNAMENT_DOC,
     BannedCards,
     Card,
     CardMatch,
@@ -46,7 +47,7 @@ from cardsdb.query.rule_rows import RuleRows
 from cardsdb.query.rule_search import RuleSearch
 from cardsdb.query.rules import Rules
 from cardsdb.query.rulings import Rulings
-from cardsdb.rule_versions import Citation
+from cardsdb.rule_versions import Citation, parse_doc
 from cardsdb.schema import SCHEMA_VERSION
 from cardsdb.search.card_index import SearchIndex
 from cardsdb.search.meaning import ENCODER
@@ -232,9 +233,9 @@ class CardsDB:
         self, query: str, *, doc: str | None = None, version: str | None = None, limit: int = RULE_CANDIDATES
     ) -> RuleLookup:
         lookup = self.rules.look_up_rule(query, doc=doc, version=version, limit=limit)
-        if lookup.by_number or version is not None:
+        if lookup.by_number:
             return lookup
-        return replace(lookup, found=self.ruling_queries.with_answering_ruling(lookup.found, query))
+        return replace(lookup, found=self._with_ruling(lookup.found, query, doc, version))
 
     def rule_exists(self, number: str, version: str | None = None, doc: str | None = None) -> bool:
         return self.rules.rule_exists(number, version, doc)
@@ -275,8 +276,18 @@ class CardsDB:
     def match_rules(
         self, words: str, limit: int = RULE_CANDIDATES, *, doc: str | None = None, version: str | None = None
     ) -> RuleMatches:
-        found = self.rule_search.match_rules(words, limit, doc=doc, version=version)
-        return found if version is not None else self.ruling_queries.with_answering_ruling(found, words)
+        return self._with_ruling(
+            self.rule_search.match_rules(words, limit, doc=doc, version=version), words, doc, version
+        )
+
+    def _with_ruling(
+        self, found: RuleMatches, words: str, doc: str | None, version: str | None
+    ) -> RuleMatches:
+        """The rules for words with the ruling asking them (`Rulings.with_answering_ruling`), unless a version or
+        the Tournament Rules were asked for: the rulings answer today's game."""
+        if version is not None or (doc is not None and parse_doc(doc) == TOURNAMENT_DOC):
+            return found
+        return self.ruling_queries.with_answering_ruling(found, words)
 
     def rules_also_matching(
         self, words: str, shown: Rule, limit: int = 5, *, doc: str | None = None, version: str | None = None

@@ -113,10 +113,11 @@ def test_a_ruling_asking_the_words_answers_beside_the_rules_which_stay_sure_only
     assert rulings.with_answering_ruling(RuleMatches((hide.rule, play.rule), True), words).confident
     not_cited = rulings.with_answering_ruling(RuleMatches((play.rule, hide.rule), True), words)
     assert not not_cited.confident and not_cited.ruling == found.ruling
-    # words no ruling asks, a number, or a version asked for: the rules alone
+    # words no ruling asks, a number, a version or the Tournament Rules asked for: the rules alone
     assert query_cards.match_rules("is hiding playing").ruling is None
     assert query_cards.look_up_rule("811.6").found.ruling is None
     assert query_cards.look_up_rule(words, version="v1.3").found.ruling is None
+    assert query_cards.look_up_rule(words, doc="tournament").found.ruling is None
     # the JSON and the command line's text carry it, first where no rule is sure to answer
     answer = rule_answer(query_cards, words)
     assert answer.to_json()["ruling"]["question"] == "Does hiding a card count as playing it?"
