@@ -62,7 +62,7 @@ def rule_reply(
 
 def _words_reply(db: CardsLookup, query: str, found: RuleMatches) -> Reply:
     """The best match for words, or the closest few alike when none clearly answers; a ruling that asks what the
-    words ask (`RuleMatches.ruling`) after the rule it cites, or first, as the answer, when no rule is sure to."""
+    words ask (`RuleMatches.ruling`) after them, its answer said first where no rule is sure to answer."""
     read_as = f"Read as “{echo(found.read_as)}”." if found.read_as else None  # a misspelt word read as meant
     ruling = found.ruling
     if found.confident:
@@ -78,22 +78,19 @@ def _words_reply(db: CardsLookup, query: str, found: RuleMatches) -> Reply:
     closest, others = found.rules[:UNSURE_SHOWN], found.rules[UNSURE_SHOWN:]
     if ruling is None:
         return Reply(rule_unsure_embeds(query, closest, also=others, read_as=read_as))
+    # The ruling answers, in its source's words, at the head of the closest rules; whole after them.
     return Reply(
         [
-            _ruling_embed(db, query, ruling, rule_shown=False, read_as=read_as),
-            *rule_unsure_embeds(query, closest, also=others, ruling_answers=True),
+            *rule_unsure_embeds(query, closest, also=others, read_as=read_as, ruling=ruling),
+            _ruling_embed(db, query, ruling, rule_shown=False),
         ],
         citations=_cited(db, [ruling]),
     )
 
 
-def _ruling_embed(
-    db: CardsLookup, query: str, ruling: Ruling, *, rule_shown: bool, read_as: str | None = None
-) -> discord.Embed:
+def _ruling_embed(db: CardsLookup, query: str, ruling: Ruling, *, rule_shown: bool) -> discord.Embed:
     related = () if ruling.rules else db.ruling_links(ruling)
-    return ruling_answer_embed(
-        query, ruling, db.ruling_citations(ruling), related, rule_shown=rule_shown, read_as=read_as
-    )
+    return ruling_answer_embed(query, ruling, db.ruling_citations(ruling), related, rule_shown=rule_shown)
 
 
 def _cited(db: CardsLookup, rulings: Sequence[Ruling]) -> tuple[str, ...]:

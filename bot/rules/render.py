@@ -108,6 +108,9 @@ def rule_embeds(
 
 
 UNSURE_TEXT = 300  # characters of each rule's text in a "not sure" answer
+RULING_ANSWER_SHOWN = (
+    400  # characters of a ruling's answer said first in a "not sure" answer (whole below it)
+)
 
 
 def rule_unsure_embeds(
@@ -116,31 +119,29 @@ def rule_unsure_embeds(
     *,
     also: Sequence[Rule] = (),
     read_as: str | None = None,
-    ruling_answers: bool = False,
+    ruling: Ruling | None = None,
 ) -> list[discord.Embed]:
     """Words no rule clearly answers: the closest rules alike, each with its number and text, none as the answer.
-    `read_as`: a line saying how misspelt words were read, first; `ruling_answers`: a ruling shown before these
-    answers the words (`ruling_answer_embed`)."""
+    `read_as`: a line saying how misspelt words were read, first; `ruling`: the ruling that answers the words
+    (`RuleMatches.ruling`, shown whole after these), its answer said first, in its source's words."""
     embed = discord.Embed(
         title=limits.fit(f"Not sure which rule answers “{query}”", limits.EMBED_TITLE), colour=COLOR_INFO
     )
+    answered = (
+        f"**{ruling_source(ruling)}:** {limits.fit(' '.join(ruling.answer.split()), RULING_ANSWER_SHOWN)}"
+        if ruling is not None
+        else None
+    )
     why = (
-        "The ruling above answers these words; no rule clearly does."
-        if ruling_answers
+        "No rule clearly answers these words; the ruling below does."
+        if ruling is not None
         else "No rule matches these words clearly better than the others."
     )
+    closest = (
+        f"{why} The {len(rules)} closest, best first: read each, or ask with other words or a rule number."
+    )
     embed.description = limits.fit(
-        " ".join(
-            filter(
-                None,
-                [
-                    read_as,
-                    f"{why} The {len(rules)} closest, best first: read each, or ask with other words or a rule "
-                    "number.",
-                ],
-            )
-        ),
-        limits.EMBED_DESCRIPTION,
+        "\n\n".join(filter(None, [read_as, answered, closest])), limits.EMBED_DESCRIPTION
     )
     for rule in rules:
         add_field(
@@ -263,16 +264,14 @@ def ruling_answer_embed(
     related: Sequence[Rule] = (),
     *,
     rule_shown: bool,
-    read_as: str | None = None,
 ) -> discord.Embed:
-    """The ruling sure to answer words asked of /rule (`RuleMatches.ruling`), said to be so: after the rule it cites
-    (`rule_shown`), or first, before the closest rules, when no rule is sure to answer (then with `read_as`, the line
-    saying how misspelt words were read)."""
+    """The ruling sure to answer words asked of /rule (`RuleMatches.ruling`), said to be so, after the rule it rests
+    on (`rule_shown`), or after the closest rules when no rule is sure to answer."""
     embed = ruling_embed(ruling, citations, related)
     lead = (
         f"A ruling answering these words, {'citing' if ruling.rules else 'on'} the rule above."
         if rule_shown
-        else " ".join(filter(None, [read_as, f"The ruling that answers “{query}”."]))
+        else f"The ruling that answers “{query}”."
     )
     embed.description = limits.fit(
         f"*{lead}*\n\n{embed.description or ''}", limits.EMBED_DESCRIPTION, marker=limits.CONTINUED

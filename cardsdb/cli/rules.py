@@ -117,8 +117,8 @@ def _query(args: argparse.Namespace) -> str:
 
 
 def rule_text(answer: RuleAnswer) -> str:
-    """The rule, or the closest few when no rule clearly answers the words, then the others that match; a ruling
-    sure to answer the words after the rule it cites, or first when no rule is sure to."""
+    """The rule, or the closest few when no rule clearly answers the words, then the others that match; then a
+    ruling asking the words, on the rule shown or, where no rule is sure to answer, as the answer."""
     found = answer.found
     text = view_text(answer.view) if found.confident else unsure_text(found)
     read_as = f"Read as: {found.read_as}\n" if found.read_as else ""  # a misspelt word read as the word meant
@@ -130,7 +130,7 @@ def rule_text(answer: RuleAnswer) -> str:
     if found.confident:
         on = "citing" if ruling.ruling.rules else "on"
         return f"{read_as}{text}{also}\n\nA ruling answering these words, {on} this rule:\n{answered}"
-    return f"{read_as}The ruling that answers these words:\n{answered}\n\n{text}{also}"
+    return f"{read_as}{text}{also}\n\nNo rule clearly answers these words; this ruling does:\n{answered}"
 
 
 def ruling_text(ruling: Ruling, citations: Sequence[Citation], related: Sequence[Rule] = ()) -> str:

@@ -372,25 +372,30 @@ def test_rulings_no_ruling_is_sure_to_answer_say_so_first_and_are_shown_as_the_c
     _fits(unsure)
 
 
-def test_a_ruling_asking_the_words_of_rule_says_it_answers_them_after_the_rule_it_cites_or_first() -> None:
-    first = ruling_answer_embed("can my opponent react", RULING, rule_shown=False, read_as="Read as “x”.")
-    assert first.title == f"Q: {RULING.question}"
-    assert (first.description or "").startswith(
-        f"*Read as “x”. The ruling that answers “can my opponent react”.*\n\n{RULING.answer.strip()}"
+def test_a_ruling_asking_the_words_of_rule_says_it_answers_them_first_in_its_sources_words() -> None:
+    closest = rule_unsure_embeds(
+        "can my opponent react", [RULE_422, RULE_811_1_D], read_as="Read as “x”.", ruling=RULING
+    )
+    assert closest[0].title == "Not sure which rule answers “can my opponent react”"
+    description = closest[0].description or ""
+    assert description.startswith(f"Read as “x”.\n\n**Hidden keyword page:** {RULING.answer}\n\n")
+    assert (
+        "No rule clearly answers these words; the ruling below does. The 2 closest, best first" in description
+    )
+    whole = ruling_answer_embed("can my opponent react", RULING, rule_shown=False)
+    assert whole.title == f"Q: {RULING.question}"
+    assert (whole.description or "").startswith(
+        f"*The ruling that answers “can my opponent react”.*\n\n{RULING.answer.strip()}"
     )
     after = ruling_answer_embed("can my opponent react", RULING, rule_shown=True)
     assert (after.description or "").startswith("*A ruling answering these words, citing the rule above.*")
     citing_none = ruling_answer_embed("x", replace(RULING, rules=()), rule_shown=True)
     assert (citing_none.description or "").startswith("*A ruling answering these words, on the rule above.*")
-    closest = rule_unsure_embeds("can my opponent react", [RULE_422, RULE_811_1_D], ruling_answers=True)
-    assert (closest[0].description or "").startswith(
-        "The ruling above answers these words; no rule clearly does. The 2 closest, best first"
-    )
     alone = rule_unsure_embeds("can my opponent react", [RULE_422, RULE_811_1_D])
     assert (alone[0].description or "").startswith(
         "No rule matches these words clearly better than the others."
     )
-    _fits([first, *closest])
+    _fits([*closest, whole])
 
 
 def test_user_text_is_escaped_when_echoed() -> None:

@@ -68,7 +68,7 @@ async def test_words_a_rule_clearly_answers_lead_with_it(real_harness: Harness, 
     assert result.embeds[0]["title"] == f"Rule {cite(found.rules[0].number, found.rules[0].version)}"
 
 
-async def test_a_ruling_asking_the_words_answers_them_first_where_no_rule_it_cites_is_sure(
+async def test_a_ruling_asking_the_words_answers_them_first_where_no_rule_it_rests_on_is_sure(
     real_harness: Harness, real_cards: CardsDB
 ) -> None:
     # The Origins FAQ asks "Is there a maximum hand size?" and cites no rule; the asked questions' votes were sure of
@@ -78,11 +78,14 @@ async def test_a_ruling_asking_the_words_answers_them_first_where_no_rule_it_cit
     assert found.ruling is not None and found.ruling.question == "Is there a maximum hand size?"
     assert not found.confident
     result = await real_harness.command("rule", {"query": words})
-    first, closest = result.embeds[0], result.embeds[1]
-    assert first["title"] == "Q: Is there a maximum hand size?"
-    assert first["description"].startswith(f"*The ruling that answers “{words}”.*")
+    closest, whole = result.embeds[0], result.embeds[1]
     assert closest["title"] == f"Not sure which rule answers “{words}”"
-    assert closest["description"].startswith("The ruling above answers these words; no rule clearly does.")
+    assert closest["description"].startswith(
+        "**Official: Riftbound Origins FAQ:** No, you can have any number of cards in your hand."
+    )
+    assert "No rule clearly answers these words; the ruling below does." in closest["description"]
+    assert whole["title"] == "Q: Is there a maximum hand size?"
+    assert whole["description"].startswith(f"*The ruling that answers “{words}”.*")
     assert_fits(result)
 
 

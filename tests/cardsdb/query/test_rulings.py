@@ -118,10 +118,13 @@ def test_a_ruling_asking_the_words_answers_beside_the_rules_which_stay_sure_only
     assert query_cards.look_up_rule("811.6").found.ruling is None
     assert query_cards.look_up_rule(words, version="v1.3").found.ruling is None
     assert query_cards.look_up_rule(words, doc="tournament").found.ruling is None
-    # the JSON and the command line's text carry it, first where no rule is sure to answer
+    # the JSON and the command line's text carry it, as the answer where no rule is sure to answer
     answer = rule_answer(query_cards, words)
     assert answer.to_json()["ruling"]["question"] == "Does hiding a card count as playing it?"
-    assert rule_text(answer).startswith(
-        "The ruling that answers these words:\nQ: Does hiding a card count as playing it?"
+    text = rule_text(answer)
+    assert text.startswith("Not sure which rule answers this")
+    assert (
+        "\n\nNo rule clearly answers these words; this ruling does:\nQ: Does hiding a card count as playing it?"
+        in text
     )
     assert "ruling" not in rule_answer(query_cards, "is hiding playing").to_json()
