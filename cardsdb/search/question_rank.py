@@ -254,9 +254,7 @@ class RankedRuling:
     asked_exactly: bool = False  # its question is the words, word for word
     cites_sure_rule: bool = False  # it cites the rule /rule is sure of (`QuestionRanker.sure_rule`)
     question_similarity: float | None = None  # how near in meaning its question alone is to the words
-    beyond: float = (
-        0.0  # the share of its question's weight in words the words lack, where it holds all theirs
-    )
+    beyond: float = 0.0  # how much narrower a question it asks (`Likeness.beyond`)
 
     @property
     def confident(self) -> bool:
@@ -966,9 +964,7 @@ class QuestionRanker:
 
         similarity = self._question_similarity(asked)
 
-        def as_typed(
-            i: int,
-        ) -> bool:  # its question is the words, or as good: first, before those citing the sure rule
+        def as_typed(i: int) -> bool:  # the words, or as good: first, before those citing the sure rule
             return ruling_asks_as_typed(
                 asked_exactly=i == exact, similarity=float(similarity[i]) if similarity is not None else None
             )
