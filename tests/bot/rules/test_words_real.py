@@ -107,6 +107,23 @@ async def test_a_ruling_asking_the_words_follows_the_sure_rule_it_cites(
     assert mighty.ruling is not None and mighty.ruling.question == "What does Mighty mean?"
 
 
+async def test_a_ruling_asking_the_words_makes_rule_sure_of_the_rule_it_cites(
+    real_harness: Harness, real_cards: CardsDB
+) -> None:
+    # The asked questions' votes alone are not sure; Riot's Hidden page asks "Can my opponent react to me hiding a
+    # card?" and answers it by 811.1.c.2, which /rule puts first
+    words = "can my opponent react when I hide something"
+    assert not real_cards.rule_search.match_rules(words).confident
+    found = real_cards.match_rules(words)
+    assert found.confident and found.rules[0].number == "811.1.c.2"
+    assert found.ruling is not None and "811.1.c.2" in found.ruling.rules
+    result = await real_harness.command("rule", {"query": words})
+    assert result.embeds[0]["title"] == "Rule 811.1.c.2"
+    assert result.embeds[-1]["description"].startswith(
+        "*A ruling answering these words, citing the rule above.*"
+    )
+
+
 @pytest.mark.parametrize(
     ("misspelt", "read"),
     [

@@ -99,7 +99,7 @@ def test_the_rulings_say_when_none_is_sure_to_answer_the_words(query_cards: Card
     assert not rulings_text(rulings_answer(query_cards, "811.1.b")).startswith("Not sure")
 
 
-def test_a_ruling_asking_the_words_answers_beside_the_rules_which_stay_sure_only_of_a_rule_it_cites(
+def test_a_ruling_asking_the_words_answers_beside_the_rules_and_makes_rule_sure_of_the_rule_it_cites_only(
     query_cards: CardsDB,
 ) -> None:
     words = "does hiding a card count as playing it"
@@ -111,6 +111,8 @@ def test_a_ruling_asking_the_words_answers_beside_the_rules_which_stay_sure_only
     # the ruling cites v1.3's 421.1, which is today's 422.1
     assert rulings.rests_on(found.ruling, hide.rule) and not rulings.rests_on(found.ruling, play.rule)
     assert rulings.with_answering_ruling(RuleMatches((hide.rule, play.rule), True), words).confident
+    # the source asked the same and answered by the first rule: sure of it, whatever the votes said
+    assert rulings.with_answering_ruling(RuleMatches((hide.rule, play.rule), False), words).confident
     not_cited = rulings.with_answering_ruling(RuleMatches((play.rule, hide.rule), True), words)
     assert not not_cited.confident and not_cited.ruling == found.ruling
     # words no ruling asks, a number, a version or the Tournament Rules asked for: the rules alone
@@ -118,13 +120,14 @@ def test_a_ruling_asking_the_words_answers_beside_the_rules_which_stay_sure_only
     assert query_cards.look_up_rule("811.6").found.ruling is None
     assert query_cards.look_up_rule(words, version="v1.3").found.ruling is None
     assert query_cards.look_up_rule(words, doc="tournament").found.ruling is None
-    # the JSON and the command line's text carry it, as the answer where no rule is sure to answer
+    # the JSON and the command line's text carry it: after the rule it rests on, or as the answer where no rule is
+    # sure to answer (asked word for word, the ruling makes /rule sure even by words alone)
     answer = rule_answer(query_cards, words)
     assert answer.to_json()["ruling"]["question"] == "Does hiding a card count as playing it?"
-    text = rule_text(answer)
-    assert text.startswith("Not sure which rule answers this")
-    assert (
-        "\n\nNo rule clearly answers these words; this ruling does:\nQ: Does hiding a card count as playing it?"
-        in text
-    )
+    assert answer.to_json()["confident"] is True and answer.found.rules[0].number == "422.1"
+    asked = "Q: Does hiding a card count as playing it?"
+    assert f"\n\nA ruling answering these words, citing this rule:\n{asked}" in rule_text(answer)
+    unsure = rule_text(replace(answer, found=replace(answer.found, confident=False)))
+    assert unsure.startswith("Not sure which rule answers this")
+    assert f"\n\nNo rule clearly answers these words; this ruling does:\n{asked}" in unsure
     assert "ruling" not in rule_answer(query_cards, "is hiding playing").to_json()
