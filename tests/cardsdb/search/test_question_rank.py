@@ -40,15 +40,23 @@ def test_a_ruling_asking_the_question_lends_its_rules_its_weight(query_cards: Ca
     assert query_cards.rulings("when can I play a card I hid")[0].id == "seed-when-play"
 
 
-def test_a_rule_a_matching_ruling_cites_is_supported_but_words_alone_are_never_sure(
+def test_a_rule_a_matching_ruling_cites_is_supported_but_the_words_scores_alone_are_never_sure(
     query_cards: CardsDB,
 ) -> None:
     # 811.6 is cited by the seed ruling asking these words: the FAQs agree with the rule's own words; this database
     # has no meanings, and no rule of the words' scores alone kept 95% of its sure answers right
-    ranked = query_cards.ranked_rules("when can I play a card I hid", limit=3)
+    words = "when can I play a card I hid"
+    ranked = query_cards.ranked_rules(words, limit=3)
     assert ranked[0].rule.number == "811.6" and ranked[0].supported and ranked[0].agrees is None
     assert ranked[0].score > 2 * ranked[1].score
-    assert not query_cards.match_rules("when can I play a card I hid").confident
+    assert not query_cards.rule_search.match_rules(words).confident
+    # the ruling asks them word for word and answers by 811.6: it, not the words' scores, makes /rule sure
+    found = query_cards.match_rules(words)
+    assert (
+        found.confident
+        and found.ruling is not None
+        and found.ruling.question == "When can I play a card I hid?"
+    )
     # 811.1.d.2 leads on its words alone, less than twice the next: not sure
     unsupported = query_cards.ranked_rules(
         "does a hidden spell have to choose targets at its battlefield", limit=2
