@@ -22,7 +22,7 @@ judge more than three candidates shown alike.
 Where a ruling asks the words (`ruling_asks`, below), it decides instead (`Rulings.with_answering_ruling`): /rule is
 sure of its best match exactly where that ruling rests on it (cites it, or, citing none, discusses it), even by words
 alone for a ruling asked word for word. On the development sets: sure of 73, 72 right (98.6%; the votes' rule alone
-64, 63 right). `PYTHONPATH=. python tests/cardsdb/search/test_question_set.py DB SET` counts it.
+64, 63 right); `--sureness` prints it last.
 
 A ruling is sure to answer words that are its question word for word, or when it cites the rule /rule is sure of
 (with a ruling matching the words behind it: `QuestionRanker.sure_rule`), or when its question alone is at least

@@ -480,6 +480,12 @@ def sureness_report(db: CardsDB, *, measured: bool = False) -> list[str]:
         f"the widest at 98% or more (the margin kept): sure of {n}, {r} right: {rule}"
         for n, r, rule in margin
     ]
+    # A ruling asking the words decides instead, where there is one (`Rulings.with_answering_ruling`)
+    decided = [r for path in (TUNING, WRITTEN) for q in load_questions(path) if (r := rank(db, q)).sure]
+    lines.append(
+        f"the rule in use, a ruling asking the words deciding where one does: sure of {len(decided)}, "
+        f"{sum(r.rule_at == 0 for r in decided)} right"
+    )
     for path in measured_sets() if measured else ():
         if path not in (TUNING, WRITTEN):
             held = signals([path])
