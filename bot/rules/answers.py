@@ -23,7 +23,7 @@ from bot.ui.text import echo
 from cardsdb import rule_numbers
 from cardsdb.errors import NotFound
 from cardsdb.models import CURRENT_RULES_VERSION, RuleMatches, Ruling
-from cardsdb.rule_versions import cite
+from cardsdb.rule_versions import Citation, cite
 from cardsdb.search.question_confidence import UNSURE_SHOWN
 
 RULE_ALSO = 5  # other rules listed under the best match for words
@@ -79,28 +79,38 @@ def _words_reply(db: CardsLookup, query: str, found: RuleMatches) -> Reply:
     if ruling is None:
         return Reply(rule_unsure_embeds(query, closest, also=others, read_as=read_as))
     # The ruling answers, in its source's words, at the head of the closest rules; whole after them.
+    citations = db.ruling_citations(ruling)
     return Reply(
         [
             *rule_unsure_embeds(query, closest, also=others, read_as=read_as, ruling=ruling),
-            _ruling_embed(db, query, ruling, rule_shown=False),
+            _ruling_embed(db, query, ruling, rule_shown=False, citations=citations),
         ],
-        citations=_cited(db, [ruling]),
+        citations=_cited([citations]),
     )
 
 
-def _ruling_embed(db: CardsLookup, query: str, ruling: Ruling, *, rule_shown: bool) -> discord.Embed:
+def _ruling_embed(
+    db: CardsLookup,
+    query: str,
+    ruling: Ruling,
+    *,
+    rule_shown: bool,
+    citations: Sequence[Citation] | None = None,
+) -> discord.Embed:
+    cited = db.ruling_citations(ruling) if citations is None else citations
     related = () if ruling.rules else db.ruling_links(ruling)
-    return ruling_answer_embed(query, ruling, db.ruling_citations(ruling), related, rule_shown=rule_shown)
+    return ruling_answer_embed(query, ruling, cited, related, rule_shown=rule_shown)
 
 
-def _cited(db: CardsLookup, rulings: Sequence[Ruling]) -> tuple[str, ...]:
-    """The rule numbers the rulings cite, each once, for "Show the cited rules", which looks each up in the version
-    the ruling cites it in. A current number the data lacks is kept too: v1.4's corresponding rule may stand in."""
+def _cited(groups: Sequence[Sequence[Citation]]) -> tuple[str, ...]:
+    """The rule numbers rulings cite (`CardsDB.ruling_citations`, a group a ruling), each once, for "Show the cited
+    rules", which looks each up in the version the ruling cites it in. A current number the data lacks is kept too:
+    v1.4's corresponding rule may stand in."""
     return tuple(
         dict.fromkeys(
             cite(c.number, c.version)
-            for ruling in rulings
-            for c in db.ruling_citations(ruling)
+            for group in groups
+            for c in group
             if c.found or c.version == CURRENT_RULES_VERSION
         )
     )
@@ -134,7 +144,7 @@ def ruling_reply(services: Services, query: str) -> Reply:
         )
     cited = [db.ruling_citations(r) for r in found]
     related = [() if r.rules else db.ruling_links(r) for r in found]
-    citations = _cited(db, found)
+    citations = _cited(cited)
     # a misspelt word read as meant
     read_as = f"Read as “{echo(matches.read_as)}”." if matches.read_as else None
     return Reply(

@@ -39,7 +39,7 @@ class RuleHistory:
 
     def view(self, rule: Rule) -> RuleView:
         """A rule with its parents, sub-rules, every version of its number, its lineage, moves and notes."""
-        lineage = self._lineage(rule)
+        lineage = self.lineage(rule)
         now = self._now(rule, lineage)
         return RuleView(
             rule=rule,
@@ -54,7 +54,7 @@ class RuleHistory:
             patch_notes=self._patch_notes([rule, *lineage]),
         )
 
-    def _lineage(self, rule: Rule) -> list[Rule]:
+    def lineage(self, rule: Rule) -> list[Rule]:
         """The same rule in the other versions (under any number), newest first: reworded, renumbered, split
         (v1.4's 811.1.d.2 is 811.1.d.2 and 811.1.d.3 now) or reversed (811.5.a)."""
         if rule.doc != CORE_DOC:

@@ -187,6 +187,10 @@ class Rules:
         """A rule found by words (`search_rules`, `match_rules`) as `rule` shows it: parents, sub-rules, versions."""
         return self._history.view(rule)
 
+    def lineage(self, rule: Rule) -> list[Rule]:
+        """The same rule in the other versions (`RuleHistory.lineage`), without the rest of its view."""
+        return self._history.lineage(rule)
+
     def autocomplete_rules(
         self, text: str, limit: int = 25, *, doc: str | None = None
     ) -> list[tuple[str, str]]:

@@ -80,9 +80,7 @@ class Rulings:
     def rests_on(self, ruling: Ruling, rule: Rule) -> bool:
         """Whether the ruling cites the rule, in any version's numbering (v1.4's 421 Hide is today's 422), or, citing
         none, discusses it (`ruling_links`: "What does Mighty mean?" cites no rule and is about 708 Mighty)."""
-        same = {(rule.doc, rule.version, rule.number)} | {
-            (r.doc, r.version, r.number) for r in self._rules.rule_view(rule).lineage
-        }
+        same = {(r.doc, r.version, r.number) for r in (rule, *self._rules.lineage(rule))}
         if ruling.rules:
             return any((c.doc, c.version, c.number) in same for c in self.ruling_citations(ruling))
         return any((r.doc, r.version, r.number) in same for r in self.ruling_links(ruling))

@@ -963,16 +963,21 @@ class QuestionRanker:
         answering = {i for i in kept if sure is not None and sure in both.cited[i]}
 
         similarity = self._question_similarity(asked)
+        near = {i: float(similarity[i]) if similarity is not None else None for i in kept}
 
         def as_typed(i: int) -> bool:  # the words, or as good: first, before those citing the sure rule
-            return ruling_asks_as_typed(
-                asked_exactly=i == exact, similarity=float(similarity[i]) if similarity is not None else None
-            )
+            return ruling_asks_as_typed(asked_exactly=i == exact, similarity=near[i])
 
         def order(i: int) -> tuple[bool, bool, bool, bool, float, int]:
             leading = final[i] >= OFFICIAL_TIER * best
             tier = (not leading, leading and self.rulings_list[i].source == "community")
             return (not as_typed(i), i not in answering, *tier, -final[i], i)
+
+        narrower = self._narrower(asked.words)
+
+        def beyond(i: int) -> float:  # only where its question is near enough to ask the words
+            found = near[i]
+            return narrower(i) if found is not None and found >= RULING_SIMILAR else 0.0
 
         return [
             RankedRuling(
@@ -981,20 +986,19 @@ class QuestionRanker:
                 i in holding_all,
                 asked_exactly=i == exact,
                 cites_sure_rule=i in answering,
-                question_similarity=float(similarity[i]) if similarity is not None else None,
-                beyond=self._beyond(asked.words, i)
-                if similarity is not None and similarity[i] >= RULING_SIMILAR
-                else 0.0,
+                question_similarity=near[i],
+                beyond=beyond(i),
             )
             for i in sorted(kept, key=order)
         ]
 
-    def _beyond(self, words: str, ruling: int) -> float:
-        """How much narrower a question the ruling's asks than the words (`Likeness.beyond`), its words weighed by
-        their rarity among the rulings' questions."""
+    def _narrower(self, words: str) -> Callable[[int], float]:
+        """How much narrower a question each ruling's asks than the words (`Likeness.beyond`), its words weighed by
+        their rarity among the rulings' questions; the words read once."""
         if self._ruling_likeness is None:
             self._ruling_likeness = Likeness(r.question for r in self.rulings_list)
-        return self._ruling_likeness.beyond(asked_stems(words), self._ruling_likeness.stems[ruling])
+        likeness, asked = self._ruling_likeness, asked_stems(words)
+        return lambda ruling: likeness.beyond(asked, likeness.stems[ruling])
 
 
 class _Fit:
