@@ -279,6 +279,8 @@ class RuleView:
     patch_notes: tuple[PatchNote, ...] = ()
     # Set when this is v1.4's wording standing in for a current rule whose text is not public: the current number.
     stands_in_for: str | None = None
+    # The rulings in force citing it or one of its sub-rules, official first (`Rulings.rulings_on`; a Core Rule's).
+    rulings: tuple[Ruling, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import discord
 from bot.ui import limits
 from bot.ui.render import COLOR_INFO, COLOR_SUPERSEDED, add_field, diff_markdown, rule_mark, text_embeds
 from bot.ui.symbols import Symbols
-from cardsdb.cli.rule_words import notes_text
+from cardsdb.cli.rule_words import RULINGS_LISTED, notes_text, rulings_heading, rulings_shown
 from cardsdb.models import TOURNAMENT_DOC, KeywordInfo, PatchNote, Rule, RuleView, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
 from cardsdb.rule_versions import DOC_TITLES, Citation, cite, cited_numbers
@@ -101,10 +101,23 @@ def rule_embeds(
         add_field(first, "Note", "\n".join(f"• {n}" for n in notes_text(view.notes)))
     if rule.seed_sentence and rule.wording == "summary":
         add_field(first, "The source's words", f"> {rule.seed_sentence}")
+    if view.rulings:
+        add_field(first, rulings_heading(view), _rulings_lines(view))
     if also:
         add_field(first, "Also matching", "\n".join(_one_line(r, 120) for r in also))
     embeds[-1].set_footer(text=rule_footer(rule))
     return embeds
+
+
+def _rulings_lines(view: RuleView) -> str:
+    """The first rulings' questions with their sources (the community's credit first, as a keyword's list has it),
+    and the command that shows them all whole."""
+    rule = view.rule
+    listed = view.rulings[:RULINGS_LISTED]
+    credits = [f"*Community rulings: {c}*" for c in dict.fromkeys(r.credit for r in listed if r.credit)]
+    lines = [f"• {limits.fit(ruling_title(r), 160)} — {ruling_source(r)}" for r in listed]
+    whole = rulings_shown(len(view.rulings))
+    return "\n".join([*credits, *lines, f"`/ruling query:{cite(rule.number, rule.version)}` shows {whole}."])
 
 
 UNSURE_TEXT = 300  # characters of each rule's text in a "not sure" answer

@@ -1,12 +1,13 @@
 """A rule's notes in words (`RuleNote`: a move, a newer wording, another rule under its number), for the command
 line and the bot alike: the query layer gives the facts, this words them, every number marked with its version
-(`cite`). The one wording of them: `python -m cardsdb rule` prints it and its JSON carries it, `/rule` shows it."""
+(`cite`). The one wording of them: `python -m cardsdb rule` prints it and its JSON carries it, `/rule` shows it.
+And how the rulings citing a rule are headed, for both."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_DOC, RuleNote, RuleNoteKind
+from cardsdb.models import CURRENT_RULES_VERSION, TOURNAMENT_DOC, RuleNote, RuleNoteKind, RuleView
 from cardsdb.rule_versions import VERSION_DATES, cite, cite_versions
 
 
@@ -82,3 +83,21 @@ _WORDS: dict[RuleNoteKind, Callable[[RuleNote], str]] = {
         + f": ask for {cite(n.number, n.version, TOURNAMENT_DOC)} to see it."
     ),
 }
+
+
+def rulings_heading(view: RuleView) -> str:
+    """What a rule's `rulings` are, counted: "Rulings citing this rule (2)", "... or its sub-rules" where it has some
+    (a ruling citing a sub-rule is listed under its parents too, as `/ruling` with the number finds it)."""
+    where = "this rule or its sub-rules" if view.children else "this rule"
+    return f"Rulings citing {where} ({len(view.rulings)})"
+
+
+RULINGS_LISTED = (
+    3  # the rulings citing a rule whose questions its answer lists; /ruling with its number shows all
+)
+
+
+def rulings_shown(count: int) -> str:
+    """How much of a rule's `count` rulings the command named after the first `RULINGS_LISTED` shows: "it whole",
+    "them whole", "all 10"."""
+    return "it whole" if count == 1 else "them whole" if count <= RULINGS_LISTED else f"all {count}"

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 from collections.abc import Sequence
 
 from cardsdb import paths
 from cardsdb.build.rule_diff import render_diff, word_diff
-from cardsdb.cli.rule_words import notes_text
+from cardsdb.cli.rule_words import RULINGS_LISTED, notes_text, rulings_heading, rulings_shown
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     TOURNAMENT_DOC,
@@ -108,7 +109,20 @@ def view_text(view: RuleView) -> str:
     lines += [f"Note: {n}" for n in notes_text(view.notes)]
     if rule.source:
         lines.append(f"Source: {rule.source}")
+    if view.rulings:
+        listed = view.rulings[:RULINGS_LISTED]
+        lines.append(f"{rulings_heading(view)}:")
+        lines += [f"  {_ruling_line(r)}" for r in listed]
+        lines += [f"  Credit: {c}" for c in dict.fromkeys(r.credit for r in listed if r.credit)]
+        whole = rulings_shown(len(view.rulings))
+        typed = shlex.quote(cite(rule.number, rule.version))  # "464.2.c.3 (v1.4)" quoted for a shell
+        lines.append(f"  `python -m cardsdb rulings {typed}` shows {whole}.")
     return "\n".join(lines)
+
+
+def _ruling_line(ruling: Ruling) -> str:
+    question = " ".join(ruling.question.split())
+    return f"{question if ruling.is_topic else 'Q: ' + question} — {ruling_label(ruling)}"
 
 
 def _query(args: argparse.Namespace) -> str:

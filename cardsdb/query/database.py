@@ -227,14 +227,15 @@ class CardsDB:
     def rule(
         self, number_or_words: str, *, doc: str | None = None, version: str | None = None
     ) -> RuleView | None:
-        return self.rules.rule(number_or_words, doc=doc, version=version)
+        view = self.rules.rule(number_or_words, doc=doc, version=version)
+        return None if view is None else self._with_rulings(view)
 
     def look_up_rule(
         self, query: str, *, doc: str | None = None, version: str | None = None, limit: int = RULE_CANDIDATES
     ) -> RuleLookup:
         lookup = self.rules.look_up_rule(query, doc=doc, version=version, limit=limit)
         if lookup.by_number:
-            return lookup
+            return lookup if lookup.view is None else replace(lookup, view=self._with_rulings(lookup.view))
         return replace(lookup, found=self._with_ruling(lookup.found, query, doc, version))
 
     def rule_exists(self, number: str, version: str | None = None, doc: str | None = None) -> bool:
@@ -244,7 +245,12 @@ class CardsDB:
         return self.rules.cited_rule(number)
 
     def rule_view(self, rule: Rule) -> RuleView:
-        return self.rules.rule_view(rule)
+        return self._with_rulings(self.rules.rule_view(rule))
+
+    def _with_rulings(self, view: RuleView) -> RuleView:
+        """A rule's view with the rulings citing it (`Rulings.rulings_on`): every answer showing a rule whole says
+        which rulings settle questions on it."""
+        return replace(view, rulings=self.ruling_queries.rulings_on(view.rule))
 
     def rule_references(self, number: str) -> list[tuple[str, str]]:
         return self.rules.rule_references(number)

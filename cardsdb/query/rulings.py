@@ -180,6 +180,15 @@ class Rulings:
         )
         return sorted((ruling_from_row(r) for r in rows), key=community)
 
+    def rulings_on(self, rule: Rule) -> tuple[Ruling, ...]:
+        """The rulings in force (none an erratum superseded) citing a Core Rule or one of its sub-rules, each in the
+        numbering of the version it cites, official first: what `/ruling query:<its number>` lists, for the rule's
+        own answer. None for a Tournament Rule: no ruling cites one."""
+        if rule.doc != CORE_DOC:
+            return ()
+        typed = rule.number if rule.version == CURRENT_RULES_VERSION else f"{rule.number} ({rule.version})"
+        return tuple(r for r in self.rulings_for_rule(typed) if r.superseded is None)
+
     def ruling_citations(self, ruling: Ruling) -> list[Citation]:
         """The rule numbers a ruling cites, each with the version it numbers them in and whether that version has it."""
         rows = {

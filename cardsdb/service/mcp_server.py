@@ -238,8 +238,10 @@ DESCRIPTIONS = {
     "find_keyword": "A keyword with its rules (each with its marked number), reminder text, cards and rulings.",
     "get_rule": (
         "One rule by number, in the newest version that has it or the `version`/`doc` asked: its text, parents, "
-        "sub-rules, where the number moved, what changed between versions and the patch notes. A number no rule "
-        "has is an error naming the nearest numbers; words are refused (use find_rules)."
+        "sub-rules, where the number moved, what changed between versions, the patch notes and `rulings`: the FAQ "
+        "answers and rulings citing it or its sub-rules (question and source; find_rulings with the number gives "
+        "them whole). A number no rule has is an error naming the nearest numbers; words are refused (use "
+        "find_rules)."
     ),
     "find_rules": (
         "Rules for a question in a player's words, over the Core Rules and the Tournament Rules: the best rule's "

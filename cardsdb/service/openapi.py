@@ -165,6 +165,20 @@ def _rule_answer() -> Schema:
                     "moved": _texts(),
                     "notes": _texts(),
                     "patch_notes": _list(_ref("PatchNote")),
+                    "rulings": _list(
+                        _object(
+                            {
+                                "id": _text(),
+                                "question": _text(),
+                                "kind": {"enum": ["question", "topic"]},
+                                "source": {"enum": ["official", "community", "seed"]},
+                                "label": _text(),
+                                "date": _text(True),
+                                "url": _text(True),
+                                "credit": _text(True),
+                            }
+                        )
+                    ),
                     "confident": {"type": "boolean"},
                     "read_as": {"type": "string"},
                     "candidates": _list(_ref("Rule")),
@@ -506,7 +520,8 @@ def _rules_paths() -> dict[str, Schema]:
                 _DOC,
             ],
             "RuleAnswer",
-            "The rule in the newest version that has it (or the one asked), its parents, sub-rules, moves and changes.",
+            "The rule in the newest version that has it (or the one asked), its parents, sub-rules, moves and changes, "
+            "and the rulings citing it or its sub-rules (`rulings`; /v1/rulings?q= with the number gives them whole).",
             *_LOOKUP,
         ),
         "/v1/rules": _get(

@@ -10,6 +10,7 @@ from typing import Any
 from cardsdb.build.rule_diff import render_diff, word_diff
 from cardsdb.cli.rule_words import notes_text
 from cardsdb.models import CURRENT_RULES_VERSION, Card, PatchNote, Rule, RuleChange, RuleView, Ruling
+from cardsdb.project.provenance import ruling_label
 from cardsdb.rule_versions import Citation, cite, cite_citation, v14_counterpart
 
 
@@ -131,6 +132,22 @@ def view_dict(view: RuleView) -> dict[str, Any]:
         "moved": list(notes_text(view.moved)),
         "notes": list(notes_text(view.notes)),
         "patch_notes": [patch_note_dict(n) for n in view.patch_notes],
+        "rulings": [ruling_brief(r) for r in view.rulings],
+    }
+
+
+def ruling_brief(ruling: Ruling) -> dict[str, Any]:
+    """A ruling named in a rule's view (`RuleView.rulings`): enough to list it, credited (a community ruling's
+    licence asks for it), and fetch it whole (`/v1/rulings?q=` with the rule's number)."""
+    return {
+        "id": ruling.id,
+        "question": ruling.question,
+        "kind": ruling.kind,
+        "source": ruling.source,
+        "label": ruling_label(ruling),
+        "date": ruling.date,
+        "url": ruling.url,
+        "credit": ruling.credit,
     }
 
 

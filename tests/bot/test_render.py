@@ -214,6 +214,28 @@ def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:
     assert "Moved" in text and "811.1.d (v1.3) is 811.1.d.1 now." in text
 
 
+def test_a_rule_lists_the_rulings_citing_it_and_where_to_read_them_whole() -> None:
+    others = tuple(
+        replace(RULING, id=f"seed-{n}", question=f"Question {n} on hidden targets?") for n in range(2, 6)
+    )
+    view = RuleView(RULE_811_1_D, children=(RULE_811_1_D_2,), rulings=(RULING, *others))
+    text = _all_text(rule_embeds(view))
+    assert "Rulings citing this rule or its sub-rules (5)" in text
+    assert f"• Q: {RULING.question} — " in text
+    assert (
+        "Question 3 on hidden targets?" in text and "Question 4" not in text
+    )  # the first three, then the command
+    assert "`/ruling query:811.1.d` shows all 5." in text
+    one = _all_text(rule_embeds(RuleView(RULE_811_1_D_2, rulings=(RULING,))))
+    assert "Rulings citing this rule (1)" in one and "`/ruling query:811.1.d.2` shows it whole." in one
+    # an older version's rule is named as /ruling reads it, in that version's numbering
+    older = _all_text(rule_embeds(RuleView(RULE_V13_421, rulings=(RULING,))))
+    assert "`/ruling query:421 (v1.3)` shows it whole." in older
+    assert "Rulings citing" not in _all_text(rule_embeds(RuleView(RULE_811_1_D)))
+    long = replace(RULING, question="Why " * 400 + "?")
+    _fits(rule_embeds(replace(view, rulings=(long,) * 3)))
+
+
 HIDE_MOVED = RuleNote(
     "moved_here",
     "421",

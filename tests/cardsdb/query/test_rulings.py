@@ -10,7 +10,7 @@ from pathlib import Path
 
 from cardsdb.cli.query import rulings_text
 from cardsdb.cli.rules import rule_text
-from cardsdb.models import V13_RULES_VERSION, RuleMatches, Ruling
+from cardsdb.models import V13_RULES_VERSION, RuleMatches, RuleView, Ruling
 from cardsdb.query import CardsDB
 from cardsdb.query.base import Reader
 from cardsdb.query.cards import Cards
@@ -131,3 +131,49 @@ def test_a_ruling_asking_the_words_answers_beside_the_rules_and_makes_rule_sure_
     assert unsure.startswith("Not sure which rule answers this")
     assert f"\n\nNo rule clearly answers these words; this ruling does:\n{asked}" in unsure
     assert "ruling" not in rule_answer(query_cards, "is hiding playing").to_json()
+
+
+def test_a_rule_shown_whole_carries_the_rulings_citing_it_or_its_sub_rules(query_cards: CardsDB) -> None:
+    # seed-when-play cites 811.1.b and 811.6: under 811 and 811.6 it is listed; 811.1.d, which it does not cite, has none
+    assert [r.id for r in _view(query_cards, "811.6").rulings] == ["seed-when-play"]
+    assert [r.id for r in _view(query_cards, "811").rulings] == ["seed-when-play"]
+    assert _view(query_cards, "811.1.d").rulings == ()
+    # the rule as each ruling numbers it: current 422 (Hide) is v1.3's 421, which faq-hide cites; v1.3's 422 (Discard)
+    # is another rule, whose ruling (faq-discard) is not today's 422's
+    assert [r.id for r in _view(query_cards, "422").rulings] == ["faq-hide"]
+    assert [r.id for r in _view(query_cards, "422", version="v1.3").rulings] == ["faq-discard"]
+    # no ruling cites the Tournament Rules
+    assert _view(query_cards, "422", doc="tournament").rulings == ()
+    # a rule shown as the best match for words is shown whole the same way
+    assert [r.id for r in query_cards.rule_view(_view(query_cards, "811.6").rule).rulings] == [
+        "seed-when-play"
+    ]
+
+
+def test_a_rule_lists_no_ruling_an_erratum_superseded(query_db: Path, tmp_path: Path) -> None:
+    path = tmp_path / "superseded.sqlite3"
+    shutil.copy(query_db, path)
+    with sqlite3.connect(path) as connection:
+        connection.execute(
+            "UPDATE rulings SET superseded_by = ? WHERE id = 'seed-when-play'",
+            ['{"date": "2026-11-01", "source": "Errata", "card": "Hidden Blade"}'],
+        )
+    db = CardsDB.open(path)
+    assert db.rulings_for_rule("811.6")[0].superseded is not None  # /ruling still shows it, marked
+    assert _view(db, "811.6").rulings == ()
+    db.close()
+
+
+def _view(db: CardsDB, number: str, *, doc: str | None = None, version: str | None = None) -> RuleView:
+    lookup = db.look_up_rule(number, doc=doc, version=version)
+    assert lookup.by_number and lookup.view is not None
+    assert lookup.view == db.rule(number, doc=doc, version=version)  # both ways to a number say the same
+    return lookup.view
+
+
+def test_the_command_line_lists_a_rules_rulings_after_it(query_cards: CardsDB) -> None:
+    text = rule_text(rule_answer(query_cards, "811.6"))
+    listed = text[text.index("Rulings citing this rule (1):") :].splitlines()
+    assert listed[1] == "  Q: When can I play a card I hid? — Hidden keyword page"
+    assert listed[2] == "  `python -m cardsdb rulings 811.6` shows it whole."
+    assert "Rulings citing" not in rule_text(rule_answer(query_cards, "811.1.d"))

@@ -204,3 +204,23 @@ def test_the_rulings_json_names_the_v1_4_rule_shown_for_a_v1_5_number(real_cards
     cited = {c["number"]: c for c in ruling_dict(anvil, real_cards.ruling_citations(anvil))["cited"]}
     assert cited["407.5"]["mark"] == "407.5" and cited["407.5"]["v14_wording"] == "406.5"
     assert cited["115.1.c"]["v14_wording"] == "115.1.c"
+
+
+async def test_a_rule_lists_the_rulings_citing_it_as_ruling_with_its_number_finds_them(
+    real_cards: CardsDB, real_harness: Harness
+) -> None:
+    # 811.1.c.2 (hiding opens no chain) as the seed numbers it; 464.2.c.3 as the community's rulings number it, in v1.4
+    for number, typed in (("811.1.c.2", "811.1.c.2"), ("464.2.c.3", "464.2.c.3 (v1.4)")):
+        shown = await real_harness.command("rule", {"query": number})
+        assert_fits(shown)
+        fields = {f["name"]: f["value"] for e in shown.all_embeds() for f in e.get("fields") or ()}
+        listed = next(value for name, value in fields.items() if name.startswith("Rulings citing"))
+        rulings = await real_harness.command("ruling", {"query": typed})
+        found = real_cards.rulings_for_rule(typed)
+        assert found and all(r.superseded is None for r in found)  # none left out: the counts agree
+        assert f"({len(found)})" in next(name for name in fields if name.startswith("Rulings citing"))
+        assert f"`/ruling query:{typed}`" in listed
+        assert " ".join(found[0].question.split()) in listed
+        head = rulings.first.embeds[0]
+        assert head["title"] == f"Rulings for “{typed}”"
+        assert head["description"].startswith(f"{len(found)} matching answers")

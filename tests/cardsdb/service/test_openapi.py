@@ -10,6 +10,8 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from cardsdb.query import CardsDB
+from cardsdb.service.answers import rule_answer
 from cardsdb.service.http_api import ROUTES
 from cardsdb.service.openapi import QUOTE_AS_GIVEN, document
 
@@ -59,3 +61,19 @@ def test_every_operation_answers_json_and_says_how_to_quote_rules() -> None:
             for parameter in operation.get("parameters", []):
                 if parameter["in"] == "path":
                     assert parameter["required"] and "{" + parameter["name"] + "}" in path
+
+
+def test_a_rules_answer_is_what_its_schema_says(query_cards: CardsDB) -> None:
+    # the answer for a number carries the rulings citing the rule, each in brief; for words, the same view
+    doc = document()
+    registry = Registry().with_resource("urn:doc", Resource.from_contents(doc, DRAFT202012))
+    schema = {"$ref": "urn:doc#/components/schemas/RuleAnswer"}
+    validator = Draft202012Validator(schema, registry=registry)
+    by_number = rule_answer(query_cards, "811.6").to_json()
+    assert [r["id"] for r in by_number["rulings"]] == ["seed-when-play"]
+    assert (
+        by_number["rulings"][0]["label"]
+        and by_number["rulings"][0]["question"] == "When can I play a card I hid?"
+    )
+    for answer in (by_number, rule_answer(query_cards, "when can i play a card i hid").to_json()):
+        assert list(validator.iter_errors(answer)) == []
