@@ -250,7 +250,7 @@ class CardsDB:
     def _with_rulings(self, view: RuleView) -> RuleView:
         """A rule's view with the rulings citing it (`Rulings.rulings_on`): every answer showing a rule whole says
         which rulings settle questions on it."""
-        return replace(view, rulings=self.ruling_queries.rulings_on(view.rule))
+        return replace(view, rulings=self.ruling_queries.rulings_on(view))
 
     def rule_references(self, number: str) -> list[tuple[str, str]]:
         return self.rules.rule_references(number)

@@ -287,16 +287,26 @@ class Rules:
         ref = rule_numbers.parse_rule_ref(number)
         if ref is None:
             return []
-        view = None
         try:
             view = self.rule(number)
         except BadInput:
             return []
-        pairs = paired_numbers(ref.number, ref.version)
-        if view is not None and view.rule.number == ref.number:
-            pairs = [(view.rule.version, view.rule.number), *(r for r in pairs if r[0] != view.rule.version)]
-            pairs += [(r.version, r.number) for r in view.lineage]
-        return list(dict.fromkeys(pairs))
+        return _references(ref.number, ref.version, view)
+
+    def view_references(self, view: RuleView) -> list[tuple[str, str]]:
+        """`rule_references` of the number as a player types the view's rule (bare for a current rule, "421 (v1.3)"
+        for an older one), from the view itself rather than looked up again."""
+        rule = view.rule
+        return _references(rule.number, None if rule.version == CURRENT_RULES_VERSION else rule.version, view)
+
+
+def _references(number: str, version: str | None, view: RuleView | None) -> list[tuple[str, str]]:
+    """`rule_references` of `number` typed in `version` (None: bare), `view` the rule it names (None: none)."""
+    pairs = paired_numbers(number, version)
+    if view is not None and view.rule.number == number:
+        pairs = [(view.rule.version, view.rule.number), *(r for r in pairs if r[0] != view.rule.version)]
+        pairs += [(r.version, r.number) for r in view.lineage]
+    return list(dict.fromkeys(pairs))
 
 
 def _value(rule: Rule) -> str:

@@ -3,6 +3,7 @@ before community ones, and a ruling an erratum superseded after the others."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from cardsdb import rule_numbers
@@ -13,6 +14,7 @@ from cardsdb.models import (
     V13_RULES_VERSION,
     Rule,
     RuleMatches,
+    RuleView,
     Ruling,
     RulingMatches,
 )
@@ -161,6 +163,11 @@ class Rulings:
         pairs: list[tuple[str | None, str]] = [*self._rules.rule_references(number)] or [
             (ref.version, ref.number)
         ]
+        return self._citing(pairs)
+
+    def _citing(self, pairs: Sequence[tuple[str | None, str]]) -> list[Ruling]:
+        """The rulings citing any of these (version, number) rules or their sub-rules (a version None: any), official
+        first."""
         clauses: list[str] = []
         params: list[object] = []
         for version, cited in pairs:
@@ -180,14 +187,13 @@ class Rulings:
         )
         return sorted((ruling_from_row(r) for r in rows), key=community)
 
-    def rulings_on(self, rule: Rule) -> tuple[Ruling, ...]:
-        """The rulings in force (none an erratum superseded) citing a Core Rule or one of its sub-rules, each in the
-        numbering of the version it cites, official first: what `/ruling query:<its number>` lists, for the rule's
-        own answer. None for a Tournament Rule: no ruling cites one."""
-        if rule.doc != CORE_DOC:
+    def rulings_on(self, view: RuleView) -> tuple[Ruling, ...]:
+        """The rulings in force (none an erratum superseded) citing a view's Core Rule or one of its sub-rules, each
+        in the numbering of the version it cites, official first: what `/ruling query:<its number>` lists, for the
+        rule's own answer. None for a Tournament Rule: no ruling cites one."""
+        if view.rule.doc != CORE_DOC:
             return ()
-        typed = rule.number if rule.version == CURRENT_RULES_VERSION else f"{rule.number} ({rule.version})"
-        return tuple(r for r in self.rulings_for_rule(typed) if r.superseded is None)
+        return tuple(r for r in self._citing(self._rules.view_references(view)) if r.superseded is None)
 
     def ruling_citations(self, ruling: Ruling) -> list[Citation]:
         """The rule numbers a ruling cites, each with the version it numbers them in and whether that version has it."""
