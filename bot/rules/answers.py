@@ -69,7 +69,10 @@ def _words_reply(db: CardsLookup, query: str, found: RuleMatches) -> Reply:
         # The best match, and the next ones in case the best is not what was meant.
         note = " ".join(filter(None, [f"Best match for “{query}”.", read_as]))
         embeds = rule_embeds(
-            db.rule_view(found.rules[0]), query_note=note, also=found.rules[1 : 1 + RULE_ALSO]
+            db.rule_view(found.rules[0]),
+            query_note=note,
+            also=found.rules[1 : 1 + RULE_ALSO],
+            ruling_below=ruling,
         )
         if ruling is not None:
             embeds.append(_ruling_embed(db, query, ruling, rule_shown=True))

@@ -54,11 +54,16 @@ def patch_note_line(note: PatchNote, width: int = 400) -> str:
 
 
 def rule_embeds(
-    view: RuleView, *, query_note: str | None = None, also: Sequence[Rule] = ()
+    view: RuleView,
+    *,
+    query_note: str | None = None,
+    also: Sequence[Rule] = (),
+    ruling_below: Ruling | None = None,
 ) -> list[discord.Embed]:
     """A rule with its parents, sub-rules, moves, what changed since the version before, the other versions'
     text under its number, and the patch notes that explain it; `also` lists other rules the words matched. Every
-    number is marked with its version where that is not the current Core Rules."""
+    number is marked with its version where that is not the current Core Rules. `ruling_below`: a ruling the answer
+    shows whole after the rule, marked so where the rule's rulings list it."""
     rule = view.rule
     body = stand_in_text(view) if view.stands_in_for else rule_text(rule)
     if query_note:
@@ -102,20 +107,24 @@ def rule_embeds(
     if rule.seed_sentence and rule.wording == "summary":
         add_field(first, "The source's words", f"> {rule.seed_sentence}")
     if view.rulings:
-        add_field(first, rulings_heading(view), _rulings_lines(view))
+        add_field(first, rulings_heading(view), _rulings_lines(view, ruling_below))
     if also:
         add_field(first, "Also matching", "\n".join(_one_line(r, 120) for r in also))
     embeds[-1].set_footer(text=rule_footer(rule))
     return embeds
 
 
-def _rulings_lines(view: RuleView) -> str:
-    """The first rulings' questions with their sources (the community's credit first, as a keyword's list has it),
-    and the command that shows them all whole."""
+def _rulings_lines(view: RuleView, below: Ruling | None = None) -> str:
+    """The first rulings' questions with their sources (the community's credit first, as a keyword's list has it;
+    the one shown whole below said to be), and the command that shows them all whole."""
     rule = view.rule
     listed = view.rulings[:RULINGS_LISTED]
     credits = [f"*Community rulings: {c}*" for c in dict.fromkeys(r.credit for r in listed if r.credit)]
-    lines = [f"• {limits.fit(ruling_title(r), 160)} — {ruling_source(r)}" for r in listed]
+    lines = [
+        f"• {limits.fit(ruling_title(r), 160)} — {ruling_source(r)}"
+        + (" (shown below)" if below is not None and r.id == below.id else "")
+        for r in listed
+    ]
     whole = rulings_shown(len(view.rulings))
     return "\n".join([*credits, *lines, f"`/ruling query:{cite(rule.number, rule.version)}` shows {whole}."])
 

@@ -92,9 +92,8 @@ def rulings_heading(view: RuleView) -> str:
     return f"Rulings citing {where} ({len(view.rulings)})"
 
 
-RULINGS_LISTED = (
-    3  # the rulings citing a rule whose questions its answer lists; /ruling with its number shows all
-)
+# The rulings citing a rule whose questions its answer lists; /ruling with its number shows them all.
+RULINGS_LISTED = 3
 
 
 def rulings_shown(count: int) -> str:

@@ -222,9 +222,8 @@ def test_a_rule_lists_the_rulings_citing_it_and_where_to_read_them_whole() -> No
     text = _all_text(rule_embeds(view))
     assert "Rulings citing this rule or its sub-rules (5)" in text
     assert f"• Q: {RULING.question} — " in text
-    assert (
-        "Question 3 on hidden targets?" in text and "Question 4" not in text
-    )  # the first three, then the command
+    # the first three, then the command that shows them all
+    assert "Question 3 on hidden targets?" in text and "Question 4" not in text
     assert "`/ruling query:811.1.d` shows all 5." in text
     one = _all_text(rule_embeds(RuleView(RULE_811_1_D_2, rulings=(RULING,))))
     assert "Rulings citing this rule (1)" in one and "`/ruling query:811.1.d.2` shows it whole." in one
@@ -232,6 +231,10 @@ def test_a_rule_lists_the_rulings_citing_it_and_where_to_read_them_whole() -> No
     older = _all_text(rule_embeds(RuleView(RULE_V13_421, rulings=(RULING,))))
     assert "`/ruling query:421 (v1.3)` shows it whole." in older
     assert "Rulings citing" not in _all_text(rule_embeds(RuleView(RULE_811_1_D)))
+    # the ruling an answer shows whole after the rule is said to be
+    below = _all_text(rule_embeds(view, ruling_below=others[0]))
+    assert below.count("(shown below)") == 1 and "Question 2 on hidden targets? — " in below
+    assert "Question 2 on hidden targets? — Hidden keyword page (shown below)" in below
     long = replace(RULING, question="Why " * 400 + "?")
     _fits(rule_embeds(replace(view, rulings=(long,) * 3)))
 

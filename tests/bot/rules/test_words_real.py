@@ -122,6 +122,11 @@ async def test_a_ruling_asking_the_words_makes_rule_sure_of_the_rule_it_cites(
     assert result.embeds[-1]["description"].startswith(
         "*A ruling answering these words, citing the rule above.*"
     )
+    # the rule's rulings list it too, said to be the one shown below
+    fields = {f["name"]: f["value"] for f in result.embeds[0]["fields"]}
+    listed = next(value for name, value in fields.items() if name.startswith("Rulings citing this rule"))
+    marked = [line for line in listed.splitlines() if line.endswith("(shown below)")]
+    assert marked == [next(line for line in listed.splitlines() if found.ruling.question in line)]
 
 
 @pytest.mark.parametrize(
