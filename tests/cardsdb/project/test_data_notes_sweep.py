@@ -250,9 +250,8 @@ def test_a_rule_in_our_words_keeps_its_summary_mark_and_says_where_from(real_car
     )
     names = [f["name"] for f in embed["fields"]]
     assert names[:3] == ["Part of", "Sub-rules", "Official text, 811.5 (v1.4)"]
-    assert [
-        n for n in names[3:] if not n.startswith("Rulings citing this rule")
-    ] == []  # and the rulings on it
+    # and then the rulings citing it
+    assert [n for n in names[3:] if not n.startswith("Rulings citing this rule")] == []
     assert "not quoted" in embed["footer"]["text"]
 
 
