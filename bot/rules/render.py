@@ -61,7 +61,8 @@ def rule_embeds(
     ruling_below: Ruling | None = None,
 ) -> list[discord.Embed]:
     """A rule with its parents, sub-rules, moves, what changed since the version before, the other versions'
-    text under its number, and the patch notes that explain it; `also` lists other rules the words matched. Every
+    text under its number, the patch notes that explain it and the rulings citing it (`view.rulings`, the first few
+    and where to read them all); `also` lists other rules the words matched. Every
     number is marked with its version where that is not the current Core Rules. `ruling_below`: a ruling the answer
     shows whole after the rule, marked so where the rule's rulings list it."""
     rule = view.rule
