@@ -304,6 +304,9 @@ class RulingMatches:
     rulings: tuple[Ruling, ...]
     read_as: str | None = None
     confident: bool = True
+    total: int | None = (
+        None  # for a rule number or a card: how many rulings cite or name it, the shown among them
+    )
 
 
 @dataclass(frozen=True)

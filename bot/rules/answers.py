@@ -10,6 +10,7 @@ from bot.database import CardsLookup
 from bot.errors import need
 from bot.rules.changes import CHANGES_PAGE_SIZE, changes_page_embed
 from bot.rules.render import (
+    RULINGS_SHOWN,
     keyword_embeds,
     rule_embeds,
     rule_unsure_embeds,
@@ -27,7 +28,6 @@ from cardsdb.rule_versions import Citation, cite
 from cardsdb.search.question_confidence import UNSURE_SHOWN
 
 RULE_ALSO = 5  # other rules listed under the best match for words
-RULINGS_SHOWN = 8  # rulings /ruling shows, best first
 
 
 def rule_reply(
@@ -151,7 +151,15 @@ def ruling_reply(services: Services, query: str) -> Reply:
     # a misspelt word read as meant
     read_as = f"Read as “{echo(matches.read_as)}”." if matches.read_as else None
     return Reply(
-        rulings_embeds(echo(text), found, cited, related, read_as=read_as, confident=matches.confident),
+        rulings_embeds(
+            echo(text),
+            found,
+            cited,
+            related,
+            read_as=read_as,
+            confident=matches.confident,
+            total=matches.total,
+        ),
         citations=citations,
     )
 

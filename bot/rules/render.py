@@ -9,7 +9,7 @@ import discord
 from bot.ui import limits
 from bot.ui.render import COLOR_INFO, COLOR_SUPERSEDED, add_field, diff_markdown, rule_mark, text_embeds
 from bot.ui.symbols import Symbols
-from cardsdb.cli.rule_words import RULINGS_LISTED, notes_text, rulings_heading, rulings_shown
+from cardsdb.cli.rule_words import RULINGS_LISTED, notes_text, rulings_heading, rulings_pointer
 from cardsdb.models import TOURNAMENT_DOC, KeywordInfo, PatchNote, Rule, RuleView, Ruling
 from cardsdb.project.provenance import ruling_label, superseded_line
 from cardsdb.rule_versions import DOC_TITLES, Citation, cite, cited_numbers
@@ -126,10 +126,11 @@ def _rulings_lines(view: RuleView, below: Ruling | None = None) -> str:
         + (" (shown below)" if below is not None and r.id == below.id else "")
         for r in listed
     ]
-    whole = rulings_shown(len(view.rulings))
-    return "\n".join([*credits, *lines, f"`/ruling query:{cite(rule.number, rule.version)}` shows {whole}."])
+    pointer = rulings_pointer(view, f"`/ruling query:{cite(rule.number, rule.version)}`", RULINGS_SHOWN)
+    return "\n".join([*credits, *lines, pointer])
 
 
+RULINGS_SHOWN = 8  # rulings /ruling shows, best first
 UNSURE_TEXT = 300  # characters of each rule's text in a "not sure" answer
 RULING_ANSWER_SHOWN = (
     400  # characters of a ruling's answer said first in a "not sure" answer (whole below it)
@@ -310,13 +311,19 @@ def rulings_embeds(
     *,
     read_as: str | None = None,
     confident: bool = True,
+    total: int | None = None,
 ) -> list[discord.Embed]:
     """`read_as`: a line saying how misspelt words were read, first. Not `confident`: no ruling is sure to answer
-    the words, so the title says so and the rulings are the closest, none as the answer."""
+    the words, so the title says so and the rulings are the closest, none as the answer. `total`: how many match in
+    all (a rule number's or a card's), where more may than are shown."""
     if confident:
         title = f"Rulings for “{query}”"
         counted = (
-            "1 matching answer." if len(rulings) == 1 else f"{len(rulings)} matching answers, best first."
+            "1 matching answer."
+            if len(rulings) == 1
+            else f"{total} matching answers; the first {len(rulings)}, best first."
+            if total is not None and total > len(rulings)
+            else f"{len(rulings)} matching answers, best first."
         )
     else:
         title = f"Not sure a ruling answers “{query}”"

@@ -96,7 +96,17 @@ def rulings_heading(view: RuleView) -> str:
 RULINGS_LISTED = 3
 
 
-def rulings_shown(count: int) -> str:
-    """How much of a rule's `count` rulings the command named after the first `RULINGS_LISTED` shows: "it whole",
-    "them whole", "all 10"."""
-    return "it whole" if count == 1 else "them whole" if count <= RULINGS_LISTED else f"all {count}"
+def rulings_pointer(view: RuleView, command: str, at_most: int) -> str:
+    """The sentence after a rule's first rulings, naming the command that shows them whole (`command`, which shows
+    `at_most`): "`/ruling query:811.6` shows them whole.", "... shows all 5.", or, for more than it shows, "...
+    shows the first 8; a sub-rule's number finds fewer." (where the rule has sub-rules)."""
+    count = len(view.rulings)
+    if count == 1:
+        shown = "it whole"
+    elif count <= RULINGS_LISTED:
+        shown = "them whole"
+    elif count <= at_most:
+        shown = f"all {count}"
+    else:
+        shown = f"the first {at_most}" + ("; a sub-rule's number finds fewer" if view.children else "")
+    return f"{command} shows {shown}."

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from cardsdb import paths
 from cardsdb.build.rule_diff import render_diff, word_diff
-from cardsdb.cli.rule_words import RULINGS_LISTED, notes_text, rulings_heading, rulings_shown
+from cardsdb.cli.rule_words import RULINGS_LISTED, notes_text, rulings_heading, rulings_pointer
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     TOURNAMENT_DOC,
@@ -29,6 +29,7 @@ from cardsdb.models import (
 )
 from cardsdb.project.provenance import PARTIAL_CHANGES, ruling_label, superseded_line
 from cardsdb.query import CardsDB
+from cardsdb.query.rulings import RULINGS_ANSWERED
 from cardsdb.rule_versions import DOC_TITLES, VERSION_DATES, Citation, cite, cited_numbers
 from cardsdb.search.question_confidence import UNSURE_SHOWN
 from cardsdb.service.answers import ChangesAnswer, RuleAnswer, changes_answer, rule_answer
@@ -114,9 +115,8 @@ def view_text(view: RuleView) -> str:
         lines.append(f"{rulings_heading(view)}:")
         lines += [f"  {_ruling_line(r)}" for r in listed]
         lines += [f"  Credit: {c}" for c in dict.fromkeys(r.credit for r in listed if r.credit)]
-        whole = rulings_shown(len(view.rulings))
         typed = shlex.quote(cite(rule.number, rule.version))  # "464.2.c.3 (v1.4)" quoted for a shell
-        lines.append(f"  `python -m cardsdb rulings {typed}` shows {whole}.")
+        lines.append(f"  {rulings_pointer(view, f'`python -m cardsdb rulings {typed}`', RULINGS_ANSWERED)}")
     return "\n".join(lines)
 
 

@@ -46,7 +46,7 @@ from cardsdb.query.rule_history import RuleHistory
 from cardsdb.query.rule_rows import RuleRows
 from cardsdb.query.rule_search import RuleSearch
 from cardsdb.query.rules import Rules
-from cardsdb.query.rulings import Rulings
+from cardsdb.query.rulings import RULINGS_ANSWERED, Rulings
 from cardsdb.rule_versions import Citation, parse_doc
 from cardsdb.schema import SCHEMA_VERSION
 from cardsdb.search.card_index import SearchIndex
@@ -306,10 +306,10 @@ class CardsDB:
         return self.rule_changes.changes(from_version, to_version, under, doc=doc)
 
     # --- rulings and keywords (rulings.py, keywords.py) ------------------------------------------------
-    def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
+    def rulings(self, query: str, limit: int = RULINGS_ANSWERED) -> list[Ruling]:
         return self.ruling_queries.rulings(query, limit)
 
-    def match_rulings(self, query: str, limit: int = 10) -> RulingMatches:
+    def match_rulings(self, query: str, limit: int = RULINGS_ANSWERED) -> RulingMatches:
         return self.ruling_queries.match_rulings(query, limit)
 
     def rulings_for_card(self, name: str) -> list[Ruling]:

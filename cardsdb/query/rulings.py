@@ -27,6 +27,9 @@ from cardsdb.query.rules import Rules
 from cardsdb.rule_versions import Citation
 from cardsdb.schema import rule_from_row, ruling_from_row
 
+RULINGS_ANSWERED = (
+    10  # the rulings an answer gives at most (the command line, the HTTP API; /ruling shows fewer)
+)
 MISTYPED_NAME_WORDS = (
     4  # words a card's name may have, for a ruling search that found no ruling holding them all
 )
@@ -41,17 +44,17 @@ class Rulings:
         self._rules = rules
         self._search = search
 
-    def rulings(self, query: str, limit: int = 10) -> list[Ruling]:
+    def rulings(self, query: str, limit: int = RULINGS_ANSWERED) -> list[Ruling]:
         return list(self.match_rulings(query, limit).rulings)
 
-    def match_rulings(self, query: str, limit: int = 10) -> RulingMatches:
+    def match_rulings(self, query: str, limit: int = RULINGS_ANSWERED) -> RulingMatches:
         """The rulings that answer `query` (`_matching_rulings`), a ruling an erratum superseded after the others:
         it is never the first answer while a current one is shown; and how the words were read, where they were
-        asked as a question."""
+        asked as a question; for a rule number or a card, how many rulings cite or name it in all."""
         found, read_as, sure = self._matching_rulings(query, limit)
-        shown = tuple(sorted(found, key=lambda r: r.superseded is not None))
+        shown = tuple(sorted(found[:limit], key=lambda r: r.superseded is not None))
         confident = sure is None or (bool(shown) and shown[0].id in sure)
-        return RulingMatches(shown, read_as, confident)
+        return RulingMatches(shown, read_as, confident, total=len(found) if sure is None else None)
 
     def answering_ruling(self, words: str) -> Ruling | None:
         """The ruling sure to answer words asked as a question because it asks them (`RankedRuling.asks_the_words`):
@@ -93,23 +96,23 @@ class Rulings:
         """Rulings for a rule number, else for a card name, else for words as a question (`cardsdb.search.question_rank`):
         the best matches, well-matching official answers first; for words asked as a question, the words as read
         where a word was misspelt and the ids of the rulings sure to answer them (None for a number or a card, whose
-        rulings are the ones citing or naming it). Words shaped as a rule number that is none (`9999.9`) find
-        nothing."""
+        rulings are the ones citing or naming it: all of them, the caller keeping the first `limit`). Words shaped as a
+        rule number that is none (`9999.9`) find nothing."""
         if rule_numbers.parse_rule_ref(query) is not None:
-            return self.rulings_for_rule(query)[:limit], None, None
+            return self.rulings_for_rule(query), None, None
         if rule_numbers.number_shaped(query):
             return [], None, None
         exact = self._cards.names.exact(query)
         if exact:
             found = self.rulings_for_card(exact)
             if found:
-                return found[:limit], None, None
+                return found, None, None
         ranked = self._search.question_ranker.rulings(query, limit=limit)
         if not any(r.complete for r in ranked) and len(fts_words(query)) <= MISTYPED_NAME_WORDS:
             # A few words that no ruling holds all of may be a card's name mistyped ("hiden blade").
             match = self._cards.find_card(query)
             if match is not None and match.score >= 85:
-                found = self.rulings_for_card(match.card.name)[:limit]
+                found = self.rulings_for_card(match.card.name)
                 if found:
                     return found, None, None
         sure = frozenset(r.ruling.id for r in ranked if r.confident)

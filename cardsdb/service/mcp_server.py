@@ -240,7 +240,7 @@ DESCRIPTIONS = {
         "One rule by number, in the newest version that has it or the `version`/`doc` asked: its text, parents, "
         "sub-rules, where the number moved, what changed between versions, the patch notes and `rulings`: the FAQ "
         "answers and rulings citing it or its sub-rules (question and source; find_rulings with the number gives "
-        "them whole). A number no rule has is an error naming the nearest numbers; words are refused (use "
+        "the first ten whole). A number no rule has is an error naming the nearest numbers; words are refused (use "
         "find_rules)."
     ),
     "find_rules": (

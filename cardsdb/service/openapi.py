@@ -521,7 +521,7 @@ def _rules_paths() -> dict[str, Schema]:
             ],
             "RuleAnswer",
             "The rule in the newest version that has it (or the one asked), its parents, sub-rules, moves and changes, "
-            "and the rulings citing it or its sub-rules (`rulings`; /v1/rulings?q= with the number gives them whole).",
+            "and the rulings citing it or its sub-rules (`rulings`; /v1/rulings?q= with the number gives the first ten whole).",
             *_LOOKUP,
         ),
         "/v1/rules": _get(

@@ -214,6 +214,15 @@ def test_rule_embed_has_number_stamp_parents_children_and_moves() -> None:
     assert "Moved" in text and "811.1.d (v1.3) is 811.1.d.1 now." in text
 
 
+def test_rulings_for_a_number_say_how_many_match_in_all_where_fewer_are_shown() -> None:
+    shown = (RULING, replace(RULING, id="seed-2"))
+    assert "53 matching answers; the first 2, best first." in _all_text(
+        rulings_embeds("811", shown, total=53)
+    )
+    assert "2 matching answers, best first." in _all_text(rulings_embeds("811", shown, total=2))
+    assert "2 matching answers, best first." in _all_text(rulings_embeds("hidden", shown))
+
+
 def test_a_rule_lists_the_rulings_citing_it_and_where_to_read_them_whole() -> None:
     others = tuple(
         replace(RULING, id=f"seed-{n}", question=f"Question {n} on hidden targets?") for n in range(2, 6)
@@ -225,6 +234,13 @@ def test_a_rule_lists_the_rulings_citing_it_and_where_to_read_them_whole() -> No
     # the first three, then the command that shows them all
     assert "Question 3 on hidden targets?" in text and "Question 4" not in text
     assert "`/ruling query:811.1.d` shows all 5." in text
+    # more than /ruling shows: it is said how many it shows, and how to find fewer
+    many = tuple(replace(RULING, id=f"seed-{n}", question=f"Question {n}?") for n in range(12))
+    more = _all_text(rule_embeds(replace(view, rulings=many)))
+    assert "Rulings citing this rule or its sub-rules (12)" in more
+    assert "`/ruling query:811.1.d` shows the first 8; a sub-rule's number finds fewer." in more
+    alone = _all_text(rule_embeds(RuleView(RULE_811_1_D_2, rulings=many)))
+    assert "`/ruling query:811.1.d.2` shows the first 8." in alone
     one = _all_text(rule_embeds(RuleView(RULE_811_1_D_2, rulings=(RULING,))))
     assert "Rulings citing this rule (1)" in one and "`/ruling query:811.1.d.2` shows it whole." in one
     # an older version's rule is named as /ruling reads it, in that version's numbering

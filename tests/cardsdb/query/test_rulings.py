@@ -177,3 +177,13 @@ def test_the_command_line_lists_a_rules_rulings_after_it(query_cards: CardsDB) -
     assert listed[1] == "  Q: When can I play a card I hid? — Hidden keyword page"
     assert listed[2] == "  `python -m cardsdb rulings 811.6` shows it whole."
     assert "Rulings citing" not in rule_text(rule_answer(query_cards, "811.1.d"))
+
+
+def test_a_numbers_or_a_cards_rulings_are_counted_in_all_where_fewer_are_shown(query_cards: CardsDB) -> None:
+    # 811 holds seed-when-play alone; 422 (v1.3) and its sub-rules hold faq-discard
+    whole = query_cards.match_rulings("811", limit=1)
+    assert [r.id for r in whole.rulings] == ["seed-when-play"] and whole.total == 1
+    assert query_cards.match_rulings("Teemo, Scout", limit=0).total == 1  # counted though none is shown
+    assert (
+        query_cards.match_rulings("when can i play a card i hid").total is None
+    )  # words: the closest, uncounted
