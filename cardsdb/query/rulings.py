@@ -49,10 +49,11 @@ class Rulings:
 
     def match_rulings(self, query: str, limit: int = RULINGS_ANSWERED) -> RulingMatches:
         """The rulings that answer `query` (`_matching_rulings`), a ruling an erratum superseded after the others:
-        it is never the first answer while a current one is shown; and how the words were read, where they were
-        asked as a question; for a rule number or a card, how many rulings cite or name it in all."""
+        never the first answer while a current one is shown, nor shown while one in force is left out; how the words
+        were read, where they were asked as a question; for a rule number or a card, how many rulings cite or name
+        it in all."""
         found, read_as, sure = self._matching_rulings(query, limit)
-        shown = tuple(sorted(found[:limit], key=lambda r: r.superseded is not None))
+        shown = tuple(sorted(found, key=lambda r: r.superseded is not None)[:limit])
         confident = sure is None or (bool(shown) and shown[0].id in sure)
         return RulingMatches(shown, read_as, confident, total=len(found) if sure is None else None)
 

@@ -187,3 +187,25 @@ def test_a_numbers_or_a_cards_rulings_are_counted_in_all_where_fewer_are_shown(q
     assert (
         query_cards.match_rulings("when can i play a card i hid").total is None
     )  # words: the closest, uncounted
+
+
+def test_a_superseded_ruling_is_shown_only_after_every_ruling_in_force(
+    query_db: Path, tmp_path: Path
+) -> None:
+    # faq-hide made to cite 811.6 too: seed-when-play comes first as the sources sort; superseded, it gives way to
+    # faq-hide in a list of one, and still counts among the rulings citing the number
+    path = tmp_path / "superseded-first.sqlite3"
+    shutil.copy(query_db, path)
+    with sqlite3.connect(path) as connection:
+        connection.execute(
+            "INSERT INTO ruling_rules (ruling_id, number, version) VALUES ('faq-hide', '811.6', NULL)"
+        )
+        connection.execute(
+            "UPDATE rulings SET superseded_by = ? WHERE id = 'seed-when-play'",
+            ['{"date": "2026-11-01", "source": "Errata", "card": "Hidden Blade"}'],
+        )
+    db = CardsDB.open(path)
+    assert [r.id for r in db.rulings_for_rule("811.6")] == ["seed-when-play", "faq-hide"]
+    one = db.match_rulings("811.6", limit=1)
+    assert [r.id for r in one.rulings] == ["faq-hide"] and one.total == 2
+    db.close()
