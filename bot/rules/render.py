@@ -11,7 +11,7 @@ from bot.ui.render import COLOR_INFO, COLOR_SUPERSEDED, add_field, diff_markdown
 from bot.ui.symbols import Symbols
 from cardsdb.cli.rule_words import RULINGS_LISTED, notes_text, rulings_heading, rulings_pointer
 from cardsdb.models import TOURNAMENT_DOC, KeywordInfo, PatchNote, Rule, RuleView, Ruling
-from cardsdb.project.provenance import ruling_label, superseded_line
+from cardsdb.project.provenance import ruling_credits, ruling_label, superseded_line
 from cardsdb.rule_versions import DOC_TITLES, Citation, cite, cited_numbers
 
 SUMMARY_LABEL = "Summary (our wording, not the official text)"
@@ -120,7 +120,7 @@ def _rulings_lines(view: RuleView, below: Ruling | None = None) -> str:
     the one shown whole below said to be), and the command that shows them all whole."""
     rule = view.rule
     listed = view.rulings[:RULINGS_LISTED]
-    credits = [f"*Community rulings: {c}*" for c in dict.fromkeys(r.credit for r in listed if r.credit)]
+    credits = _credit_lines(listed)
     lines = [
         f"• {limits.fit(ruling_title(r), 160)} — {ruling_source(r)}"
         + (" (shown below)" if below is not None and r.id == below.id else "")
@@ -128,6 +128,11 @@ def _rulings_lines(view: RuleView, below: Ruling | None = None) -> str:
     ]
     pointer = rulings_pointer(view, f"`/ruling query:{cite(rule.number, rule.version)}`", RULINGS_SHOWN)
     return "\n".join([*credits, *lines, pointer])
+
+
+def _credit_lines(rulings: Sequence[Ruling]) -> list[str]:
+    """The community's credits for a list of rulings, first: a long list is cut at the field's end."""
+    return [f"*Community rulings: {c}*" for c in ruling_credits(rulings)]
 
 
 RULINGS_SHOWN = 8  # rulings /ruling shows, best first
@@ -397,11 +402,7 @@ def keyword_embeds(
             )
             for r, c in zip(info.rulings, cited, strict=True)
         ]
-        # The credit first: a long list is cut at the field's end.
-        credits = [
-            f"*Community rulings: {c}*" for c in dict.fromkeys(r.credit for r in info.rulings if r.credit)
-        ]
-        add_field(embed, "FAQ", "\n".join([*credits, *lines]))
+        add_field(embed, "FAQ", "\n".join([*_credit_lines(info.rulings), *lines]))
     # " · " between names: names hold commas ("Leona, Determined").
     if info.cards_with:
         add_field(embed, "Cards with it", limits.fit(" · ".join(info.cards_with), 1000))

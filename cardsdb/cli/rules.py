@@ -27,7 +27,7 @@ from cardsdb.models import (
     RuleView,
     Ruling,
 )
-from cardsdb.project.provenance import PARTIAL_CHANGES, ruling_label, superseded_line
+from cardsdb.project.provenance import PARTIAL_CHANGES, ruling_credits, ruling_label, superseded_line
 from cardsdb.query import CardsDB
 from cardsdb.query.rulings import RULINGS_ANSWERED
 from cardsdb.rule_versions import DOC_TITLES, VERSION_DATES, Citation, cite, cited_numbers
@@ -114,7 +114,7 @@ def view_text(view: RuleView) -> str:
         listed = view.rulings[:RULINGS_LISTED]
         lines.append(f"{rulings_heading(view)}:")
         lines += [f"  {_ruling_line(r)}" for r in listed]
-        lines += [f"  Credit: {c}" for c in dict.fromkeys(r.credit for r in listed if r.credit)]
+        lines += [f"  Credit: {c}" for c in ruling_credits(listed)]
         typed = shlex.quote(cite(rule.number, rule.version))  # "464.2.c.3 (v1.4)" quoted for a shell
         lines.append(f"  {rulings_pointer(view, f'`python -m cardsdb rulings {typed}`', RULINGS_ANSWERED)}")
     return "\n".join(lines)

@@ -7,6 +7,8 @@ project's data was made (that stays in the data files' `note` fields).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from cardsdb.models import CURRENT_RULES_VERSION, Ruling
 
 KEYWORD_PAGE = "keyword-page"
@@ -59,6 +61,12 @@ def ruling_label(ruling: Ruling) -> str:
     if kind is None:
         return ruling.source_title or ruling.source.capitalize()
     return f"{kind}: {ruling.source_title}" if ruling.source_title else kind
+
+
+def ruling_credits(rulings: Iterable[Ruling]) -> tuple[str, ...]:
+    """The credits the rulings carry (the community's licence asks for them wherever they are shown), each once, in
+    order."""
+    return tuple(dict.fromkeys(r.credit for r in rulings if r.credit))
 
 
 def superseded_line(ruling: Ruling) -> str | None:

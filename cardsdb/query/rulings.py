@@ -27,9 +27,8 @@ from cardsdb.query.rules import Rules
 from cardsdb.rule_versions import Citation
 from cardsdb.schema import rule_from_row, ruling_from_row
 
-RULINGS_ANSWERED = (
-    10  # the rulings an answer gives at most (the command line, the HTTP API; /ruling shows fewer)
-)
+# The rulings an answer gives at most (the command line, the HTTP API; /ruling shows fewer).
+RULINGS_ANSWERED = 10
 MISTYPED_NAME_WORDS = (
     4  # words a card's name may have, for a ruling search that found no ruling holding them all
 )

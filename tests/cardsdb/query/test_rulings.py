@@ -55,14 +55,12 @@ def test_a_citation_keeps_the_version_its_ruling_numbers_it_in(query_reader: Rea
 
 
 def test_the_rules_the_build_linked_a_ruling_to_come_closest_first(query_db: Path, tmp_path: Path) -> None:
-    path = tmp_path / "links.sqlite3"
-    shutil.copy(query_db, path)
-    with sqlite3.connect(path) as connection:
-        connection.executemany(
-            "INSERT INTO ruling_links (ruling_id, rank, doc, version, number) VALUES ('faq-discard', ?, 'core', ?, ?)",
-            [(2, V13_RULES_VERSION, "422.1"), (1, V13_RULES_VERSION, "422.3")],
-        )
-    db = CardsDB.open(path)
+    links = [
+        "INSERT INTO ruling_links (ruling_id, rank, doc, version, number) "
+        f"VALUES ('faq-discard', {rank}, 'core', '{V13_RULES_VERSION}', '{number}')"
+        for rank, number in ((2, "422.1"), (1, "422.3"))
+    ]
+    db = _altered(query_db, tmp_path, *links)
     reader = db.reader
     rulings = _rulings(reader)
     discard = rulings.rulings("422.3 (v1.3)")[0]
@@ -151,17 +149,27 @@ def test_a_rule_shown_whole_carries_the_rulings_citing_it_or_its_sub_rules(query
 
 
 def test_a_rule_lists_no_ruling_an_erratum_superseded(query_db: Path, tmp_path: Path) -> None:
-    path = tmp_path / "superseded.sqlite3"
-    shutil.copy(query_db, path)
-    with sqlite3.connect(path) as connection:
-        connection.execute(
-            "UPDATE rulings SET superseded_by = ? WHERE id = 'seed-when-play'",
-            ['{"date": "2026-11-01", "source": "Errata", "card": "Hidden Blade"}'],
-        )
-    db = CardsDB.open(path)
+    db = _altered(query_db, tmp_path, SUPERSEDE_SEED)
     assert db.rulings_for_rule("811.6")[0].superseded is not None  # /ruling still shows it, marked
     assert _view(db, "811.6").rulings == ()
     db.close()
+
+
+# seed-when-play (citing 811.1.b and 811.6) ruled on before an erratum changed Hidden Blade
+SUPERSEDE_SEED = (
+    'UPDATE rulings SET superseded_by = \'{"date": "2026-11-01", "source": "Errata", "card": '
+    "\"Hidden Blade\"}' WHERE id = 'seed-when-play'"
+)
+
+
+def _altered(query_db: Path, tmp_path: Path, *statements: str) -> CardsDB:
+    """The fixture database, copied and changed by these statements."""
+    path = tmp_path / "altered.sqlite3"
+    shutil.copy(query_db, path)
+    with sqlite3.connect(path) as connection:
+        for statement in statements:
+            connection.execute(statement)
+    return CardsDB.open(path)
 
 
 def _view(db: CardsDB, number: str, *, doc: str | None = None, version: str | None = None) -> RuleView:
@@ -194,17 +202,8 @@ def test_a_superseded_ruling_is_shown_only_after_every_ruling_in_force(
 ) -> None:
     # faq-hide made to cite 811.6 too: seed-when-play comes first as the sources sort; superseded, it gives way to
     # faq-hide in a list of one, and still counts among the rulings citing the number
-    path = tmp_path / "superseded-first.sqlite3"
-    shutil.copy(query_db, path)
-    with sqlite3.connect(path) as connection:
-        connection.execute(
-            "INSERT INTO ruling_rules (ruling_id, number, version) VALUES ('faq-hide', '811.6', NULL)"
-        )
-        connection.execute(
-            "UPDATE rulings SET superseded_by = ? WHERE id = 'seed-when-play'",
-            ['{"date": "2026-11-01", "source": "Errata", "card": "Hidden Blade"}'],
-        )
-    db = CardsDB.open(path)
+    cites_too = "INSERT INTO ruling_rules (ruling_id, number, version) VALUES ('faq-hide', '811.6', NULL)"
+    db = _altered(query_db, tmp_path, cites_too, SUPERSEDE_SEED)
     assert [r.id for r in db.rulings_for_rule("811.6")] == ["seed-when-play", "faq-hide"]
     one = db.match_rulings("811.6", limit=1)
     assert [r.id for r in one.rulings] == ["faq-hide"] and one.total == 2
