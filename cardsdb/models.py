@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+from cardsdb.search.question_confidence import UNSURE_SHOWN
+
 CURRENT_RULES_VERSION = "2026-10-09"
 """The Core Rules the project follows: updated October 9, 2026 (Radiance patch notes effective October 16)."""
 
@@ -292,6 +294,17 @@ class RuleMatches:
     confident: bool
     read_as: str | None = None  # the words as read, where a misspelt word was read as the word meant
     ruling: Ruling | None = None  # the FAQ answer or ruling asking the words (`Rulings.answering_ruling`)
+
+    @property
+    def closest(self) -> tuple[Rule, ...]:
+        """The rules an answer shows alike, each whole enough to read, where the first is not clearly ahead; none
+        where it is (the first is then shown as the answer)."""
+        return () if self.confident else self.rules[:UNSURE_SHOWN]
+
+    @property
+    def also(self) -> tuple[Rule, ...]:
+        """The rules an answer lists by their first line: after the best match, or after the closest few."""
+        return self.rules[1:] if self.confident else self.rules[UNSURE_SHOWN:]
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,6 @@ from cardsdb import rule_numbers
 from cardsdb.errors import NotFound
 from cardsdb.models import CURRENT_RULES_VERSION, RuleMatches, Ruling
 from cardsdb.rule_versions import Citation, cite
-from cardsdb.search.question_confidence import UNSURE_SHOWN
 
 RULE_ALSO = 5  # other rules listed under the best match for words
 
@@ -77,8 +76,8 @@ def _words_reply(db: CardsLookup, query: str, found: RuleMatches) -> Reply:
         if ruling is not None:
             embeds.append(_ruling_embed(db, query, ruling, rule_shown=True))
         return Reply(embeds)
-    # No rule clearly ahead: the closest few alike, not one headline.
-    closest, others = found.rules[:UNSURE_SHOWN], found.rules[UNSURE_SHOWN:]
+    # No rule clearly ahead: the closest few alike, not one headline, each saying how many rulings cite it.
+    closest, others = [db.rule_view(r) for r in found.closest], found.also
     if ruling is None:
         return Reply(rule_unsure_embeds(query, closest, also=others, read_as=read_as))
     # The ruling answers, in its source's words, at the head of the closest rules; whole after them.

@@ -9,7 +9,13 @@ import discord
 from bot.ui import limits
 from bot.ui.render import COLOR_INFO, COLOR_SUPERSEDED, add_field, diff_markdown, rule_mark, text_embeds
 from bot.ui.symbols import Symbols
-from cardsdb.cli.rule_words import RULINGS_LISTED, notes_text, rulings_heading, rulings_pointer
+from cardsdb.cli.rule_words import (
+    RULINGS_LISTED,
+    notes_text,
+    rulings_count_line,
+    rulings_heading,
+    rulings_pointer,
+)
 from cardsdb.models import TOURNAMENT_DOC, KeywordInfo, PatchNote, Rule, RuleView, Ruling
 from cardsdb.project.provenance import ruling_credits, ruling_label, superseded_line
 from cardsdb.rule_versions import DOC_TITLES, Citation, cite, cited_numbers
@@ -126,8 +132,13 @@ def _rulings_lines(view: RuleView, below: Ruling | None = None) -> str:
         + (" (shown below)" if below is not None and r.id == below.id else "")
         for r in listed
     ]
-    pointer = rulings_pointer(view, f"`/ruling query:{cite(rule.number, rule.version)}`", RULINGS_SHOWN)
+    pointer = rulings_pointer(view, _ruling_command(rule), RULINGS_SHOWN)
     return "\n".join([*credits, *lines, pointer])
+
+
+def _ruling_command(rule: Rule) -> str:
+    """The command that shows the rulings citing a rule: "`/ruling query:464.2.c.3 (v1.4)`"."""
+    return f"`/ruling query:{cite(rule.number, rule.version)}`"
 
 
 def _credit_lines(rulings: Sequence[Ruling]) -> list[str]:
@@ -144,14 +155,14 @@ RULING_ANSWER_SHOWN = (
 
 def rule_unsure_embeds(
     query: str,
-    rules: Sequence[Rule],
+    closest: Sequence[RuleView],
     *,
     also: Sequence[Rule] = (),
     read_as: str | None = None,
     ruling: Ruling | None = None,
 ) -> list[discord.Embed]:
-    """Words no rule clearly answers: the closest rules alike, each with its number and text, none as the answer.
-    `read_as`: a line saying how misspelt words were read, first; `ruling`: the ruling that answers the words
+    """Words no rule clearly answers: the closest rules alike, each with its number, its text and how many rulings
+    cite it (`/ruling` with its number shows them), none as the answer. `read_as`: a line saying how misspelt words were read, first; `ruling`: the ruling that answers the words
     (`RuleMatches.ruling`, shown whole after these), its answer said first, in its source's words."""
     embed = discord.Embed(
         title=limits.fit(f"Not sure which rule answers “{query}”", limits.EMBED_TITLE), colour=COLOR_INFO
@@ -166,19 +177,23 @@ def rule_unsure_embeds(
         if ruling is not None
         else "No rule matches these words clearly better than the others."
     )
-    closest = (
-        f"{why} The {len(rules)} closest, best first: read each, or ask with other words or a rule number."
+    shown = (
+        f"{why} The {len(closest)} closest, best first: read each, or ask with other words or a rule number."
     )
     embed.description = limits.fit(
-        "\n\n".join(filter(None, [read_as, answered, closest])), limits.EMBED_DESCRIPTION
+        "\n\n".join(filter(None, [read_as, answered, shown])), limits.EMBED_DESCRIPTION
     )
-    for rule in rules:
+    for view in closest:
+        rule = view.rule
+        rulings = rulings_count_line(view, _ruling_command(rule))
         add_field(
-            embed, limits.fit(rule_heading(rule), limits.FIELD_NAME), limits.fit(rule_text(rule), UNSURE_TEXT)
+            embed,
+            limits.fit(rule_heading(rule), limits.FIELD_NAME),
+            "\n".join(filter(None, [limits.fit(rule_text(rule), UNSURE_TEXT), rulings])),
         )
     if also:
         add_field(embed, "Also matching", "\n".join(_one_line(r, 120) for r in also))
-    embed.set_footer(text=" · ".join(dict.fromkeys(rule_footer(r) for r in rules)))
+    embed.set_footer(text=" · ".join(dict.fromkeys(rule_footer(v.rule) for v in closest)))
     return [embed]
 
 

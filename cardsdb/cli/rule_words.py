@@ -96,6 +96,12 @@ def rulings_heading(view: RuleView) -> str:
 RULINGS_LISTED = 3
 
 
+def rulings_count_line(view: RuleView, command: str) -> str | None:
+    """For a rule shown among the closest (its rulings not listed): how many rulings cite it and the command that
+    shows them (`command`): "Rulings citing this rule (2): `/ruling query:143.4 (v1.4)`". None where none does."""
+    return f"{rulings_heading(view)}: {command}" if view.rulings else None
+
+
 def rulings_pointer(view: RuleView, command: str, at_most: int) -> str:
     """The sentence after a rule's first rulings, naming the command that shows them whole (`command`, which shows
     `at_most`): "`/ruling query:811.6` shows them whole.", "... shows all 5.", or, for more than it shows, "...

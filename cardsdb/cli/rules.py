@@ -15,7 +15,13 @@ from collections.abc import Sequence
 
 from cardsdb import paths
 from cardsdb.build.rule_diff import render_diff, word_diff
-from cardsdb.cli.rule_words import RULINGS_LISTED, notes_text, rulings_heading, rulings_pointer
+from cardsdb.cli.rule_words import (
+    RULINGS_LISTED,
+    notes_text,
+    rulings_count_line,
+    rulings_heading,
+    rulings_pointer,
+)
 from cardsdb.models import (
     CURRENT_RULES_VERSION,
     TOURNAMENT_DOC,
@@ -23,7 +29,6 @@ from cardsdb.models import (
     PatchNote,
     Rule,
     RuleChange,
-    RuleMatches,
     RuleView,
     Ruling,
 )
@@ -31,7 +36,6 @@ from cardsdb.project.provenance import PARTIAL_CHANGES, ruling_credits, ruling_l
 from cardsdb.query import CardsDB
 from cardsdb.query.rulings import RULINGS_ANSWERED
 from cardsdb.rule_versions import DOC_TITLES, VERSION_DATES, Citation, cite, cited_numbers
-from cardsdb.search.question_confidence import UNSURE_SHOWN
 from cardsdb.service.answers import ChangesAnswer, RuleAnswer, changes_answer, rule_answer
 from cardsdb.service.shapes import mark
 
@@ -115,9 +119,14 @@ def view_text(view: RuleView) -> str:
         lines.append(f"{rulings_heading(view)}:")
         lines += [f"  {_ruling_line(r)}" for r in listed]
         lines += [f"  Credit: {c}" for c in ruling_credits(listed)]
-        typed = shlex.quote(cite(rule.number, rule.version))  # "464.2.c.3 (v1.4)" quoted for a shell
-        lines.append(f"  {rulings_pointer(view, f'`python -m cardsdb rulings {typed}`', RULINGS_ANSWERED)}")
+        lines.append(f"  {rulings_pointer(view, _rulings_command(rule), RULINGS_ANSWERED)}")
     return "\n".join(lines)
+
+
+def _rulings_command(rule: Rule) -> str:
+    """The command line that shows the rulings citing a rule, its number and version quoted for a shell
+    ("464.2.c.3 (v1.4)")."""
+    return f"`python -m cardsdb rulings {shlex.quote(cite(rule.number, rule.version))}`"
 
 
 def _ruling_line(ruling: Ruling) -> str:
@@ -134,9 +143,9 @@ def rule_text(answer: RuleAnswer) -> str:
     """The rule, or the closest few when no rule clearly answers the words, then the others that match; then a
     ruling asking the words, on the rule shown or, where no rule is sure to answer, as the answer."""
     found = answer.found
-    text = view_text(answer.view) if found.confident else unsure_text(found)
+    text = view_text(answer.view) if found.confident else unsure_text(answer.closest)
     read_as = f"Read as: {found.read_as}\n" if found.read_as else ""  # a misspelt word read as the word meant
-    also = "".join(f"\nAlso matching: {rule_line(r)}" for r in _also(found))
+    also = "".join(f"\nAlso matching: {rule_line(r)}" for r in found.also)
     ruling = answer.ruling
     if ruling is None:
         return read_as + text + also
@@ -173,19 +182,17 @@ def cmd_rule(args: argparse.Namespace) -> int:
     return 0
 
 
-def _also(found: RuleMatches) -> tuple[Rule, ...]:
-    """The rules listed after those shown: after the best match, or after the closest few when not sure."""
-    return found.rules[1:] if found.confident else found.rules[UNSURE_SHOWN:]
-
-
-def unsure_text(found: RuleMatches) -> str:
-    """Words no rule clearly answers: the closest rules alike, each with its number and text."""
-    closest = found.rules[:UNSURE_SHOWN]
+def unsure_text(closest: Sequence[RuleView]) -> str:
+    """Words no rule clearly answers: the closest rules alike, each with its number, its text and how many rulings
+    cite it."""
     lines = [f"Not sure which rule answers this: none matches clearly better. The {len(closest)} closest:"]
-    lines += [
-        f"{mark(r)} ({stamp(r)}) {r.title + ': ' if r.title and r.kind == 'rule' else ''}{r.text}"
-        for r in closest
-    ]
+    for view in closest:
+        r = view.rule
+        lines.append(
+            f"{mark(r)} ({stamp(r)}) {r.title + ': ' if r.title and r.kind == 'rule' else ''}{r.text}"
+        )
+        rulings = rulings_count_line(view, _rulings_command(r))
+        lines += [f"  {rulings}"] if rulings else []
     return "\n".join(lines)
 
 

@@ -42,7 +42,7 @@ from cardsdb.models import (
 from cardsdb.query import CardsDB, SearchResult, currency
 from cardsdb.rule_versions import Citation, parse_doc, parse_version
 from cardsdb.search.name_index import close_names
-from cardsdb.service.shapes import card_dict, change_dict, rule_dict, ruling_dict, view_dict
+from cardsdb.service.shapes import card_dict, change_dict, rule_dict, ruling_brief, ruling_dict, view_dict
 
 SEARCH_LIMIT = 100
 """Cards a search lists at most (with the total that match)."""
@@ -201,18 +201,24 @@ class RuleAnswer:
     found: RuleMatches  # the rules weighed, best first, and whether the best clearly answers (`confident`)
     by_number: bool
     ruling: FoundRuling | None = None  # the ruling sure to answer the words (`RuleMatches.ruling`)
+    closest: tuple[RuleView, ...] = ()  # where no rule clearly answers: the views of the rules shown alike
 
     def to_json(self) -> dict[str, Any]:
         """The best match's view, `confident`, the rules weighed (`candidates`, best first; for a number, that rule
-        alone), `also`: the candidates after the first, `read_as`: the words as read, where a misspelt word was
-        read as the word meant, and `ruling`: the FAQ answer or ruling sure to answer the words, where one is."""
+        alone; where not confident, the closest few, those shown alike, each with the `rulings` citing it), `also`:
+        the candidates after the first, `read_as`: the words as read, where a misspelt word was read as the word
+        meant, and `ruling`: the FAQ answer or ruling sure to answer the words, where one is."""
         also = list(self.found.rules[1:])
         found = self.ruling
+        rulings = [[ruling_brief(r) for r in v.rulings] for v in self.closest]
         return {
             **view_dict(self.view),
             "confident": self.found.confident,
             **({"read_as": self.found.read_as} if self.found.read_as else {}),
-            "candidates": [rule_dict(r) for r in self.found.rules],
+            "candidates": [
+                {**rule_dict(r), **({"rulings": rulings[i]} if i < len(rulings) else {})}
+                for i, r in enumerate(self.found.rules)
+            ],
             **({"also": [rule_dict(r) for r in also]} if also else {}),
             **({"ruling": ruling_dict(found.ruling, found.citations, found.related)} if found else {}),
         }
@@ -239,12 +245,14 @@ def rule_answer(db: CardsDB, query: str, *, doc: str | None = None, version: str
                 f'no rule numbered "{query}"{_where(doc, version)}.',
                 db.suggest_rules(query, doc=doc, version=version),
             )
+        closest: tuple[RuleView, ...] = ()
     else:
         if not found.rules:
             raise NotFound(f'no rule matches "{query}"{_where(doc, version)}.', [])
-        view = db.rule_view(found.rules[0])
+        closest = tuple(db.rule_view(r) for r in found.closest)
+        view = closest[0] if closest else db.rule_view(found.rules[0])
     ruling = _found_ruling(db, found.ruling) if found.ruling is not None else None
-    return RuleAnswer(query, view, found, lookup.by_number, ruling)
+    return RuleAnswer(query, view, found, lookup.by_number, ruling, closest)
 
 
 # --- what changed between rules versions -----------------------------------------------------------------

@@ -246,7 +246,8 @@ DESCRIPTIONS = {
     "find_rules": (
         "Rules for a question in a player's words, over the Core Rules and the Tournament Rules: the best rule's "
         "view, `candidates` (the rules weighed, best first) and `confident`. When `confident` is false no rule "
-        "clearly answers: say you are not sure and offer the closest few. `ruling`, where present, is the FAQ "
+        "clearly answers: say you are not sure and offer the closest few (the first three `candidates`, each with "
+        "the `rulings` citing it). `ruling`, where present, is the FAQ "
         "answer or ruling whose question asks what the words ask: give its answer, with its source, first. "
         "`read_as`, where present, is how misspelt words were read (each as the word meant): say so."
     ),

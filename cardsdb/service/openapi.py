@@ -144,6 +144,20 @@ def _rule_answer() -> Schema:
     changed = _object(
         {"from_version": _text(), "from_number": _text(), "old": _text(), "new": _text(), "diff": _text()}
     )
+    rulings = _list(  # the rulings citing a rule, in brief (`shapes.ruling_brief`)
+        _object(
+            {
+                "id": _text(),
+                "question": _text(),
+                "kind": {"enum": ["question", "topic"]},
+                "source": {"enum": ["official", "community", "seed"]},
+                "label": _text(),
+                "date": _text(True),
+                "url": _text(True),
+                "credit": _text(True),
+            }
+        )
+    )
     return {
         "allOf": [
             _ref("Rule"),
@@ -165,23 +179,13 @@ def _rule_answer() -> Schema:
                     "moved": _texts(),
                     "notes": _texts(),
                     "patch_notes": _list(_ref("PatchNote")),
-                    "rulings": _list(
-                        _object(
-                            {
-                                "id": _text(),
-                                "question": _text(),
-                                "kind": {"enum": ["question", "topic"]},
-                                "source": {"enum": ["official", "community", "seed"]},
-                                "label": _text(),
-                                "date": _text(True),
-                                "url": _text(True),
-                                "credit": _text(True),
-                            }
-                        )
-                    ),
+                    "rulings": rulings,
                     "confident": {"type": "boolean"},
                     "read_as": {"type": "string"},
-                    "candidates": _list(_ref("Rule")),
+                    # where not confident, the closest few (shown alike) each with the rulings citing it
+                    "candidates": _list(
+                        {"allOf": [_ref("Rule"), _object({"rulings": rulings}, optional=("rulings",))]}
+                    ),
                     "also": _list(_ref("Rule")),
                     "ruling": _ref("Ruling"),
                 },

@@ -415,7 +415,10 @@ def test_rulings_no_ruling_is_sure_to_answer_say_so_first_and_are_shown_as_the_c
 
 def test_a_ruling_asking_the_words_of_rule_says_it_answers_them_first_in_its_sources_words() -> None:
     closest = rule_unsure_embeds(
-        "can my opponent react", [RULE_422, RULE_811_1_D], read_as="Read as “x”.", ruling=RULING
+        "can my opponent react",
+        [RuleView(RULE_422), RuleView(RULE_811_1_D)],
+        read_as="Read as “x”.",
+        ruling=RULING,
     )
     assert closest[0].title == "Not sure which rule answers “can my opponent react”"
     description = closest[0].description or ""
@@ -432,11 +435,23 @@ def test_a_ruling_asking_the_words_of_rule_says_it_answers_them_first_in_its_sou
     assert (after.description or "").startswith("*A ruling answering these words, citing the rule above.*")
     citing_none = ruling_answer_embed("x", replace(RULING, rules=()), rule_shown=True)
     assert (citing_none.description or "").startswith("*A ruling answering these words, on the rule above.*")
-    alone = rule_unsure_embeds("can my opponent react", [RULE_422, RULE_811_1_D])
+    alone = rule_unsure_embeds("can my opponent react", [RuleView(RULE_422), RuleView(RULE_811_1_D)])
     assert (alone[0].description or "").startswith(
         "No rule matches these words clearly better than the others."
     )
     _fits([*closest, whole])
+
+
+def test_the_closest_rules_each_say_how_many_rulings_cite_them_and_where_to_read_them() -> None:
+    # A rule among the closest is not shown whole: its rulings are counted, with the command that shows them.
+    cited = RuleView(RULE_811_1_D, children=(RULE_811_1_D_2,), rulings=(RULING, RULING))
+    older = RuleView(RULE_V13_421, rulings=(RULING,))
+    embed = rule_unsure_embeds("can my opponent react", [cited, older, RuleView(RULE_422)])[0]
+    values = [f.value or "" for f in embed.fields]
+    assert values[0].endswith("\nRulings citing this rule or its sub-rules (2): `/ruling query:811.1.d`")
+    assert values[1].endswith("\nRulings citing this rule (1): `/ruling query:421 (v1.3)`")
+    assert "Rulings citing" not in values[2]
+    _fits([embed])
 
 
 def test_user_text_is_escaped_when_echoed() -> None:

@@ -59,6 +59,31 @@ async def test_words_no_rule_clearly_answers_show_the_closest_three_alike(
     assert_fits(result)
 
 
+async def test_each_of_the_closest_rules_says_how_many_rulings_cite_it_as_ruling_finds_them(
+    real_harness: Harness, real_cards: CardsDB
+) -> None:
+    # Rules shown alike are not shown whole; each says how many rulings cite it and the /ruling that finds them.
+    words = "can i play a hidden card on my opponents turn"
+    found = real_cards.match_rules(words)
+    assert not found.confident, (
+        "words the ranker is not sure of (else the rule is shown whole with its rulings)"
+    )
+    views = [real_cards.rule_view(r) for r in found.closest]
+    assert any(v.rulings for v in views), "a Hidden rule among the closest is cited by rulings"
+    result = await real_harness.command("rule", {"query": words})
+    values = [f["value"] for f in result.embeds[0]["fields"][: len(views)]]
+    for view, value in zip(views, values, strict=True):
+        command = f"/ruling query:{cite(view.rule.number, view.rule.version)}"
+        line = f"Rulings citing this rule{' or its sub-rules' if view.children else ''} ({len(view.rulings)})"
+        assert (f"{line}: `{command}`" in value) == bool(view.rulings)
+        if view.rulings:
+            cited = real_cards.match_rulings(command.removeprefix("/ruling query:"))
+            assert {r.id for r in view.rulings} <= {r.id for r in cited.rulings} or (
+                cited.total is not None and cited.total >= len(view.rulings)
+            )
+    assert_fits(result)
+
+
 async def test_words_a_rule_clearly_answers_lead_with_it(real_harness: Harness, real_cards: CardsDB) -> None:
     # 811.1.c.2: the asked questions nearest in meaning vote for it, the words alone put it first, a ruling cites it
     words = "does hiding a card open a chain"

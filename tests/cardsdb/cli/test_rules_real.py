@@ -4,6 +4,7 @@ candidates in order; the text says when it is not sure."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,22 @@ def test_rule_json_says_whether_it_is_sure_and_lists_the_candidates_in_order(
     assert number["confident"] is True and [c["mark"] for c in number["candidates"]] == ["811.1.b"]
     assert main(["rule", "is", "that", "allowed", "--db", str(real_db)]) == 0
     assert capsys.readouterr().out.startswith("Not sure which rule answers this")
+
+
+def test_the_closest_rules_say_how_many_rulings_cite_them(
+    real_db: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    words = ["can", "i", "play", "a", "hidden", "card", "on", "my", "opponents", "turn"]
+    assert main(["rule", *words, "--json", "--db", str(real_db)]) == 0
+    unsure = json.loads(capsys.readouterr().out)
+    assert unsure["confident"] is False
+    closest, after = unsure["candidates"][:3], unsure["candidates"][3:]
+    assert all("rulings" in c for c in closest) and not any("rulings" in c for c in after)
+    assert closest[0]["rulings"] == unsure["rulings"]  # the first is the view the answer gives whole in JSON
+    cited = next(c for c in closest if c["rulings"])
+    assert main(["rule", *words, "--db", str(real_db)]) == 0
+    text = capsys.readouterr().out
+    assert f"({len(cited['rulings'])}): `python -m cardsdb rulings {shlex.quote(cited['mark'])}`" in text
 
 
 def test_a_number_typed_alone_is_found_in_whichever_document_holds_it(
