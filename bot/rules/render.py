@@ -161,8 +161,9 @@ def rule_unsure_embeds(
     read_as: str | None = None,
     ruling: Ruling | None = None,
 ) -> list[discord.Embed]:
-    """Words no rule clearly answers: the closest rules alike, each with its number, its text and how many rulings
-    cite it (`/ruling` with its number shows them), none as the answer. `read_as`: a line saying how misspelt words were read, first; `ruling`: the ruling that answers the words
+    """Words no rule clearly answers: the closest rules alike (`RuleMatches.closest`, as views), each with its
+    number, its text and how many rulings cite it (`/ruling` with its number shows them), none as the answer.
+    `read_as`: a line saying how misspelt words were read, first; `ruling`: the ruling that answers the words
     (`RuleMatches.ruling`, shown whole after these), its answer said first, in its source's words."""
     embed = discord.Embed(
         title=limits.fit(f"Not sure which rule answers “{query}”", limits.EMBED_TITLE), colour=COLOR_INFO
