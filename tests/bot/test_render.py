@@ -454,6 +454,20 @@ def test_the_closest_rules_each_say_how_many_rulings_cite_them_and_where_to_read
     _fits([embed])
 
 
+def test_the_closest_rules_with_long_texts_and_many_rulings_fit_discords_limits() -> None:
+    words = ("facedown battlefield " * 400).strip()
+    many = tuple(replace(RULING, id=f"r{i}", question=words) for i in range(500))
+    closest = [
+        RuleView(Rule(f"999.{i}", CURRENT_RULES_VERSION, "rule", words, title=words[:300]), rulings=many)
+        for i in range(3)
+    ]
+    others = [Rule(f"998.{i}", CURRENT_RULES_VERSION, "rule", words) for i in range(5)]
+    embeds = rule_unsure_embeds(words, closest, also=others, read_as=f"Read as “{words}”.", ruling=RULING)
+    values = [f.value or "" for f in embeds[0].fields[:3]]
+    assert [v.endswith(f"(500): `/ruling query:999.{i}`") for i, v in enumerate(values)] == [True] * 3
+    _fits(embeds)  # over 6,000 characters in all: packing moves the last fields on
+
+
 def test_user_text_is_escaped_when_echoed() -> None:
     embed = not_found_embed("card", "@everyone **bold** \u202ereversed", ["Hidden Blade"])
     text = embed.description or ""
