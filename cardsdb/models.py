@@ -10,8 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from cardsdb.search.question_confidence import UNSURE_SHOWN
-
 CURRENT_RULES_VERSION = "2026-10-09"
 """The Core Rules the project follows: updated October 9, 2026 (Radiance patch notes effective October 16)."""
 
@@ -283,6 +281,9 @@ class RuleView:
     stands_in_for: str | None = None
     # The rulings in force citing it or one of its sub-rules, official first (`Rulings.rulings_on`; a Core Rule's).
     rulings: tuple[Ruling, ...] = ()
+
+
+UNSURE_SHOWN = 3  # the rules an answer shows alike where no rule is clearly ahead (`RuleMatches.closest`)
 
 
 @dataclass(frozen=True)

@@ -53,7 +53,6 @@ RULING_AS_TYPED = 0.9  # at least this near, it asks them as good as word for wo
 # asks a narrower question, however near in meaning (`Likeness.beyond`).
 RULING_NARROWER = 0.3
 RULE_CANDIDATES = 6  # the rules /rule weighs for words: the best, then "also matching"
-UNSURE_SHOWN = 3  # the rules shown alike when not sure
 
 
 def lead(scores: Sequence[float]) -> float:
@@ -112,7 +111,6 @@ __all__ = [
     "RULING_SIMILAR",
     "SURE_SPREAD",
     "SURE_VOTERS",
-    "UNSURE_SHOWN",
     "confident",
     "lead",
     "ruling_asks",
