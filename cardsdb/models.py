@@ -318,9 +318,8 @@ class RulingMatches:
     rulings: tuple[Ruling, ...]
     read_as: str | None = None
     confident: bool = True
-    total: int | None = (
-        None  # for a rule number or a card: how many rulings cite or name it, the shown among them
-    )
+    # For a rule number or a card: how many rulings cite or name it, those shown among them.
+    total: int | None = None
 
 
 @dataclass(frozen=True)

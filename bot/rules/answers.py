@@ -70,7 +70,7 @@ def _words_reply(db: CardsLookup, query: str, found: RuleMatches) -> Reply:
         embeds = rule_embeds(
             db.rule_view(found.rules[0]),
             query_note=note,
-            also=found.rules[1 : 1 + RULE_ALSO],
+            also=found.also[:RULE_ALSO],
             ruling_below=ruling,
         )
         if ruling is not None:
