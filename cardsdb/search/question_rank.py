@@ -156,6 +156,12 @@ DEFINES_ASKED = (
 # keyword is tank", are near such questions in meaning: their votes and centroid lift it past the rule that says what
 # the keyword does unless this lowers it).
 KIND_UNASKED = 0.4
+# A rule opening by saying what its subject is ("The Rune Pool is a conceptual collection ..."), for a question asking
+# only what that term is ("what is the rune pool": `rule_reading.term_asked`). Weighed 1.3, 1.5 and 1.7 on 35 such
+# questions written for it (the development sets hold none): at 1.3 "what is the rune pool", "the chain" and
+# "priority" lead with their rule saying what it is, and "what is mighty" keeps 708 ("A Unit 'is Mighty' as long as
+# ...") before 707 ("Mighty is a description that applies to some units"), which 1.5 put first.
+SUBJECT_ASKED = 1.3
 PERMISSION_PRIOR = 1.2  # a rule saying what may or must be done, for a question asking whether it may
 NAMED_HEADING = 1.1  # a rule under a heading whose title's words the question holds ("heal": 418 Heal)
 NAMED_SECTION = 1.3  # a rule under the heading a question's words name ("what is a showdown": Showdowns)
@@ -297,6 +303,7 @@ class _RuleSet:
     numbered: list[bool]  # the rule's text (without its examples) states a number
     reading: list[str]  # rule_reading.DEFINES, BOILERPLATE, KIND_OF_KEYWORD or ""
     terms: list[frozenset[str]]  # the stems of the term a rule defines before a colon, if it does
+    subjects: list[frozenset[str]]  # the stems of the subject a rule opens by saying what it is, if it does
     permits: list[bool]  # the rule says what may, can, must or can't be done
     special: list[rule_reading.SpecialCase | None]  # the special case the rule is part of
     sections: list[frozenset[str]]  # the title keys of the headings the rule stands under (and its own)
@@ -455,6 +462,9 @@ class QuestionRanker:
             numbered=[states_number(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
             reading=[self._reading(r) for r in paced(shown)],
             terms=[rule_reading.defined_term(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
+            subjects=[
+                rule_reading.subject_defined(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)
+            ],
             special=[self._where.special_case(r) for r in paced(shown)],
             sections=[self._where.headings_above(r) for r in paced(shown)],
             heading_titles=list(title_at),
@@ -1014,6 +1024,7 @@ class _Fit:
         asks_definition = rule_reading.asks_definition(asked.words)
         self._defines = DEFINES_ASKED if asks_definition else DEFINES_PRIOR
         self._kind_unasked = asks_definition and not rule_reading.asks_kind(asked.words)
+        self._term = rule_reading.term_asked(asked.words)
         self._tournament = asked.tournament
         self._both = both
         named = asked_about(asked.words)
@@ -1037,6 +1048,10 @@ class _Fit:
             factor *= BOILERPLATE_PRIOR
         elif reading == rule_reading.KIND_OF_KEYWORD and self._kind_unasked:
             factor *= KIND_UNASKED
+        elif (
+            self._term and shown.subjects[i] == self._term
+        ):  # "what is the rune pool": "The Rune Pool is a ..."
+            factor *= SUBJECT_ASKED
         if self._section and self._section in shown.sections[i]:
             factor *= NAMED_SECTION
         if not self._named_headings(shown).isdisjoint(shown.headings[i]):

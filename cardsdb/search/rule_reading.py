@@ -3,7 +3,9 @@
 - A rule that defines a term or states what a keyword does ("Burning is the act of moving cards from the top of a
   player's Main Deck to their trash"; Vision "is functionally short for 'When this is played, predict.'"; the
   Tournament Rules' "Warning: An indication that an error occurred") answers "what is", "what does it do" and most
-  questions about the term: it comes before rules that only share its words.
+  questions about the term: it comes before rules that only share its words. A rule opening by saying what its
+  subject is ("The Rune Pool is a conceptual collection ...") answers a question asking only what that term is
+  ("what is the rune pool").
 - Boilerplate repeated under every keyword (how it is formatted, that several instances stack or are redundant, that
   having it is a characteristic, where it is present) comes after, unless the question asks about that.
 - A special case (a keyword's section, a mode of play other than the duel the rules are written for: 2v2, free for
@@ -81,6 +83,63 @@ def reading(text: str, labels: frozenset[str] = frozenset()) -> str:
     if _DEFINES.search(low) or (term and term.group(1) not in labels):
         return DEFINES
     return ""
+
+
+# A rule whose text opens by saying what its subject is ("The Rune Pool is a conceptual collection ...", "A Showdown is
+# a Window of Opportunity ...", "The Chain is a Non-Board Zone ..."): it answers "what is the rune pool". Read in
+# lower case. What kind of keyword a keyword is ("Tank is a Passive Ability keyword.") is read before this.
+_SUBJECT_IS = re.compile(r"^(?:the |an? )?([a-z][\w'’-]*(?: [a-z][\w'’-]*){0,3}) (?:is|are) (?:an? |the )")
+# How a question asking only what a term is begins ("what is the rune pool", "what's a showdown?"), as words
+# (`text_rank.words`: "what's" is "whats"); the term follows, after one article.
+_WHAT_IS = (("what", "is"), ("what", "are"), ("whats",), ("define",))
+_ARTICLES = frozenset({"a", "an", "the"})
+TERM_WORDS = 4  # the most words a term asked so has: more is a question about the term, not what it is
+# Words that make the words after "what is" a question about a term, not the term: "what is the penalty for slow
+# play", "what is the difference between ...".
+_ABOUT_WORDS = frozenset(
+    [
+        "for",
+        "of",
+        "between",
+        "in",
+        "on",
+        "with",
+        "to",
+        "at",
+        "from",
+        "about",
+        "when",
+        "if",
+        "after",
+        "before",
+        "during",
+        "while",
+        "than",
+    ]
+)
+
+
+def subject_defined(text: str) -> frozenset[str]:
+    """The stems of the subject a rule's text opens by saying what it is ("The Rune Pool is a ..." -> rune, pool);
+    empty for any other rule."""
+    found = _SUBJECT_IS.match(" ".join(text.split()).lower())
+    if found is None:
+        return frozenset()
+    return frozenset(stem(w) for w in words(found.group(1)) if w not in STOP_WORDS)
+
+
+def term_asked(question: str) -> frozenset[str]:
+    """The stems of the term a question asks only what it is ("what is the rune pool" -> rune, pool); empty for
+    any other question."""
+    typed = words(question.lower().replace("what’s", "what is").replace("what's", "what is"))
+    opening = next((o for o in _WHAT_IS if tuple(typed[: len(o)]) == o), None)
+    if opening is None:
+        return frozenset()
+    term = typed[len(opening) :]
+    term = term[1:] if term and term[0] in _ARTICLES else term
+    if not term or len(term) > TERM_WORDS or not _ABOUT_WORDS.isdisjoint(term):
+        return frozenset()
+    return frozenset(stem(w) for w in term if w not in STOP_WORDS)
 
 
 def defined_term(text: str) -> frozenset[str]:
@@ -258,6 +317,8 @@ __all__ = [
     "reading",
     "special_case",
     "states_permission",
+    "subject_defined",
+    "term_asked",
     "title_key",
     "token_in_text",
     "typed_stems",

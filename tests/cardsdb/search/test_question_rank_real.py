@@ -156,6 +156,27 @@ def test_what_is_a_term_leads_with_the_rule_defining_it(real_cards: CardsDB) -> 
     assert first.text.startswith("A Showdown is ")
 
 
+@pytest.mark.parametrize(
+    ("question", "opening"),
+    [
+        ("what is the rune pool", "The Rune Pool is "),  # not 167, when the pool empties
+        ("what is the chain", "The Chain is "),  # not 108.1.a, the chain among the zones
+        ("what is priority", "Priority is "),
+    ],
+)
+def test_what_is_a_term_leads_with_the_rule_saying_what_it_is(
+    real_cards: CardsDB, question: str, opening: str
+) -> None:
+    assert real_cards.match_rules(question).rules[0].text.startswith(opening)
+
+
+def test_a_rule_saying_what_its_subject_is_does_not_outrank_the_rule_saying_what_the_term_means(
+    real_cards: CardsDB,
+) -> None:
+    # 708 (a unit "is Mighty" as long as its Might is 5 or more) answers; 707 says Mighty "is a description"
+    assert real_cards.match_rules("what is mighty").rules[0].number == "708"
+
+
 @pytest.mark.parametrize("words", ["asdkjh qwe zzz", "hello", "lol", "banana pancake recipe", "???"])
 def test_words_no_rule_ruling_or_asked_question_holds_match_no_rule_however_near_some_meaning_is(
     real_cards: CardsDB, words: str

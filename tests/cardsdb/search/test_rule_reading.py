@@ -21,6 +21,8 @@ from cardsdb.search.rule_reading import (
     reading,
     special_case,
     states_permission,
+    subject_defined,
+    term_asked,
     token_in_text,
     typed_stems,
 )
@@ -230,3 +232,44 @@ def test_the_term_a_rule_defines_before_a_colon_is_what_questions_name() -> None
         "point",
     }
     assert defined_term("Burning is the act of moving cards to the trash.") == frozenset()
+
+
+def test_the_subject_a_rule_opens_by_saying_what_it_is_is_the_term_it_answers_what_is_for() -> None:
+    assert subject_defined("The Rune Pool is a conceptual collection of a player's available Energy.") == {
+        "rune",
+        "pool",
+    }
+    assert subject_defined("A Showdown is a Window of Opportunity in which Players have an Open State.") == {
+        "showdown"
+    }
+    assert subject_defined("Priority is the singular exclusive right to take Discretionary Actions.") == {
+        "priority"
+    }
+    # saying what something does, is not, or is like, says nothing of what it is
+    assert subject_defined("Units enter the Board exhausted.") == frozenset()
+    assert subject_defined("Legends are not Permanents.") == frozenset()
+    assert subject_defined('A Unit "is Mighty" as long as its Might is 5 or greater.') == frozenset()
+    # a sentence's subject of more than four words is no term
+    assert subject_defined("The number of cards in a player's hand is a count anyone may ask.") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("question", "term"),
+    [
+        ("what is the rune pool", {"rune", "pool"}),
+        ("What's a showdown?", {"showdown"}),
+        ("whats priority", {"priority"}),
+        ("what are showdowns", {"showdown"}),
+        ("define conquer", {"conquer"}),
+        # asking something about the term, not what it is
+        ("what is the difference between conquering and holding a battlefield", set()),
+        ("what is the penalty for slow play", set()),
+        ("what does mighty mean", set()),
+        ("how does the chain work", set()),
+        ("what is", set()),
+    ],
+)
+def test_a_question_asks_only_what_a_term_is_when_the_term_follows_its_opening(
+    question: str, term: set[str]
+) -> None:
+    assert term_asked(question) == term
