@@ -145,6 +145,12 @@ HEADING_PRIOR = 0.75  # a heading or chapter row: its rules say more than its na
 DEPTH_PRIOR = 0.94  # each level below a top-level rule: a rule before its sub-rules, which narrow it
 SUPERSEDED_PRIOR = 0.85  # an older rule whose number the current rules gave to another rule
 QUANTITY_PRIOR = 1.25  # a rule stating a number, for a question asking how many
+# and more, one whose number counts what the question asks how many of ("how many points do I need to win": 194.3,
+# "The Victory Score is 8 points", before 323.1, "1. If a player has points greater than or equal to the Victory
+# Score"). Weighed 1.0 to 1.5 on the development sets: 1.1 and 1.2 put that question right (tuning half 66 -> 67 of
+# 77) and change no other first answer; 1.3 loses one of the written sets, and 1.2 puts "If there are fewer than 2
+# runes ..." among the first three for "how many runes in a rune deck": a number in a condition counts nothing asked.
+QUANTITY_COUNTED = 1.1
 # A rule defining a term or stating what a keyword does (a term defined before a colon: one the question names).
 DEFINES_PRIOR = 1.3
 DEFINES_ASKED = (
@@ -301,6 +307,7 @@ class _RuleSet:
     index: TextIndex
     prior: list[float]  # each rule's prior: version, heading, superseded
     numbered: list[bool]  # the rule's text (without its examples) states a number
+    counts: list[frozenset[str]]  # the stems of what its numbers count (rule_reading.counted)
     reading: list[str]  # rule_reading.DEFINES, BOILERPLATE, KIND_OF_KEYWORD or ""
     terms: list[frozenset[str]]  # the stems of the term a rule defines before a colon, if it does
     subjects: list[frozenset[str]]  # the stems of the subject a rule opens by saying what it is, if it does
@@ -460,6 +467,7 @@ class QuestionRanker:
             ),
             prior=[_prior(r) for r in paced(shown)],
             numbered=[states_number(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
+            counts=[rule_reading.counted(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
             reading=[self._reading(r) for r in paced(shown)],
             terms=[rule_reading.defined_term(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
             subjects=[
@@ -1020,6 +1028,7 @@ class _Fit:
         self._named: frozenset[int] | None = None  # worked out for the one rule set a _Fit is used with
         self._boilerplate_asked = rule_reading.asks_boilerplate(asked.concepts)
         self._quantity = bool(_HOW_MANY.search(asked.words))
+        self._counted = rule_reading.counted_asked(asked.words)
         self._permission = rule_reading.asks_permission(asked.words)
         asks_definition = rule_reading.asks_definition(asked.words)
         self._defines = DEFINES_ASKED if asks_definition else DEFINES_PRIOR
@@ -1039,6 +1048,8 @@ class _Fit:
 
     def factor(self, shown: _RuleSet, i: int) -> float:
         factor = QUANTITY_PRIOR if self._quantity and shown.numbered[i] else 1.0
+        if self._counted and self._counted in shown.counts[i]:  # "how many points": "8 points"
+            factor *= QUANTITY_COUNTED
         reading = shown.reading[i]
         if reading == rule_reading.DEFINES:
             term = shown.terms[i]

@@ -142,6 +142,45 @@ def term_asked(question: str) -> frozenset[str]:
     return frozenset(stem(w) for w in term if w not in STOP_WORDS)
 
 
+_NUMBER_WORDS = frozenset(
+    ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+)
+COUNTED_AFTER = 2  # the words after a number that may say what it counts ("three (3) Battlefields")
+
+
+def counted(text: str) -> frozenset[str]:
+    """The stems of what a rule's numbers count: the words just after each number it states ("The Victory Score is 8
+    points" -> point; "Each player provides three (3) Battlefields" -> battlefield), or a heading's title where it
+    states a value ("Battlefield Count: 3" -> battlefield, count). A list item's number it opens with ("1. If a
+    player has points ...") counts nothing."""
+    label, colon, value = text.partition(":")
+    if colon and _is_number(value.strip().rstrip(".")):  # a heading stating a value: "Battlefield Count: 3"
+        return frozenset(stem(w) for w in words(label) if w not in STOP_WORDS)
+    typed = words(text)
+    if typed and typed[0].isdigit() and text.lstrip()[len(typed[0]) :].startswith("."):
+        typed = typed[1:]
+    return frozenset(
+        stem(w)
+        for i, n in enumerate(typed)
+        if _is_number(n)
+        for w in typed[i + 1 : i + 1 + COUNTED_AFTER]
+        if w not in STOP_WORDS and not w.isdigit()
+    )
+
+
+def _is_number(word: str) -> bool:
+    return word.isdigit() or word.lower() in _NUMBER_WORDS
+
+
+def counted_asked(question: str) -> str:
+    """The stem of what a question asks how many of ("how many points do I need to win" -> point); "" for none."""
+    typed = words(question)
+    for i in range(len(typed) - 2):
+        if typed[i] == "how" and typed[i + 1] in ("many", "much") and typed[i + 2] not in STOP_WORDS:
+            return stem(typed[i + 2])
+    return ""
+
+
 def defined_term(text: str) -> frozenset[str]:
     """The stems of the term a rule defines before a colon ("Drawing Extra Cards [Warning]: ..." -> draw, extra,
     card); empty for any other rule. Such a definition answers the questions that name its term."""
@@ -313,6 +352,8 @@ __all__ = [
     "asks_definition",
     "asks_kind",
     "asks_permission",
+    "counted",
+    "counted_asked",
     "defined_term",
     "reading",
     "special_case",

@@ -133,8 +133,11 @@ def test_a_tournament_error_is_answered_by_its_definition_when_the_words_name_it
 
 # A newcomer's questions (issue 31), each the class it stands for: a question asking for a number, one asking what a
 # term is, one asking whether a unit may do something.
-def test_a_question_asking_how_many_leads_with_the_rule_that_states_the_number(real_cards: CardsDB) -> None:
-    found = real_cards.match_rules("how many points to win")
+@pytest.mark.parametrize("question", ["how many points to win", "how many points do I need to win"])
+def test_a_question_asking_how_many_leads_with_the_rule_that_states_the_number(
+    real_cards: CardsDB, question: str
+) -> None:
+    found = real_cards.match_rules(question)
     # 194.3 states the Victory Score; 323.1 opens with a list item's "1.", which is no quantity
     assert found.rules[0].number == "194.3"
     assert not (found.confident and found.rules[0].number == "323.1")

@@ -14,6 +14,8 @@ from cardsdb.search.rule_reading import (
     asks_definition,
     asks_kind,
     asks_permission,
+    counted,
+    counted_asked,
     defined_term,
     labels,
     lists_definition,
@@ -273,3 +275,32 @@ def test_a_question_asks_only_what_a_term_is_when_the_term_follows_its_opening(
     question: str, term: set[str]
 ) -> None:
     assert term_asked(question) == term
+
+
+def test_what_a_rule_s_numbers_count_is_the_words_just_after_them() -> None:
+    assert counted("The Victory Score is 8 points by default.") == {"point"}
+    assert "battlefield" in counted("Each player provides three (3) Battlefields, included in their deck.")
+    assert "rune" in counted("A player Channels two Runes during the Channel Phase on their turn.")
+    # a list item's number counts nothing; a number with nothing after it counts nothing named
+    assert (
+        counted("1. If a player has points greater than or equal to the Victory Score, they win.")
+        == frozenset()
+    )
+    assert counted("Players each draw 4.") == frozenset()
+    # a heading stating a value counts what its title names
+    assert counted("Battlefield Count: 3") == {"battlefield", "count"}
+    assert counted("Setup: Each player selects one of their Battlefields.") == frozenset()
+
+
+@pytest.mark.parametrize(
+    ("question", "what"),
+    [
+        ("how many points do I need to win", "point"),
+        ("how much might does a unit need to be mighty", "might"),
+        ("How many cards in my starting hand?", "card"),
+        ("how much does it cost to hide a card", ""),  # what it costs, not how many of something
+        ("when do i score points", ""),
+    ],
+)
+def test_a_question_asks_how_many_of_the_word_after_how_many(question: str, what: str) -> None:
+    assert counted_asked(question) == what
