@@ -311,6 +311,7 @@ class _RuleSet:
     reading: list[str]  # rule_reading.DEFINES, BOILERPLATE, KIND_OF_KEYWORD or ""
     terms: list[frozenset[str]]  # the stems of the term a rule defines before a colon, if it does
     subjects: list[frozenset[str]]  # the stems of the subject a rule opens by saying what it is, if it does
+    openings: list[frozenset[str]]  # the stems of the subject it opens with, "Killing is ...", if it does
     permits: list[bool]  # the rule says what may, can, must or can't be done
     special: list[rule_reading.SpecialCase | None]  # the special case the rule is part of
     sections: list[frozenset[str]]  # the title keys of the headings the rule stands under (and its own)
@@ -473,6 +474,7 @@ class QuestionRanker:
             subjects=[
                 rule_reading.subject_defined(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)
             ],
+            openings=[rule_reading.subject(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
             special=[self._where.special_case(r) for r in paced(shown)],
             sections=[self._where.headings_above(r) for r in paced(shown)],
             heading_titles=list(title_at),
@@ -1046,6 +1048,12 @@ class _Fit:
             self._named = frozenset(n for n, title in enumerate(shown.heading_titles) if title <= typed)
         return self._named
 
+    def _defines_another(self, shown: _RuleSet, i: int) -> bool:
+        """Whether a rule defines another term than the one the question asks only what it is: "Killing is the
+        action of a Permanent going to the trash" does not say what a unit is."""
+        opening = shown.openings[i]
+        return bool(self._term) and bool(opening) and opening.isdisjoint(self._term)
+
     def factor(self, shown: _RuleSet, i: int) -> float:
         factor = QUANTITY_PRIOR if self._quantity and shown.numbered[i] else 1.0
         if self._counted and self._counted in shown.counts[i]:  # "how many points": "8 points"
@@ -1053,7 +1061,7 @@ class _Fit:
         reading = shown.reading[i]
         if reading == rule_reading.DEFINES:
             term = shown.terms[i]
-            if not term or not term.isdisjoint(self._asked_stems):
+            if (not term or not term.isdisjoint(self._asked_stems)) and not self._defines_another(shown, i):
                 factor *= self._defines
         elif reading == rule_reading.BOILERPLATE and not self._boilerplate_asked:
             factor *= BOILERPLATE_PRIOR

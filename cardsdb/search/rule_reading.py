@@ -88,7 +88,7 @@ def reading(text: str, labels: frozenset[str] = frozenset()) -> str:
 # A rule whose text opens by saying what its subject is ("The Rune Pool is a conceptual collection ...", "A Showdown is
 # a Window of Opportunity ...", "The Chain is a Non-Board Zone ..."): it answers "what is the rune pool". Read in
 # lower case. What kind of keyword a keyword is ("Tank is a Passive Ability keyword.") is read before this.
-_SUBJECT_IS = re.compile(r"^(?:the |an? )?([a-z][\w'’-]*(?: [a-z][\w'’-]*){0,3}) (?:is|are) (?:an? |the )")
+_SUBJECT_IS = re.compile(r"^(?:the |an? )?([a-z][\w'’-]*(?: [a-z][\w'’-]*){0,3}) (?:is|are) (an? |the )?")
 # How a question asking only what a term is begins ("what is the rune pool", "what's a showdown?"), as words
 # (`text_rank.words`: "what's" is "whats"); the term follows, after one article.
 _WHAT_IS = (("what", "is"), ("what", "are"), ("whats",), ("define",))
@@ -123,9 +123,20 @@ def subject_defined(text: str) -> frozenset[str]:
     """The stems of the subject a rule's text opens by saying what it is ("The Rune Pool is a ..." -> rune, pool);
     empty for any other rule."""
     found = _SUBJECT_IS.match(" ".join(text.split()).lower())
-    if found is None:
+    if found is None or not found.group(2):
         return frozenset()
-    return frozenset(stem(w) for w in words(found.group(1)) if w not in STOP_WORDS)
+    return _stems(found.group(1))
+
+
+def subject(text: str) -> frozenset[str]:
+    """The stems of the subject a rule's text opens with, saying what it is, is like or does ("Killing is the action
+    of ..." -> kill; "A Recall is when ..." -> recal); empty where it opens otherwise."""
+    found = _SUBJECT_IS.match(" ".join(text.split()).lower())
+    return frozenset() if found is None else _stems(found.group(1))
+
+
+def _stems(phrase: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in words(phrase) if w not in STOP_WORDS)
 
 
 def term_asked(question: str) -> frozenset[str]:
@@ -358,6 +369,7 @@ __all__ = [
     "reading",
     "special_case",
     "states_permission",
+    "subject",
     "subject_defined",
     "term_asked",
     "title_key",

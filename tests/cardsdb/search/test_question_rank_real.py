@@ -173,6 +173,13 @@ def test_what_is_a_term_leads_with_the_rule_saying_what_it_is(
     assert real_cards.match_rules(question).rules[0].text.startswith(opening)
 
 
+def test_what_is_a_term_does_not_lead_with_the_definition_of_another_term(real_cards: CardsDB) -> None:
+    # "Killing is the action of a Permanent ..." (428.1) shares "permanent" with a unit, and defines killing
+    first = real_cards.match_rules("what is a unit").rules[0]
+    assert first.number != "428.1"
+    assert "unit" in (first.title or first.text).lower()
+
+
 def test_a_rule_saying_what_its_subject_is_does_not_outrank_the_rule_saying_what_the_term_means(
     real_cards: CardsDB,
 ) -> None:

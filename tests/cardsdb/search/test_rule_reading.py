@@ -23,6 +23,7 @@ from cardsdb.search.rule_reading import (
     reading,
     special_case,
     states_permission,
+    subject,
     subject_defined,
     term_asked,
     token_in_text,
@@ -251,6 +252,11 @@ def test_the_subject_a_rule_opens_by_saying_what_it_is_is_the_term_it_answers_wh
     assert subject_defined("Units enter the Board exhausted.") == frozenset()
     assert subject_defined("Legends are not Permanents.") == frozenset()
     assert subject_defined('A Unit "is Mighty" as long as its Might is 5 or greater.') == frozenset()
+    # what a rule opens with, whatever it says of it: a definition of another term than the one asked
+    assert subject("Killing is the action of a Permanent going to the trash from the board.") == {"kill"}
+    assert subject("A Recall is when a Permanent is relocated from anywhere to its Base.") == {"recall"}
+    assert subject("Legends are not Permanents.") == {"legend"}
+    assert subject('It is functionally short for "When I die, [Effect]."') == frozenset()
     # a sentence's subject of more than four words is no term
     assert subject_defined("The number of cards in a player's hand is a count anyone may ask.") == frozenset()
 
