@@ -1067,10 +1067,8 @@ class _Fit:
             factor *= BOILERPLATE_PRIOR
         elif reading == rule_reading.KIND_OF_KEYWORD and self._kind_unasked:
             factor *= KIND_UNASKED
-        elif (
-            self._term and shown.subjects[i] == self._term
-        ):  # "what is the rune pool": "The Rune Pool is a ..."
-            factor *= SUBJECT_ASKED
+        elif self._term and shown.subjects[i] == self._term:
+            factor *= SUBJECT_ASKED  # "what is the rune pool": "The Rune Pool is a conceptual collection ..."
         if self._section and self._section in shown.sections[i]:
             factor *= NAMED_SECTION
         if not self._named_headings(shown).isdisjoint(shown.headings[i]):

@@ -96,27 +96,8 @@ _ARTICLES = frozenset({"a", "an", "the"})
 TERM_WORDS = 4  # the most words a term asked so has: more is a question about the term, not what it is
 # Words that make the words after "what is" a question about a term, not the term: "what is the penalty for slow
 # play", "what is the difference between ...".
-_ABOUT_WORDS = frozenset(
-    [
-        "for",
-        "of",
-        "between",
-        "in",
-        "on",
-        "with",
-        "to",
-        "at",
-        "from",
-        "about",
-        "when",
-        "if",
-        "after",
-        "before",
-        "during",
-        "while",
-        "than",
-    ]
-)
+_ABOUT = "for of between in on with to at from about when if after before during while than"
+_ABOUT_WORDS = frozenset(_ABOUT.split())
 
 
 def subject_defined(text: str) -> frozenset[str]:
@@ -130,7 +111,7 @@ def subject_defined(text: str) -> frozenset[str]:
 
 def subject(text: str) -> frozenset[str]:
     """The stems of the subject a rule's text opens with, saying what it is, is like or does ("Killing is the action
-    of ..." -> kill; "A Recall is when ..." -> recal); empty where it opens otherwise."""
+    of ..." -> kill; "A Recall is when ..." -> recall); empty where it opens otherwise."""
     found = _SUBJECT_IS.match(" ".join(text.split()).lower())
     return frozenset() if found is None else _stems(found.group(1))
 
@@ -153,9 +134,8 @@ def term_asked(question: str) -> frozenset[str]:
     return frozenset(stem(w) for w in term if w not in STOP_WORDS)
 
 
-_NUMBER_WORDS = frozenset(
-    ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
-)
+_NUMBERS = "two three four five six seven eight nine ten eleven twelve"  # as `question_rank.states_number`
+_NUMBER_WORDS = frozenset(_NUMBERS.split())
 COUNTED_AFTER = 2  # the words after a number that may say what it counts ("three (3) Battlefields")
 
 
