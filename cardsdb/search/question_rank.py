@@ -461,27 +461,28 @@ class QuestionRanker:
         vectors = (
             self._meanings.aligned([str(r["key"]) for r in shown]) if self._meanings and not version else None
         )
+        own = [split_examples(str(r["text"] or ""))[0] for r in paced(shown)]  # each rule's text, no examples
+        numbered = [states_number(t) for t in paced(own)]
         return _RuleSet(
             rules=[rule_from_row(r) for r in paced(shown)],
             index=TextIndex(RULE_FIELDS, self.analyzer).build(
                 (*self._where.fields(r), older.get(_lineage(r), "")) for r in paced(shown)
             ),
             prior=[_prior(r) for r in paced(shown)],
-            numbered=[states_number(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
-            counts=[rule_reading.counted(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
-            reading=[self._reading(r) for r in paced(shown)],
-            terms=[rule_reading.defined_term(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
-            subjects=[
-                rule_reading.subject_defined(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)
+            numbered=numbered,
+            counts=[
+                rule_reading.counted(t) if n else frozenset()
+                for t, n in zip(paced(own), numbered, strict=True)
             ],
-            openings=[rule_reading.subject(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)],
+            reading=[self._reading(r) for r in paced(shown)],
+            terms=[rule_reading.defined_term(t) for t in paced(own)],
+            subjects=[rule_reading.subject_defined(t) for t in paced(own)],
+            openings=[rule_reading.subject(t) for t in paced(own)],
             special=[self._where.special_case(r) for r in paced(shown)],
             sections=[self._where.headings_above(r) for r in paced(shown)],
             heading_titles=list(title_at),
             headings=headings,
-            permits=[
-                rule_reading.states_permission(split_examples(str(r["text"] or ""))[0]) for r in paced(shown)
-            ],
+            permits=[rule_reading.states_permission(t) for t in paced(own)],
             by_number=by_number,
             cited=[_positions(lineages, by_lineage) for lineages in self._cited_lineages],
             linked=[_positions(lineages, by_lineage) for lineages in self._linked_lineages],
