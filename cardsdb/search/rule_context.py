@@ -158,7 +158,18 @@ class RuleContext:
             if case is not None:
                 return case
         text = str(row["text"] or "")
-        return rule_reading.mode_in_text(text) or rule_reading.token_in_text(text)
+        return rule_reading.mode_in_text(text) or rule_reading.token_in_text(text) or self._structure(row)
+
+    def _structure(self, row: sqlite3.Row) -> rule_reading.SpecialCase | None:
+        """The competition's structure a rule or a rule above it is for (`rule_reading.structure_in_text`): the
+        sub-rules of "Single elimination matches use untimed rounds ..." say it no more."""
+        number = str(row["number"])
+        for at in [number, *reversed(rule_numbers.ancestors(number))]:
+            above = row if at == number else self.context(row, at)
+            case = None if above is None else rule_reading.structure_in_text(str(above["text"] or ""))
+            if case is not None:
+                return case
+        return None
 
     def is_scaffold(self, row: sqlite3.Row) -> bool:
         """A row the project added only so that a rule's parent resolves (the build stores which: `rules.scaffold`)."""

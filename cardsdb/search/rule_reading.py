@@ -312,6 +312,29 @@ def token_in_text(text: str) -> SpecialCase | None:
 
 _TOKEN_WORDS = frozenset({"unit", "gear", "battlefield", "with", "temporary"})
 
+# A competition's structure other than the Swiss rounds most of a competition is played in, said in a rule's first
+# sentence ("Single elimination matches use untimed rounds ...", TR 408.4; "during playoff matches", TR 407.2.a).
+_STRUCTURES = ("single elimination", "playoff")
+_STRUCTURE_NAMES = (
+    "single elimination",
+    "elimination",
+    "playoff",
+    "playoffs",
+    "top cut",
+    "top 8",
+    "top eight",
+)
+
+
+def structure_in_text(text: str) -> SpecialCase | None:
+    """The special case a rule for single elimination or playoff matches is, by its first sentence: named by those
+    words or "top cut", "top 8". None for any other rule."""
+    first = " ".join(text.split()).lower().split(". ", 1)[0]
+    if not any(s in first for s in _STRUCTURES):
+        return None
+    names = tuple(frozenset(stem(w) for w in words(name)) for name in _STRUCTURE_NAMES)
+    return SpecialCase("single elimination or playoff matches", names, mode=True)
+
 
 @functools.lru_cache(maxsize=4096)
 def title_key(title: str) -> str:
@@ -349,6 +372,7 @@ __all__ = [
     "reading",
     "special_case",
     "states_permission",
+    "structure_in_text",
     "subject",
     "subject_defined",
     "term_asked",

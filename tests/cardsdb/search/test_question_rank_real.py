@@ -107,6 +107,16 @@ def test_a_heading_stating_a_value_answers_as_a_rule_does(real_cards: CardsDB) -
     ]
 
 
+def test_a_rule_for_single_elimination_does_not_answer_a_round_s_time_unless_the_words_name_it(
+    real_cards: CardsDB,
+) -> None:
+    # TR 408.4 ("Single elimination matches use untimed rounds ...") and its sub-rules led for a Swiss round's time
+    shown = real_cards.match_rules("what happens if we run out of time in a round").rules[:3]
+    assert not any(r.number == "408.4" or r.number.startswith("408.4.") for r in shown)
+    named = real_cards.match_rules("what happens if time runs out in top cut").rules[0]
+    assert "single elimination" in named.text.lower()
+
+
 def test_everyday_words_do_not_lead_to_the_rules_that_use_them_literally(real_cards: CardsDB) -> None:
     # "back" is not the back of a card (129), "countered" not the Counters on a unit (741-749)
     found = real_cards.search_rules("do i get my runes back if my spell is countered", limit=1)

@@ -287,9 +287,9 @@ def held_out_by_the_draw(tuning: Sequence[Question], held_out: Sequence[Question
 # nearest in meaning lifting the rules they cite, these: the folds gain 9 of 1,200 right first, the development sets
 # one rule first for one and a top-3 rule, and lose a top-3 ruling each; a written question naming the FAQ answer
 # that asks it word for word, which the set had missed, written rulings 35, 49; a ruling on a card the words do not
-# name put after, these); a ranking change may raise these, never lower them unless the folds and both development
-# sets together say it gains more than it loses.
-PINNED = {"rule_top1": 66, "rule_top3": 73, "ruling_top1": 38, "ruling_top3": 50}
+# name put after, these; a rule whose number counts what "how many" asks, tuning 66 -> 67); a ranking change may raise
+# these, never lower them unless the folds and both development sets together say it gains more than it loses.
+PINNED = {"rule_top1": 67, "rule_top3": 73, "ruling_top1": 38, "ruling_top3": 50}
 WRITTEN_PINNED = {"rule_top1": 147, "rule_top3": 172, "ruling_top1": 36, "ruling_top3": 49}
 
 

@@ -23,13 +23,14 @@ from cardsdb.search.rule_reading import (
     reading,
     special_case,
     states_permission,
+    structure_in_text,
     subject,
     subject_defined,
     term_asked,
     token_in_text,
     typed_stems,
 )
-from cardsdb.search.text_rank import Analyzer, ThesaurusEntry
+from cardsdb.search.text_rank import Analyzer, ThesaurusEntry, stem, words
 
 
 def thesaurus_of(words: tuple[str, ...], means: tuple[str, ...]) -> tuple[ThesaurusEntry, ...]:
@@ -310,3 +311,29 @@ def test_what_a_rule_s_numbers_count_is_the_words_just_after_them() -> None:
 )
 def test_a_question_asks_how_many_of_the_word_after_how_many(question: str, what: str) -> None:
     assert counted_asked(question) == what
+
+
+def test_a_rule_for_single_elimination_or_playoff_matches_is_a_special_case_named_by_its_words() -> None:
+    case = structure_in_text(
+        "Single elimination matches use untimed rounds so players can play to a conclusion."
+    )
+    playoff = structure_in_text(
+        "At high OPL, during playoff matches that occur following the end of Swiss rounds, ..."
+    )
+    assert case is not None and playoff is not None
+    assert case.mode
+    for named in (
+        "what happens if time runs out in top cut",
+        "single elimination timer",
+        "playoffs round time",
+    ):
+        assert case.named_by(frozenset(stem(w) for w in words(named)))
+    assert not case.named_by(
+        frozenset(stem(w) for w in words("what happens if we run out of time in a round"))
+    )
+    # the Swiss rounds are where most of a competition is played: no special case
+    assert (
+        structure_in_text("Swiss: A competition where players are paired each round against others.") is None
+    )
+    # only the first sentence says what a rule is for
+    assert structure_in_text("Players may concede. This ends single elimination matches too.") is None
