@@ -188,9 +188,7 @@ CACHED_QUESTIONS = 8  # the last words asked, with what was worked out (/rule as
 
 _HOW_MANY = re.compile(r"\bhow\s+(?:many|much|long|often)\b|\bmaximum\b|\bminimum\b", re.IGNORECASE)
 # A rule stating a number: digits, or a number word from two ("one or more", "one of" state none).
-_STATES_NUMBER = re.compile(
-    r"\b\d+\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I
-)
+_STATES_NUMBER = re.compile(r"\b\d+\b|\b(?:" + "|".join(rule_reading.NUMBERS.split()) + r")\b", re.I)
 # A list item's number at the start of a rule's text ("1. If a player has points ...", 323.1): it counts nothing.
 _LIST_ITEM = re.compile(r"^\s*\d{1,2}\.\s")
 
@@ -463,6 +461,7 @@ class QuestionRanker:
         )
         own = [split_examples(str(r["text"] or ""))[0] for r in paced(shown)]  # each rule's text, no examples
         numbered = [states_number(t) for t in paced(own)]
+        opened = [rule_reading.opening(t) for t in paced(own)]
         return _RuleSet(
             rules=[rule_from_row(r) for r in paced(shown)],
             index=TextIndex(RULE_FIELDS, self.analyzer).build(
@@ -476,8 +475,8 @@ class QuestionRanker:
             ],
             reading=[self._reading(r) for r in paced(shown)],
             terms=[rule_reading.defined_term(t) for t in paced(own)],
-            subjects=[rule_reading.subject_defined(t) for t in paced(own)],
-            openings=[rule_reading.subject(t) for t in paced(own)],
+            subjects=[stems if says_what else frozenset() for stems, says_what in opened],
+            openings=[stems for stems, _ in opened],
             special=[self._where.special_case(r) for r in paced(shown)],
             sections=[self._where.headings_above(r) for r in paced(shown)],
             heading_titles=list(title_at),

@@ -100,20 +100,24 @@ _ABOUT = "for of between in on with to at from about when if after before during
 _ABOUT_WORDS = frozenset(_ABOUT.split())
 
 
+def opening(text: str) -> tuple[frozenset[str], bool]:
+    """The stems of the subject a rule's text opens with ("Killing is the action of ..." -> kill; empty where it
+    opens otherwise), and whether it opens by saying what that subject is ("The Rune Pool is a ...")."""
+    found = _SUBJECT_IS.match(" ".join(text.split()).lower())
+    return (frozenset(), False) if found is None else (_stems(found.group(1)), bool(found.group(2)))
+
+
 def subject_defined(text: str) -> frozenset[str]:
     """The stems of the subject a rule's text opens by saying what it is ("The Rune Pool is a ..." -> rune, pool);
     empty for any other rule."""
-    found = _SUBJECT_IS.match(" ".join(text.split()).lower())
-    if found is None or not found.group(2):
-        return frozenset()
-    return _stems(found.group(1))
+    stems, says_what = opening(text)
+    return stems if says_what else frozenset()
 
 
 def subject(text: str) -> frozenset[str]:
     """The stems of the subject a rule's text opens with, saying what it is, is like or does ("Killing is the action
     of ..." -> kill; "A Recall is when ..." -> recall); empty where it opens otherwise."""
-    found = _SUBJECT_IS.match(" ".join(text.split()).lower())
-    return frozenset() if found is None else _stems(found.group(1))
+    return opening(text)[0]
 
 
 def _stems(phrase: str) -> frozenset[str]:
@@ -134,8 +138,9 @@ def term_asked(question: str) -> frozenset[str]:
     return frozenset(stem(w) for w in term if w not in STOP_WORDS)
 
 
-_NUMBERS = "two three four five six seven eight nine ten eleven twelve"  # as `question_rank.states_number`
-_NUMBER_WORDS = frozenset(_NUMBERS.split())
+# The number words a rule states a quantity with (`question_rank.states_number` reads them too: "one" states none)
+NUMBERS = "two three four five six seven eight nine ten eleven twelve"
+_NUMBER_WORDS = frozenset(NUMBERS.split())
 COUNTED_AFTER = 2  # the words after a number that may say what it counts ("three (3) Battlefields")
 
 
@@ -146,7 +151,7 @@ def counted(text: str) -> frozenset[str]:
     player has points ...") counts nothing."""
     label, colon, value = text.partition(":")
     if colon and _is_number(value.strip().rstrip(".")):  # a heading stating a value: "Battlefield Count: 3"
-        return frozenset(stem(w) for w in words(label) if w not in STOP_WORDS)
+        return _stems(label)
     typed = words(text)
     if typed and typed[0].isdigit() and text.lstrip()[len(typed[0]) :].startswith("."):
         typed = typed[1:]
@@ -315,15 +320,8 @@ _TOKEN_WORDS = frozenset({"unit", "gear", "battlefield", "with", "temporary"})
 # A competition's structure other than the Swiss rounds most of a competition is played in, said in a rule's first
 # sentence ("Single elimination matches use untimed rounds ...", TR 408.4; "during playoff matches", TR 407.2.a).
 _STRUCTURES = ("single elimination", "playoff")
-_STRUCTURE_NAMES = (
-    "single elimination",
-    "elimination",
-    "playoff",
-    "playoffs",
-    "top cut",
-    "top 8",
-    "top eight",
-)
+# What names such matches in a question, as stems ("single elimination" holds "elimination", "playoffs" "playoff")
+_STRUCTURE_NAMES = tuple(_stems(name) for name in ("elimination", "playoff", "top cut", "top 8", "top eight"))
 
 
 def structure_in_text(text: str) -> SpecialCase | None:
@@ -332,8 +330,7 @@ def structure_in_text(text: str) -> SpecialCase | None:
     first = " ".join(text.split()).lower().split(". ", 1)[0]
     if not any(s in first for s in _STRUCTURES):
         return None
-    names = tuple(frozenset(stem(w) for w in words(name)) for name in _STRUCTURE_NAMES)
-    return SpecialCase("single elimination or playoff matches", names, mode=True)
+    return SpecialCase("single elimination or playoff matches", _STRUCTURE_NAMES, mode=True)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -360,6 +357,7 @@ __all__ = [
     "BOILERPLATE",
     "DEFINES",
     "KIND_OF_KEYWORD",
+    "NUMBERS",
     "SpecialCase",
     "asked_stems",
     "asks_boilerplate",
@@ -369,6 +367,7 @@ __all__ = [
     "counted",
     "counted_asked",
     "defined_term",
+    "opening",
     "reading",
     "special_case",
     "states_permission",
