@@ -23,7 +23,7 @@ from bot.ui.reply import ChangesPage, Reply
 from bot.ui.text import echo
 from cardsdb import rule_numbers
 from cardsdb.errors import NotFound
-from cardsdb.models import CURRENT_RULES_VERSION, RuleMatches, Ruling
+from cardsdb.models import CURRENT_RULES_VERSION, Rule, RuleMatches, RuleView, Ruling
 from cardsdb.rule_versions import Citation, cite
 
 RULE_ALSO = 5  # other rules listed under the best match for words
@@ -67,11 +67,9 @@ def _words_reply(db: CardsLookup, query: str, found: RuleMatches) -> Reply:
     if found.confident:
         # The best match, and the next ones in case the best is not what was meant.
         note = " ".join(filter(None, [f"Best match for “{query}”.", read_as]))
+        view = db.rule_view(found.rules[0])
         embeds = rule_embeds(
-            db.rule_view(found.rules[0]),
-            query_note=note,
-            also=found.also[:RULE_ALSO],
-            ruling_below=ruling,
+            view, query_note=note, also=_not_shown(found.also, view)[:RULE_ALSO], ruling_below=ruling
         )
         if ruling is not None:
             embeds.append(_ruling_embed(db, query, ruling, rule_shown=True))
@@ -89,6 +87,13 @@ def _words_reply(db: CardsLookup, query: str, found: RuleMatches) -> Reply:
         ],
         citations=_cited([citations]),
     )
+
+
+def _not_shown(rules: Sequence[Rule], view: RuleView) -> list[Rule]:
+    """The rules the words also matched, but for those the answer already shows with its rule (the rule it is part
+    of, its sub-rules): "194.3.a" is listed once, under 194.3's sub-rules."""
+    shown = {(r.doc, r.version, r.number) for r in (view.rule, *view.parents, *view.children)}
+    return [r for r in rules if (r.doc, r.version, r.number) not in shown]
 
 
 def _ruling_embed(

@@ -47,6 +47,22 @@ async def test_rule_words_show_the_best_match_and_the_next_ones_stamped(
     assert_fits(result)
 
 
+@pytest.mark.parametrize("words", ["whats the victory score", "how many cards in my starting hand", "showdown"])
+async def test_rule_words_list_no_rule_twice(real_harness: Any, words: str) -> None:
+    """A rule the answer shows as part of its best match (the rule above it, its sub-rules) is not listed again
+    under "Also matching": "whats the victory score" shows 194.3.a once, as 194.3's sub-rule."""
+    result = await real_harness.command("rule", {"query": words})
+    fields = {f["name"]: f["value"] for f in result.embeds[0].get("fields") or ()}
+    numbers = {
+        name: re.findall(r"^\*\*([^*]+)\*\*", fields.get(name, ""), re.MULTILINE)
+        for name in ("Part of", "Sub-rules", "Also matching")
+    }
+    assert numbers["Also matching"], fields  # the words match other rules too
+    shown = {*numbers["Part of"], *numbers["Sub-rules"]}
+    assert shown.isdisjoint(numbers["Also matching"])
+    assert_fits(result)
+
+
 async def test_a_rule_number_in_chat_shorthand_is_that_rule(real_harness: Any) -> None:
     result = await real_harness.command("rule", {"query": "R811.1b"})
     assert result.embeds[0]["title"].startswith("Rule 811.1.b")
