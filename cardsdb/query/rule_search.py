@@ -98,6 +98,11 @@ class RuleSearch:
             docs.reverse()
         return [rule for d in docs for rule in self.titled(words, d, version)]
 
+    def warm(self) -> None:
+        """Read the headings' titles of both documents now: the first question in words looks them up."""
+        for doc in (CORE_DOC, TOURNAMENT_DOC):
+            self.titled("", doc)
+
     def titles(self, doc: str, version: str | None) -> list[tuple[str, str, Rule]]:
         """(title key, compact title, heading) of every titled rule shown for `doc` (and version), loaded once."""
         cached = self._titles_by.get((doc, version))

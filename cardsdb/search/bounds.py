@@ -12,14 +12,18 @@ MAX_WORDS = 40
 """Words of one question read at most (the longest question of the question sets has 22)."""
 MAX_NUMBERS = 4
 """Rule numbers in one question read at most: each is compared with every rule."""
+MAX_WORD_LENGTH = 30
+"""Characters of one word read at most (the longest word of the question sets and the asked questions has 16): a
+"word" of 6,000 brackets is not read whole by the sentence encoder, whose cost grows with what it reads."""
 
 _NUMBER = re.compile(r"[(\[]?\d")  # a word that begins with a digit: "811.1.d", "1.1", "2"
 
 
 def question_words(text: str) -> str:
     """The words of `text` a search reads: the first MAX_WORDS, of which at most MAX_NUMBERS written as rule numbers
-    (later numbers are left out). Spaces are folded; a space follows the last word when one followed it, or more words
-    did (autocomplete reads a last word without one as still being typed); nothing else changes."""
+    (later numbers are left out), each cut at MAX_WORD_LENGTH characters. Spaces are folded; a space follows the last
+    word when one followed it, or more words did (autocomplete reads a last word without one as still being typed);
+    nothing else changes."""
     split = text.split(maxsplit=MAX_WORDS)
     read = split[:MAX_WORDS]
     kept: list[str] = []
@@ -29,6 +33,6 @@ def question_words(text: str) -> str:
         last_kept = not _NUMBER.match(word) or numbers < MAX_NUMBERS
         numbers += bool(_NUMBER.match(word))
         if last_kept:
-            kept.append(word)
+            kept.append(word[:MAX_WORD_LENGTH])
     typing = last_kept and len(split) == len(read) and not text[-1:].isspace()
     return " ".join(kept) + ("" if typing or not kept else " ")

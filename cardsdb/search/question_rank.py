@@ -1012,12 +1012,18 @@ class QuestionRanker:
             for i in sorted(kept, key=order)
         ]
 
+    @property
+    def ruling_likeness(self) -> Likeness:
+        """The rulings' questions by their words, made once (`CardsDB.warm` makes it before the first question): how
+        much narrower a question each asks than the words (`_narrower`)."""
+        if self._ruling_likeness is None:
+            self._ruling_likeness = Likeness(r.question for r in self.rulings_list)
+        return self._ruling_likeness
+
     def _narrower(self, words: str) -> Callable[[int], float]:
         """How much narrower a question each ruling's asks than the words (`Likeness.beyond`), its words weighed by
         their rarity among the rulings' questions; the words read once."""
-        if self._ruling_likeness is None:
-            self._ruling_likeness = Likeness(r.question for r in self.rulings_list)
-        likeness, asked = self._ruling_likeness, asked_stems(words)
+        likeness, asked = self.ruling_likeness, asked_stems(words)
         return lambda ruling: likeness.beyond(asked, likeness.stems[ruling])
 
 

@@ -3,12 +3,18 @@ shaped as a number find nothing; headings as one types them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import NoReturn
+
 import pytest
 
 from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
+from cardsdb.query import CardsDB
 from cardsdb.query.base import Reader
 from cardsdb.query.rule_search import RuleSearch, unique_rules, word_scope
 from cardsdb.rule_versions import BadVersion
+from cardsdb.search import question_rank
+from cardsdb.search.question_rank import OFF
 
 
 @pytest.fixture
@@ -55,3 +61,20 @@ def test_a_version_alone_asks_the_core_rules(search: RuleSearch) -> None:
 def test_unique_rules_keeps_the_first_of_each(search: RuleSearch) -> None:
     found = search.search_rules("hidden", limit=3)
     assert unique_rules([*found, *found]) == found
+
+
+def test_the_warm_up_makes_what_the_first_question_in_words_reads(
+    query_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the headings' titles and the rulings' questions by their words were made by the first question after a refresh
+    # (about 80 ms of its answer, over the real data): the warm-up makes them, and a question makes neither again
+    def never(*args: object, **kwargs: object) -> NoReturn:
+        raise AssertionError("made on the answer's path")
+
+    with CardsDB.open(query_db) as db:
+        db.meaning = OFF
+        db.warm()
+        monkeypatch.setattr(question_rank, "Likeness", never)
+        monkeypatch.setattr(RuleSearch, "titles", never)
+        assert db.match_rules("can i hide a card at a battlefield").rules
+        assert db.match_rulings("can i hide a card at a battlefield").rulings

@@ -27,6 +27,13 @@ def test_a_question_is_read_to_its_first_words_and_rule_numbers() -> None:
     assert bounds.question_words("1.1 " * 1500).split() == ["1.1"] * bounds.MAX_NUMBERS
 
 
+def test_a_word_is_read_to_its_first_characters() -> None:
+    # 6,000 brackets are one "word": the sentence encoder read them all (128 tokens, and their splitting), 60-80 ms
+    assert bounds.question_words("(" * 6000) == "(" * bounds.MAX_WORD_LENGTH
+    assert bounds.question_words("is " + "x" * 100 + " legal ") == f"is {'x' * bounds.MAX_WORD_LENGTH} legal "
+    assert bounds.question_words("disqualification rules") == "disqualification rules"
+
+
 def test_a_search_of_more_terms_or_values_than_the_limits_is_refused_in_one_line() -> None:
     assert len(parse(" ".join(["kw:hidden"] * MAX_TERMS))) == MAX_TERMS
     with pytest.raises(QuerySyntaxError, match=f"{MAX_TERMS + 1} terms; at most {MAX_TERMS}"):
