@@ -47,7 +47,9 @@ async def test_rule_words_show_the_best_match_and_the_next_ones_stamped(
     assert_fits(result)
 
 
-@pytest.mark.parametrize("words", ["whats the victory score", "how many cards in my starting hand", "showdown"])
+@pytest.mark.parametrize(
+    "words", ["whats the victory score", "how many cards in my starting hand", "showdown"]
+)
 async def test_rule_words_list_no_rule_twice(real_harness: Any, words: str) -> None:
     """A rule the answer shows as part of its best match (the rule above it, its sub-rules) is not listed again
     under "Also matching": "whats the victory score" shows 194.3.a once, as 194.3's sub-rule."""
