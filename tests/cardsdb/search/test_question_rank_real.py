@@ -371,3 +371,16 @@ def test_meanings_made_by_another_model_are_not_compared_words_alone_answer(
     assert "made by another model" in caplog.text
     found = ranker.ranked_rules("how many points to win", limit=3)
     assert found and all(r.agrees is None for r in found)
+
+
+def test_a_ruling_sharing_words_but_not_meaning_answers_after_one_near_in_meaning(
+    real_cards: CardsDB,
+) -> None:
+    # "What happens if the first time a unit dies in a turn is actually two or more units dying simultaneously?"
+    # matches these words well and means something else (0.13 near in meaning: RULING_NEAR); "Can I move multiple
+    # units together to a battlefield?" asks them in other words
+    moving = real_cards.match_rulings("can i move several of my units at the same time")
+    assert [r.id for r in moving.rulings[:1]] == ["riftbound-origins-faq-005"]
+    # the erratum of Promising Future (playing cards from the deck) shares "deck" and "draw", not the question
+    empty = real_cards.match_rulings("my deck is empty and i have to draw a card").rulings
+    assert [r.id for r in empty[:1]] == ["riftbound-origins-faq-031"]
