@@ -32,7 +32,9 @@ not sure any ruling answers and shows the closest. Calibrated on the development
 of its score over the next ruling's): word for word or citing the sure rule alone, sure of 17, all right; with its
 question 0.78 near, 34, all right (0.77: 36, 35 right; 0.75: 38, 36 right); twice the next ruling's score, 55, 21
 right. Its question and answer together, as the ranking compares them, tell less (0.78: 28, all right, at
-029409c): an answer's words dilute the question's. Words alone are sure only of a ruling asked word for word.
+029409c): an answer's words dilute the question's. Words alone are sure only of a ruling asked word for word. Since a
+ruling far in meaning weighs its score by its nearness (`question_rank.RULING_NEAR`), the same report: 0.78, sure of
+35, all right (0.77: 37, 36 right; 0.75: 39, 37 right); the rule kept.
 `PYTHONPATH=. python tests/cardsdb/search/test_question_set.py DB --ruling-sureness` reproduces it.
 """
 
