@@ -101,7 +101,7 @@ class RuleSearch:
     def warm(self) -> None:
         """Read the headings' titles of both documents now: the first question in words looks them up."""
         for doc in (CORE_DOC, TOURNAMENT_DOC):
-            self.titled("", doc)
+            self._titled_index(doc, None)
 
     def titles(self, doc: str, version: str | None) -> list[tuple[str, str, Rule]]:
         """(title key, compact title, heading) of every titled rule shown for `doc` (and version), loaded once."""
@@ -132,13 +132,17 @@ class RuleSearch:
     def titled(self, words: str, doc: str = CORE_DOC, version: str | None = None) -> list[Rule]:
         """Rules titled as words, ignoring case, a leading "the", spaces and a plural s ("facedown zone" ->
         107.3 Facedown Zones, "burnout" -> Burn Out); current first, then the shallowest."""
+        key = title_key(words)
+        return list(self._titled_index(doc, version).get(key, ())) if key else []
+
+    def _titled_index(self, doc: str, version: str | None) -> dict[str, list[Rule]]:
+        """The titled rules of `doc` (and version) by title key, made once."""
         by_key = self._titled_by.get((doc, version))
         if by_key is None:
             by_key = self._titled_by[(doc, version)] = {}
             for title, _, rule in self.titles(doc, version):
                 by_key.setdefault(title, []).append(rule)
-        key = title_key(words)
-        return list(by_key.get(key, ())) if key else []
+        return by_key
 
     def prefix_search(self, text: str, limit: int, doc: str | None) -> list[Rule]:
         # Headings whose title starts so first ("facedown z" -> 107.3 Facedown Zones), then the rules best answering
