@@ -197,8 +197,8 @@ log = logging.getLogger(__name__)
 
 def states_number(text: str) -> bool:
     """Whether a rule's text states a number (a quantity, a limit): digits or a number word from two, not the number
-    of a list item it opens with."""
-    return bool(_STATES_NUMBER.search(_LIST_ITEM.sub("", text, count=1)))
+    of a list item it opens with nor a rule number it refers to ("See rule 416.")."""
+    return bool(_STATES_NUMBER.search(rule_reading.without_references(_LIST_ITEM.sub("", text, count=1))))
 
 
 # A rule number inside words: one with a dot (811.1.d, 103.2.b), or any after "rule" or "CR" (rule 422). A bare "3"

@@ -148,11 +148,11 @@ def counted(text: str) -> frozenset[str]:
     """The stems of what a rule's numbers count: the words just after each number it states ("The Victory Score is 8
     points" -> point; "Each player provides three (3) Battlefields" -> battlefield), or a heading's title where it
     states a value ("Battlefield Count: 3" -> battlefield, count). A list item's number it opens with ("1. If a
-    player has points ...") counts nothing."""
+    player has points ...") and a rule number it refers to ("See rule 416. Recycle ...") count nothing."""
     label, colon, value = text.partition(":")
     if colon and _is_number(value.strip().rstrip(".")):  # a heading stating a value: "Battlefield Count: 3"
         return _stems(label)
-    typed = words(text)
+    typed = words(without_references(text))
     if typed and typed[0].isdigit() and text.lstrip()[len(typed[0]) :].startswith("."):
         typed = typed[1:]
     return frozenset(
@@ -162,6 +162,15 @@ def counted(text: str) -> frozenset[str]:
         for w in typed[i + 1 : i + 1 + COUNTED_AFTER]
         if w not in STOP_WORDS and not w.isdigit()
     )
+
+
+_REFERENCE = re.compile(r"\b(?:see\s+)?rules?\s+\d+(?:\.[0-9a-z]+)*\.?|\b\d{1,3}(?:\.[0-9a-z]+)+\b", re.I)
+
+
+def without_references(text: str) -> str:
+    """A rule's text without the rule numbers it refers to ("See rule 416. Recycle ...", "702.17"): they count
+    nothing."""
+    return _REFERENCE.sub(" ", text)
 
 
 def _is_number(word: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardsdb.search.language import load_language
+from cardsdb.search.question_rank import states_number
 from cardsdb.search.rule_reading import (
     BOILERPLATE,
     DEFINES,
@@ -29,6 +30,7 @@ from cardsdb.search.rule_reading import (
     term_asked,
     token_in_text,
     typed_stems,
+    without_references,
 )
 from cardsdb.search.text_rank import Analyzer, ThesaurusEntry, stem, words
 
@@ -297,6 +299,24 @@ def test_what_a_rule_s_numbers_count_is_the_words_just_after_them() -> None:
     # a heading stating a value counts what its title names
     assert counted("Battlefield Count: 3") == {"battlefield", "count"}
     assert counted("Setup: Each player selects one of their Battlefields.") == frozenset()
+
+
+def test_a_rule_number_a_rule_refers_to_is_no_quantity() -> None:
+    # 117.3 answered "how many cards do i mulligan" before 117.1 ("up to two cards"): its "See rule 416" stated a
+    # number, and "Recycle" was what it counted
+    mulligan = "Finally, that player Recycles the cards that were set aside. See rule 416. Recycle for more information."
+    assert not states_number(mulligan)
+    assert counted(mulligan) == frozenset()
+    assert not states_number(
+        "It is strongly recommended that single elimination matches use untimed rounds (408.4)."
+    )
+    assert not states_number("Except for 702.17, a player commits the same exact category of error again.")
+    # the quantities beside a reference are still read
+    assert states_number("Each player draws 1 during the Draw Phase. See rule 315.4. Draw Phase.")
+    assert counted("See rule 416. A player may choose up to two cards in their hand.") == {"card"}
+    assert without_references("See rule 349. Playing Cards, and 108.6 Banishment; rules 300") == (
+        "  Playing Cards, and   Banishment;  "
+    )
 
 
 @pytest.mark.parametrize(
