@@ -165,12 +165,13 @@ def counted(text: str) -> frozenset[str]:
 
 
 _REFERENCE = re.compile(r"\b(?:see\s+)?rules?\s+\d+(?:\.[0-9a-z]+)*\.?|\b\d{1,3}(?:\.[0-9a-z]+)+\b", re.I)
+_DIGIT = re.compile(r"\d")
 
 
 def without_references(text: str) -> str:
     """A rule's text without the rule numbers it refers to ("See rule 416. Recycle ...", "702.17"): they count
-    nothing."""
-    return _REFERENCE.sub(" ", text)
+    nothing. (Most rules hold no digit: looking for one first halves what the ranker's load spends on this.)"""
+    return _REFERENCE.sub(" ", text) if _DIGIT.search(text) else text
 
 
 def _is_number(word: str) -> bool:
