@@ -152,8 +152,9 @@ def counted(text: str) -> frozenset[str]:
     label, colon, value = text.partition(":")
     if colon and _is_number(value.strip().rstrip(".")):  # a heading stating a value: "Battlefield Count: 3"
         return _stems(label)
-    typed = words(without_references(text))
-    if typed and typed[0].isdigit() and text.lstrip()[len(typed[0]) :].startswith("."):
+    plain = without_references(text).lstrip()
+    typed = words(plain)
+    if typed and typed[0].isdigit() and plain[len(typed[0]) :].startswith("."):
         typed = typed[1:]
     return frozenset(
         stem(w)
