@@ -327,7 +327,10 @@ class _RuleSet:
     headings: list[
         frozenset[int]
     ]  # for each rule, the headings it stands under (positions in heading_titles)
-    by_number: dict[str, list[int]]  # a Core Rules number -> positions
+    by_number: dict[
+        str, list[int]
+    ]  # a rule number -> positions: the Core Rules', or the Tournament Rules' where
+    # no Core Rule has it (as a number typed alone finds it)
     cited: list[list[int]]  # for each ruling, the positions of the rules it cites
     linked: list[list[int]]  # for each ruling, the positions of the rules the build linked it to
     answering: list[
@@ -460,10 +463,15 @@ class QuestionRanker:
             for r in paced(shown)
         ]
         older = {} if version else self._older_words()
+        other_numbers: dict[str, list[int]] = {}
         for i, r in enumerate(shown):
-            if r["doc"] == CORE_DOC:
-                by_number.setdefault(str(r["number"]), []).append(i)
+            (by_number if r["doc"] == CORE_DOC else other_numbers).setdefault(str(r["number"]), []).append(i)
             by_lineage.setdefault(_lineage(r), []).append(i)
+        for (
+            number,
+            positions,
+        ) in other_numbers.items():  # a Tournament Rule's number where no Core Rule has it
+            by_number.setdefault(number, positions)
         # a version asked for is ranked on its own words (the questions players ask lift the newest rules only)
         answering = [] if version else [_positions((line,), by_lineage) for _, line in self._asked_questions]
         vectors = (
@@ -1186,7 +1194,8 @@ def _only_its_title(row: sqlite3.Row) -> bool:
 
 
 def _named(words: str, shown: _RuleSet) -> dict[int, float]:
-    """The rules whose numbers the words write, and those under them (Core Rules numbers)."""
+    """The rules whose numbers the words write, and those under them (`_RuleSet.by_number`: a Tournament Rule's
+    number where no Core Rule has it)."""
     lifted: dict[int, float] = {}
     for match in _NUMBER_IN_WORDS.finditer(words):
         ref = rule_numbers.parse_rule_ref(match.group(1) or match.group(2))

@@ -10,7 +10,7 @@ import pytest
 
 from cardsdb import rule_numbers
 from cardsdb.cli.main import main
-from cardsdb.models import CURRENT_RULES_VERSION, V13_RULES_VERSION
+from cardsdb.models import CORE_DOC, CURRENT_RULES_VERSION, TOURNAMENT_DOC, V13_RULES_VERSION
 from cardsdb.query import CardsDB
 from tests.support.bot_harness_fixtures import harness_for
 
@@ -71,6 +71,16 @@ def test_a_rule_number_in_the_words_comes_first(query_cards: CardsDB) -> None:
     found = query_cards.search_rules("what does 355.6 say about hidden spells")
     assert _numbers(found)[0] == ("355.6", V13_RULES_VERSION)
     assert query_cards.search_rules("is rule 422.2 about hiding")[0].number == "422.2"
+
+
+def test_a_number_only_the_tournament_rules_have_comes_first_among_words(query_cards: CardsDB) -> None:
+    # "what does 702.12 say" showed no TR 702.12, which the number typed alone finds; a number both documents have
+    # names the Core Rule, as typed alone
+    for words, doc in (("what does 702.12 say", None), ("what does 702.12 say", "tournament")):
+        first = query_cards.search_rules(words, doc=doc)[0]
+        assert (first.doc, first.number) == (TOURNAMENT_DOC, "702.12"), doc
+    first = query_cards.search_rules("what does rule 422 say")[0]
+    assert (first.doc, first.number) == (CORE_DOC, "422")
 
 
 def test_a_heading_s_name_leads_with_the_heading(query_cards: CardsDB) -> None:
