@@ -318,6 +318,7 @@ class _RuleSet:
     counts: list[frozenset[str]]  # the stems of what its numbers count (rule_reading.counted)
     reading: list[str]  # rule_reading.DEFINES, BOILERPLATE, KIND_OF_KEYWORD or ""
     terms: list[frozenset[str]]  # the stems of the term a rule defines before a colon, if it does
+    heads: list[str]  # the stem of the word naming what that term is, its last ("Base Costs" -> cost)
     subjects: list[frozenset[str]]  # the stems of the subject a rule opens by saying what it is, if it does
     openings: list[frozenset[str]]  # the stems of the subject it opens with, "Killing is ...", if it does
     permits: list[bool]  # the rule says what may, can, must or can't be done
@@ -493,6 +494,7 @@ class QuestionRanker:
             ],
             reading=[self._reading(r) for r in paced(shown)],
             terms=[rule_reading.defined_term(t) for t in paced(own)],
+            heads=[rule_reading.defined_head(t) for t in paced(own)],
             subjects=[stems if says_what else frozenset() for stems, says_what in opened],
             openings=[stems for stems, _ in opened],
             special=[self._where.special_case(r) for r in paced(shown)],
@@ -1082,6 +1084,12 @@ class _Fit:
         opening = shown.openings[i]
         return bool(self._term) and bool(opening) and opening.isdisjoint(self._term)
 
+    def _names_another(self, shown: _RuleSet, i: int) -> bool:
+        """Whether a rule's term holds the one the question asks only what it is but names another thing by its
+        last word: "Base Costs: ..." holds "base" and says what a cost is, not what the base is."""
+        head = shown.heads[i]
+        return bool(self._term) and bool(head) and self._term <= shown.terms[i] and head not in self._term
+
     def factor(self, shown: _RuleSet, i: int) -> float:
         factor = QUANTITY_PRIOR if self._quantity and shown.numbered[i] else 1.0
         if self._counted and self._counted in shown.counts[i]:  # "how many points": "8 points"
@@ -1089,7 +1097,11 @@ class _Fit:
         reading = shown.reading[i]
         if reading == rule_reading.DEFINES:
             term = shown.terms[i]
-            if (not term or not term.isdisjoint(self._asked_stems)) and not self._defines_another(shown, i):
+            if (
+                (not term or not term.isdisjoint(self._asked_stems))
+                and not self._defines_another(shown, i)
+                and not self._names_another(shown, i)
+            ):
                 factor *= self._defines
         elif reading == rule_reading.BOILERPLATE and not self._boilerplate_asked:
             factor *= BOILERPLATE_PRIOR

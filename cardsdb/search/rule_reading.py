@@ -197,6 +197,14 @@ def defined_term(text: str) -> frozenset[str]:
     return frozenset(stem(w) for w in words(found.group(1)) if w not in STOP_WORDS)
 
 
+def defined_head(text: str) -> str:
+    """The stem of the word that names what a rule's term before a colon is, its last ("Base Costs: ..." -> cost);
+    empty for any other rule. "Base Costs" are costs: the definition does not say what a base is."""
+    found = _TERM.match(" ".join(text.split()))
+    named = [w for w in words(found.group(1)) if w not in STOP_WORDS] if found else []
+    return stem(named[-1]) if named else ""
+
+
 def labels(texts: Iterable[str]) -> frozenset[str]:
     """The words before a colon that more than one rule begins with ("Setup:", "Format:", "First Turn Process:")."""
     found = Counter(m.group(1) for t in paced(texts) if (m := _TERM.match(" ".join(t.split()))))
@@ -377,6 +385,7 @@ __all__ = [
     "asks_permission",
     "counted",
     "counted_asked",
+    "defined_head",
     "defined_term",
     "opening",
     "reading",

@@ -190,6 +190,15 @@ def test_what_is_a_term_does_not_lead_with_the_definition_of_another_term(real_c
     assert "unit" in (first.title or first.text).lower()
 
 
+def test_what_is_a_term_does_not_lead_with_the_definition_of_a_longer_term_naming_another_thing(
+    real_cards: CardsDB,
+) -> None:
+    # "Base Costs: These costs are ..." (204.1) holds "base" and says what a cost is
+    first = real_cards.match_rules("what is the base").rules[0]
+    assert not first.text.startswith("Base Costs")
+    assert "base" in (first.title or first.text).lower()
+
+
 def test_a_rule_saying_what_its_subject_is_does_not_outrank_the_rule_saying_what_the_term_means(
     real_cards: CardsDB,
 ) -> None:

@@ -17,6 +17,7 @@ from cardsdb.search.rule_reading import (
     asks_permission,
     counted,
     counted_asked,
+    defined_head,
     defined_term,
     labels,
     lists_definition,
@@ -238,6 +239,12 @@ def test_the_term_a_rule_defines_before_a_colon_is_what_questions_name() -> None
         "point",
     }
     assert defined_term("Burning is the act of moving cards to the trash.") == frozenset()
+
+
+def test_the_last_word_of_a_term_before_a_colon_names_what_it_is() -> None:
+    assert defined_head("Base Costs: These costs are the most fundamental costs.") == "cost"
+    assert defined_head("Drawing Extra Cards [Warning]: A player draws more cards.") == "card"
+    assert defined_head("Burning is the act of moving cards to the trash.") == ""
 
 
 def test_the_subject_a_rule_opens_by_saying_what_it_is_is_the_term_it_answers_what_is_for() -> None:
