@@ -86,9 +86,11 @@ def reading(text: str, labels: frozenset[str] = frozenset()) -> str:
 
 
 # A rule whose text opens by saying what its subject is ("The Rune Pool is a conceptual collection ...", "A Showdown is
-# a Window of Opportunity ...", "The Chain is a Non-Board Zone ..."): it answers "what is the rune pool". Read in
-# lower case. What kind of keyword a keyword is ("Tank is a Passive Ability keyword.") is read before this.
-_SUBJECT_IS = re.compile(r"^(?:the |an? )?([a-z][\w'’-]*(?: [a-z][\w'’-]*){0,3}) (?:is|are) (an? |the )?")
+# a Window of Opportunity ...", "The Chain is a Non-Board Zone ...") or what it is for ("Energy is used to pay ...",
+# "The term face up is used to describe ..."): it answers "what is the rune pool". Read in lower case. What kind of keyword a keyword is ("Tank is a Passive Ability keyword.") is read before this.
+_SUBJECT_IS = re.compile(
+    r"^(?:the |an? )?(?:term )?([a-z][\w'’-]*(?: [a-z][\w'’-]*){0,3}) (?:is|are) (an? |the |used (?:to|for) )?"
+)
 # How a question asking only what a term is begins ("what is the rune pool", "what's a showdown?"), as words
 # (`text_rank.words`: "what's" is "whats"); the term follows, after one article.
 _WHAT_IS = (("what", "is"), ("what", "are"), ("whats",), ("define",))

@@ -258,6 +258,11 @@ def test_the_subject_a_rule_opens_by_saying_what_it_is_is_the_term_it_answers_wh
     assert subject_defined("Priority is the singular exclusive right to take Discretionary Actions.") == {
         "priority"
     }
+    # what it is for says what it is; "the term" names the term, it is not the term
+    assert subject_defined("Energy is used to pay numeric Energy costs.") == subject_defined(
+        "Energy is a resource."
+    )
+    assert subject_defined("The term face up is used to describe the state of a card.") == {"face", "up"}
     # saying what something does, is not, or is like, says nothing of what it is
     assert subject_defined("Units enter the Board exhausted.") == frozenset()
     assert subject_defined("Legends are not Permanents.") == frozenset()
