@@ -87,7 +87,8 @@ def reading(text: str, labels: frozenset[str] = frozenset()) -> str:
 
 # A rule whose text opens by saying what its subject is ("The Rune Pool is a conceptual collection ...", "A Showdown is
 # a Window of Opportunity ...", "The Chain is a Non-Board Zone ...") or what it is for ("Energy is used to pay ...",
-# "The term face up is used to describe ..."): it answers "what is the rune pool". Read in lower case. What kind of keyword a keyword is ("Tank is a Passive Ability keyword.") is read before this.
+# "The term face up is used to describe ..."): it answers "what is the rune pool". Read in lower case. What kind of
+# keyword a keyword is ("Tank is a Passive Ability keyword.") is read before this.
 _SUBJECT_IS = re.compile(
     r"^(?:the |an? )?(?:term )?([a-z][\w'’-]*(?: [a-z][\w'’-]*){0,3}) (?:is|are) (an? |the |used (?:to|for) )?"
 )
