@@ -328,10 +328,9 @@ class _RuleSet:
     headings: list[
         frozenset[int]
     ]  # for each rule, the headings it stands under (positions in heading_titles)
-    by_number: dict[
-        str, list[int]
-    ]  # a rule number -> positions: the Core Rules', or the Tournament Rules' where
-    # no Core Rule has it (as a number typed alone finds it)
+    # a rule number -> positions: the Core Rules', or the Tournament Rules' where no Core Rule has it (as a number
+    # typed alone finds it)
+    by_number: dict[str, list[int]]
     cited: list[list[int]]  # for each ruling, the positions of the rules it cites
     linked: list[list[int]]  # for each ruling, the positions of the rules the build linked it to
     answering: list[
@@ -468,10 +467,8 @@ class QuestionRanker:
         for i, r in enumerate(shown):
             (by_number if r["doc"] == CORE_DOC else other_numbers).setdefault(str(r["number"]), []).append(i)
             by_lineage.setdefault(_lineage(r), []).append(i)
-        for (
-            number,
-            positions,
-        ) in other_numbers.items():  # a Tournament Rule's number where no Core Rule has it
+        # a Tournament Rule's number where no Core Rule has it
+        for number, positions in other_numbers.items():
             by_number.setdefault(number, positions)
         # a version asked for is ranked on its own words (the questions players ask lift the newest rules only)
         answering = [] if version else [_positions((line,), by_lineage) for _, line in self._asked_questions]
@@ -481,6 +478,7 @@ class QuestionRanker:
         own = [split_examples(str(r["text"] or ""))[0] for r in paced(shown)]  # each rule's text, no examples
         numbered = [states_number(t) for t in paced(own)]
         opened = [rule_reading.opening(t) for t in paced(own)]
+        terms = [rule_reading.defined_term(t) for t in paced(own)]
         return _RuleSet(
             rules=[rule_from_row(r) for r in paced(shown)],
             index=TextIndex(RULE_FIELDS, self.analyzer).build(
@@ -493,8 +491,11 @@ class QuestionRanker:
                 for t, n in zip(paced(own), numbered, strict=True)
             ],
             reading=[self._reading(r) for r in paced(shown)],
-            terms=[rule_reading.defined_term(t) for t in paced(own)],
-            heads=[rule_reading.defined_head(t) for t in paced(own)],
+            terms=terms,
+            heads=[
+                rule_reading.defined_head(t) if term else ""
+                for t, term in zip(paced(own), terms, strict=True)
+            ],
             subjects=[stems if says_what else frozenset() for stems, says_what in opened],
             openings=[stems for stems, _ in opened],
             special=[self._where.special_case(r) for r in paced(shown)],

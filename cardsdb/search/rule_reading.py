@@ -194,18 +194,20 @@ def counted_asked(question: str) -> str:
 def defined_term(text: str) -> frozenset[str]:
     """The stems of the term a rule defines before a colon ("Drawing Extra Cards [Warning]: ..." -> draw, extra,
     card); empty for any other rule. Such a definition answers the questions that name its term."""
-    found = _TERM.match(" ".join(text.split()))
-    if found is None:
-        return frozenset()
-    return frozenset(stem(w) for w in words(found.group(1)) if w not in STOP_WORDS)
+    return frozenset(stem(w) for w in _term_words(text))
 
 
 def defined_head(text: str) -> str:
     """The stem of the word that names what a rule's term before a colon is, its last ("Base Costs: ..." -> cost);
     empty for any other rule. "Base Costs" are costs: the definition does not say what a base is."""
-    found = _TERM.match(" ".join(text.split()))
-    named = [w for w in words(found.group(1)) if w not in STOP_WORDS] if found else []
+    named = _term_words(text)
     return stem(named[-1]) if named else ""
+
+
+def _term_words(text: str) -> list[str]:
+    """The words of the term a rule defines before a colon, stop words left out; none for any other rule."""
+    found = _TERM.match(" ".join(text.split()))
+    return [w for w in words(found.group(1)) if w not in STOP_WORDS] if found else []
 
 
 def labels(texts: Iterable[str]) -> frozenset[str]:
