@@ -58,6 +58,7 @@ from cardsdb.project.vocabulary import load_vocabulary
 from cardsdb.schema import rule_from_row, ruling_from_row
 from cardsdb.search import rule_reading
 from cardsdb.search.bounds import question_words
+from cardsdb.search.chatter import question_asked
 from cardsdb.search.encoder import Vector, model_identity
 from cardsdb.search.language import Language, by_first, holds_phrase, load_language, question_stems
 from cardsdb.search.likeness import Likeness, asked_stems
@@ -349,6 +350,7 @@ class _Asked:
     concepts: list[Concept]
     tournament: bool  # the words name tournament procedure
     rule_concepts: list[Concept]  # the concepts, and those of the texts of the cards the words name
+    unwrapped: str  # the words typed, what asks nothing taken off (`chatter`), before misspelt words are read as meant
     rules: dict[SetKey, list[tuple[int, float]]] = field(default_factory=dict)  # ranked (position, score)
     supported: dict[SetKey, frozenset[int]] = field(default_factory=dict)  # the rules a matching ruling cites
     relevance: dict[SetKey, dict[int, float]] = field(default_factory=dict)
@@ -623,13 +625,15 @@ class QuestionRanker:
         key = f"{words}\x00typing{id(typing)}" if typing is not None else words
         found = self._recent.get(key)
         if found is None:
-            words = self._read_as_meant(words, typing is not None)
+            unwrapped = question_asked(words, typing=typing is not None) if self._bounded else words
+            words = self._read_as_meant(unwrapped, typing is not None)
             concepts = self.analyzer.typing(words, typing) if typing else self.analyzer.concepts(words)
             found = self._recent[key] = _Asked(
                 words,
                 concepts,
                 holds_phrase(question_stems(words), self._tournament_words),
                 [*concepts, *self._card_concepts(words, concepts)],
+                unwrapped,
             )
             while len(self._recent) > CACHED_QUESTIONS:
                 self._recent.popitem(last=False)
@@ -649,9 +653,8 @@ class QuestionRanker:
     def read_as(self, words: str) -> str | None:
         """The words as the ranker read them, where a misspelt word was read as the word meant ("can i hide a card"
         for "can i hdie a crad"); None where every word was read as typed."""
-        typed = question_words(words) if self._bounded else words
-        read = self._asked(words).words
-        return read.strip() if read != typed else None
+        asked = self._asked(words)
+        return asked.words.strip() if asked.words != asked.unwrapped else None
 
     @property
     def spelling(self) -> Spelling:

@@ -25,7 +25,8 @@ measured. No indexed question asks one of any set's questions, in any wording (`
 
 The tuning half's figures are pinned at the level reached (`PINNED`); the others' are only printed, counts alone: run
 `python -m pytest tests/cardsdb/search/test_question_set.py -s`, or `PYTHONPATH=. python
-tests/cardsdb/search/test_question_set.py DB [SET ...]` for each set (any file of their format) by kind of question.
+tests/cardsdb/search/test_question_set.py DB [SET ...]` for each set (any file of their format) by kind of question
+(`--typos=N`: each question misspelt; `--wrapped="hey guys, {}?"`: each question wrapped as a player may).
 """
 
 from __future__ import annotations
@@ -288,10 +289,12 @@ def held_out_by_the_draw(tuning: Sequence[Question], held_out: Sequence[Question
 # one rule first for one and a top-3 rule, and lose a top-3 ruling each; a written question naming the FAQ answer
 # that asks it word for word, which the set had missed, written rulings 35, 49; a ruling on a card the words do not
 # name put after, these; a rule whose number counts what "how many" asks, tuning 66 -> 67; a ruling far in meaning
-# weighing its score by its nearness, rulings 38, 50 -> 42, 53 and 36, 49 -> 37, 50); a ranking change may raise
-# these, never lower them unless the folds and both development sets together say it gains more than it loses.
+# weighing its score by its nearness, rulings 38, 50 -> 42, 53 and 36, 49 -> 37, 50; the question mark read past
+# (cardsdb/search/chatter.py), written top-3 172 -> 171: its one question typed with "?" shows its rule fourth, where
+# the 267 questions of both sets typed with one are found first 211 -> 214 times); a ranking change may raise these,
+# never lower them unless the folds and both development sets together say it gains more than it loses.
 PINNED = {"rule_top1": 67, "rule_top3": 73, "ruling_top1": 42, "ruling_top3": 53}
-WRITTEN_PINNED = {"rule_top1": 147, "rule_top3": 172, "ruling_top1": 37, "ruling_top3": 50}
+WRITTEN_PINNED = {"rule_top1": 147, "rule_top3": 171, "ruling_top1": 37, "ruling_top3": 50}
 
 
 def test_each_half_holds_at_least_60_questions_of_every_kind_and_none_twice() -> None:
@@ -552,9 +555,12 @@ if __name__ == "__main__":
     named = [Path(arg) for arg in sys.argv[2:] if not arg.startswith("-")]
     # --typos=N: each question with a typo in N of its words (tests/support/typos.py), seeded by the set
     typos = next((int(arg.split("=", 1)[1]) for arg in sys.argv if arg.startswith("--typos=")), 0)
+    # --wrapped=TEMPLATE: each question as a player may wrap it in a server, "{}" standing for it ("hey guys, {}?")
+    wrapping = next((arg.split("=", 1)[1] for arg in sys.argv if arg.startswith("--wrapped=")), "{}")
     for path in named or measured_sets():
         rng = random.Random(f"typos {path.stem}")
         asked = [replace(q, text=typoed(q.text, rng, typos)) if typos else q for q in load_questions(path)]
+        asked = [replace(q, text=wrapping.replace("{}", q.text.rstrip("?"))) for q in asked]
         results = [rank(db, q) for q in asked]
         for r in results if "-v" in sys.argv else ():
             marks = ("R" if r.rule_at is not None and r.rule_at < 3 else ".") + (
