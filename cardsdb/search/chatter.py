@@ -51,7 +51,7 @@ _QUESTION = frozenset({"question", "questions", "q", "qs"})
 # Words that may follow the phrases above and belong to them: "i was wondering whether ...". Not "if": a question may
 # open with it ("does anyone know if i pay the accelerate cost ..." asks "if i pay the accelerate cost ...").
 _THEN = frozenset({"whether"})
-_TAKES_IF = frozenset({"know", "knows", "wondering", "wonder", "clarify", "confirm", "me"})
+_TAKES_WHETHER = frozenset({"know", "knows", "wondering", "wonder", "clarify", "confirm", "me"})
 # Words that may end a call for help ("can someone help me out", "can anyone help with this"), at most `_TAIL_WORDS`
 _TAIL = frozenset({"me", "us", "out", "here", "with", "this", "something", "understand"})
 _TAIL_WORDS = 3
@@ -139,7 +139,7 @@ def _opening_length(typed: Sequence[str], plain: Sequence[str], at: int) -> int:
     for phrase in OPENERS.get(word, ()):
         if _opens_with(plain, at, phrase):
             end = at + len(phrase)
-            if phrase[-1] in _TAKES_IF and end < len(plain) and plain[end] in _THEN:
+            if phrase[-1] in _TAKES_WHETHER and end < len(plain) and plain[end] in _THEN:
                 end += 1
             while (
                 "help" in phrase

@@ -1070,7 +1070,8 @@ class _Fit:
         self._defines = DEFINES_ASKED if asks_definition else DEFINES_PRIOR
         self._kind_unasked = asks_definition and not rule_reading.asks_kind(asked.words)
         self._term = rule_reading.term_asked(asked.words)
-        self._tournament = asked.tournament
+        self._tournament: bool | None = asked.tournament or None  # None: not yet read whether a number names one
+        self._words = asked.words
         self._both = both
         named = asked_about(asked.words)
         self._section = rule_reading.title_key(named) if named else ""
@@ -1081,6 +1082,13 @@ class _Fit:
             typed = self._typed_stems
             self._named = frozenset(n for n, title in enumerate(shown.heading_titles) if title <= typed)
         return self._named
+
+    def _asks_tournament(self, shown: _RuleSet) -> bool:
+        """Whether the question asks about the Tournament Rules: its words name tournament procedure, or write a
+        number only they have ("what does 702.12 say": TR 702.12, Drawing Extra Cards)."""
+        if self._tournament is None:
+            self._tournament = any(shown.rules[p].doc == TOURNAMENT_DOC for p in _named(self._words, shown))
+        return self._tournament
 
     def _defines_another(self, shown: _RuleSet, i: int) -> bool:
         """Whether a rule defines another term than the one the question asks only what it is: "Killing is the
@@ -1125,7 +1133,7 @@ class _Fit:
         elif special is not None and special.mode and special.named_by(self._typed_stems):
             factor *= NAMED_MODE
         if self._both and shown.rules[i].doc == TOURNAMENT_DOC:
-            factor *= TOURNAMENT_ASKED if self._tournament else TOURNAMENT_UNASKED
+            factor *= TOURNAMENT_ASKED if self._asks_tournament(shown) else TOURNAMENT_UNASKED
         return factor
 
 
