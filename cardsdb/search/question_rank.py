@@ -306,6 +306,7 @@ class RankedRule:
     votes: float = 0.0  # its share of the votes of the asked questions nearest in meaning
     centroid: float = 0.0  # its share of the nearest centroids of the rules' asked questions
     titled: bool = False  # a heading the words name by its title ("hide": 422 Hide): what they look up
+    numbered: bool = False  # a rule the words write the number of ("what does 702.12 say"): what they look up
 
 
 @dataclass
@@ -759,6 +760,7 @@ class QuestionRanker:
             ranked = asked.rules[key] = self._rank_rules(asked, key)
         supported = asked.supported.get(key, frozenset())
         meaning = asked.meaning.get(key)
+        numbered = {i for i, lift in _named(asked.words, shown).items() if lift == NAMED_RULE}
         return [
             RankedRule(
                 shown.rules[i],
@@ -767,6 +769,7 @@ class QuestionRanker:
                 None if meaning is None else meaning.words_first == i,
                 0.0 if meaning is None else meaning.votes.get(i, 0.0),
                 0.0 if meaning is None else meaning.centroids.get(i, 0.0),
+                numbered=i in numbered,
             )
             for i, score in ranked[:limit]
         ]
@@ -1179,11 +1182,12 @@ def _positions(lineages: Sequence[str], by_lineage: dict[str, list[int]]) -> lis
 
 def ranked_confident(ranked: Sequence[RankedRule]) -> bool:
     """Whether /rule is sure of the first of these rules (best first): `question_confidence.confident` on what the
-    ranking knows of it; a heading the words name by its title is what they look up."""
+    ranking knows of it; a heading the words name by its title, or a rule whose number they write, is what they
+    look up."""
     first = ranked[0] if ranked else None
     if first is None:
         return False
-    return first.titled or confident(
+    return first.titled or first.numbered or confident(
         [r.score for r in ranked], votes=None if first.agrees is None else first.votes
     )
 

@@ -73,6 +73,16 @@ def test_a_rule_number_in_the_words_comes_first(query_cards: CardsDB) -> None:
     assert query_cards.search_rules("is rule 422.2 about hiding")[0].number == "422.2"
 
 
+def test_a_rule_whose_number_the_words_write_is_what_they_look_up(query_cards: CardsDB) -> None:
+    # as a heading named by its title: the rule asked for by number leads with its text, not "Not sure"
+    found = query_cards.match_rules("what does 355.6 say about hidden spells")
+    assert found.confident and found.rules[0].number == "355.6"
+    assert query_cards.match_rules("is rule 422.2 about hiding").confident
+    # only the rule named: one under it is found by its words, and sure only by them
+    ranked = query_cards.ranked_rules("what does 355.6 say about hidden spells")
+    assert {r.rule.number for r in ranked if r.numbered} == {"355.6"}
+
+
 def test_a_number_only_the_tournament_rules_have_comes_first_among_words(query_cards: CardsDB) -> None:
     # "what does 702.12 say" showed no TR 702.12, which the number typed alone finds; a number both documents have
     # names the Core Rule, as typed alone
