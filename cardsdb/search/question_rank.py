@@ -653,7 +653,8 @@ class QuestionRanker:
 
     def read_as(self, words: str) -> str | None:
         """The words as the ranker read them, where a misspelt word was read as the word meant ("can i hide a card"
-        for "can i hdie a crad"); None where every word was read as typed."""
+        for "can i hdie a crad", and for "hey guys, can i hdie a crad?": what asks nothing is not said to be misread,
+        `chatter`); None where every word was read as typed."""
         asked = self._asked(words)
         return asked.words.strip() if asked.words != asked.unwrapped else None
 
@@ -1073,7 +1074,8 @@ class _Fit:
         self._defines = DEFINES_ASKED if asks_definition else DEFINES_PRIOR
         self._kind_unasked = asks_definition and not rule_reading.asks_kind(asked.words)
         self._term = rule_reading.term_asked(asked.words)
-        self._tournament: bool | None = asked.tournament or None  # None: not yet read whether a number names one
+        # None: not yet read whether the words write a number only the Tournament Rules have
+        self._tournament: bool | None = asked.tournament or None
         self._words = asked.words
         self._both = both
         named = asked_about(asked.words)
@@ -1187,8 +1189,10 @@ def ranked_confident(ranked: Sequence[RankedRule]) -> bool:
     first = ranked[0] if ranked else None
     if first is None:
         return False
-    return first.titled or first.numbered or confident(
-        [r.score for r in ranked], votes=None if first.agrees is None else first.votes
+    return (
+        first.titled
+        or first.numbered
+        or confident([r.score for r in ranked], votes=None if first.agrees is None else first.votes)
     )
 
 
