@@ -364,6 +364,9 @@ class _Asked:
     question_similarity: Vector | None = None  # how near each ruling's question alone is, once compared
     encoded: bool = False  # whether encoding was tried
     meaning: dict[SetKey, MeaningSignal] = field(default_factory=dict)  # what meaning said, for confidence
+    numbered: dict[SetKey, dict[int, float]] = field(
+        default_factory=dict
+    )  # the rules whose numbers it writes
 
 
 class QuestionRanker:
@@ -761,7 +764,7 @@ class QuestionRanker:
             ranked = asked.rules[key] = self._rank_rules(asked, key)
         supported = asked.supported.get(key, frozenset())
         meaning = asked.meaning.get(key)
-        numbered = {i for i, lift in _named(asked.words, shown).items() if lift == NAMED_RULE}
+        numbered = {i for i, lift in self._numbered(asked, key).items() if lift == NAMED_RULE}
         return [
             RankedRule(
                 shown.rules[i],
@@ -786,7 +789,7 @@ class QuestionRanker:
         for i, lift in lifts.items():
             final[i] = final.get(i, 0.0) + lift
         pool = [i for i, _ in heapq.nlargest(PRIOR_POOL, final.items(), key=itemgetter(1))]
-        fit = _Fit(asked, both=key[0] is None)
+        fit = self._fit(asked, key)
         factors = {i: shown.prior[i] * fit.factor(shown, i) for i in pool}
         if meaning is not None:  # which rule the words alone put first: meaning agreeing with them is surer
             said = [i for i in pool if words.get(i, 0.0) > 0]
@@ -800,22 +803,37 @@ class QuestionRanker:
     def word_evidence(self, asked: _Asked, key: SetKey) -> dict[int, float]:
         """Each rule's evidence from the words, before what each rule is counts: its own words, the rulings and the
         questions players ask matching the words, a number the words write."""
-        shown = self.rule_set(*key)
         final = dict(self._rule_relevance(asked, key))
         if key[1] is None:
             for i, lift in self._ruling_evidence(asked, key).items():
                 final[i] = final.get(i, 0.0) + lift
             for i, lift in self._asked_evidence(asked, key).items():
                 final[i] = final.get(i, 0.0) + lift
-        for i, lift in _named(asked.words, shown).items():
+        for i, lift in self._numbered(asked, key).items():
             final[i] = final.get(i, 0.0) + lift
         return final
+
+    def _numbered(self, asked: _Asked, key: SetKey) -> dict[int, float]:
+        """The rules whose numbers the words write, and those under them (`_named`), read once for the words."""
+        if key not in asked.numbered:
+            asked.numbered[key] = _named(asked.words, self.rule_set(*key))
+        return asked.numbered[key]
+
+    def _fit(self, asked: _Asked, key: SetKey) -> _Fit:
+        """What the words ask, to weigh what each rule is against (`_Fit`). They ask about the Tournament Rules
+        where they name tournament procedure or write a number only those rules have ("what does 702.12 say": TR
+        702.12, Drawing Extra Cards)."""
+        shown = self.rule_set(*key)
+        tournament = asked.tournament or any(
+            shown.rules[p].doc == TOURNAMENT_DOC for p in self._numbered(asked, key)
+        )
+        return _Fit(asked, both=key[0] is None, tournament=tournament)
 
     def fit_factors(self, asked: _Asked, key: SetKey, positions: Iterable[int]) -> dict[int, float]:
         """What each rule is, against what the words ask (`_Fit`), times its prior: what a rule's evidence is
         multiplied by."""
         shown = self.rule_set(*key)
-        fit = _Fit(asked, both=key[0] is None)
+        fit = self._fit(asked, key)
         return {i: shown.prior[i] * fit.factor(shown, i) for i in positions}
 
     def _ruling_evidence(self, asked: _Asked, key: SetKey) -> dict[int, float]:
@@ -982,7 +1000,7 @@ class QuestionRanker:
             final[i] = final.get(i, 0.0) + lift
         both = self.rule_set(None, None)
         rule_relevance = self._rule_shares(asked)
-        named = _named(asked.words, both)
+        named = self._numbered(asked, (None, None))
         for i, cited in enumerate(both.cited):
             if not cited:
                 continue
@@ -1062,7 +1080,7 @@ class QuestionRanker:
 class _Fit:
     """How well what each rule is fits what a question asks: its reading, its special case, its document."""
 
-    def __init__(self, asked: _Asked, *, both: bool) -> None:
+    def __init__(self, asked: _Asked, *, both: bool, tournament: bool) -> None:
         self._asked_stems = rule_reading.asked_stems(asked.rule_concepts)
         self._typed_stems = rule_reading.typed_stems(asked.concepts)
         self._named: frozenset[int] | None = None  # worked out for the one rule set a _Fit is used with
@@ -1074,9 +1092,7 @@ class _Fit:
         self._defines = DEFINES_ASKED if asks_definition else DEFINES_PRIOR
         self._kind_unasked = asks_definition and not rule_reading.asks_kind(asked.words)
         self._term = rule_reading.term_asked(asked.words)
-        # None: not yet read whether the words write a number only the Tournament Rules have
-        self._tournament: bool | None = asked.tournament or None
-        self._words = asked.words
+        self._tournament = tournament
         self._both = both
         named = asked_about(asked.words)
         self._section = rule_reading.title_key(named) if named else ""
@@ -1087,13 +1103,6 @@ class _Fit:
             typed = self._typed_stems
             self._named = frozenset(n for n, title in enumerate(shown.heading_titles) if title <= typed)
         return self._named
-
-    def _asks_tournament(self, shown: _RuleSet) -> bool:
-        """Whether the question asks about the Tournament Rules: its words name tournament procedure, or write a
-        number only they have ("what does 702.12 say": TR 702.12, Drawing Extra Cards)."""
-        if self._tournament is None:
-            self._tournament = any(shown.rules[p].doc == TOURNAMENT_DOC for p in _named(self._words, shown))
-        return self._tournament
 
     def _defines_another(self, shown: _RuleSet, i: int) -> bool:
         """Whether a rule defines another term than the one the question asks only what it is: "Killing is the
@@ -1138,7 +1147,7 @@ class _Fit:
         elif special is not None and special.mode and special.named_by(self._typed_stems):
             factor *= NAMED_MODE
         if self._both and shown.rules[i].doc == TOURNAMENT_DOC:
-            factor *= TOURNAMENT_ASKED if self._asks_tournament(shown) else TOURNAMENT_UNASKED
+            factor *= TOURNAMENT_ASKED if self._tournament else TOURNAMENT_UNASKED
         return factor
 
 
